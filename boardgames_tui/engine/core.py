@@ -1,0 +1,201 @@
+"""The engine contract shared by every game (DESIGN.md, "The engine contract").
+
+A game's rules module defines one frozen ``attrs`` class deriving from
+:class:`State`, a handful of frozen ``attrs`` action classes, and a
+``new_game(players, seed, **options)`` function. Nothing here imports a
+terminal library: the import contract in ``pyproject.toml`` enforces it.
+
+Seats are numbered from 0. Player names never enter a state: event texts
+name a seat as ``{0}``, ``{1}`` ... (see :func:`seat_ref`) and the app fills
+in the names with :meth:`Event.render`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping, Sequence
+
+import attrs
+
+SEAT_LETTERS = "ABCDE"
+
+
+def seat_letter(seat: int) -> str:
+    """The letter that marks a seat everywhere on screen (0 -> 'A')."""
+    return SEAT_LETTERS[seat]
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder for a seat's name inside an event text: ``{seat}``."""
+    return "{%d}" % seat
+
+
+class IllegalAction(ValueError):
+    """Raised by ``State.apply`` for an action that is not legal now.
+
+    The message is written for the player ("that group sums to 12; groups
+    must sum to 5-10").
+    """
+
+
+@attrs.frozen(eq=True, hash=False)
+class Event:
+    """One line of a game's log.
+
+    ``text`` is public; ``private`` maps a seat to extra text only that seat
+    may read (a drawn card, a stolen card). Seat names appear as ``{n}``.
+    """
+
+    text: str
+    private: Mapping[int, str] = attrs.field(factory=dict, converter=dict)
+
+    def for_seat(self, seat: int | None) -> "Event":
+        """This event as ``seat`` may see it (spectator: ``None``)."""
+        if not self.private:
+            return self
+        if seat is not None and seat in self.private:
+            return Event(self.text, {seat: self.private[seat]})
+        return Event(self.text)
+
+    def render(self, names: Sequence[str], seat: int | None = None) -> str:
+        """The line a player reads: names filled in, and ``seat``'s private part."""
+        text = _fill(self.text, names)
+        if seat is not None and seat in self.private:
+            text = f"{text} [{_fill(self.private[seat], names)}]" if text else _fill(self.private[seat], names)
+        return text
+
+
+def _fill(text: str, names: Sequence[str]) -> str:
+    try:
+        return text.format(*names)
+    except (IndexError, KeyError, ValueError):
+        return text
+
+
+def mask_log(log: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+    """The log as ``seat`` may read it: other seats' private parts removed."""
+    return tuple(e.for_seat(seat) for e in log)
+
+
+@attrs.frozen
+class Option:
+    """A game option offered at setup.
+
+    ``default`` is one of ``choices``; ``label`` is shown on the setup screen,
+    ``help`` under it.
+    """
+
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str = ""
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended, for the game-over screen.
+
+    ``scores``/``winners`` repeat ``state.scores()``/``state.winners()``;
+    ``breakdown[seat]`` is a tuple of lines ("Mountain 10: 3 tokens = 30");
+    ``tiebreak`` names the tie-break that decided ("" when none was needed);
+    ``ending`` says why the game ended.
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    breakdown: tuple[tuple[str, ...], ...]
+    tiebreak: str = ""
+    ending: str = ""
+
+
+@attrs.frozen
+class Pass:
+    """Decline a reaction (Electric Eel, Iglu, Tormenta de Nieve) or an optional step."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class State:
+    """Base class of every game's state (subclasses are frozen ``attrs`` classes).
+
+    A subclass must provide the attributes ``to_move`` (tuple of seats that
+    must decide now, ``()`` when over), ``log`` (tuple of :class:`Event`) and
+    ``rng`` (:class:`~boardgames_tui.engine.rng.Rng`), and implement
+    :meth:`legal_actions`, :meth:`apply`, :attr:`is_terminal`,
+    :meth:`scores`, :meth:`winners`, :meth:`outcome` and :meth:`view`.
+    """
+
+    #: The game id of the registry; set by each subclass.
+    game_id: ClassVar[str] = ""
+
+    to_move: tuple[int, ...]
+    log: tuple[Event, ...]
+
+    def legal_actions(self, seat: int) -> list:
+        """Every legal action of ``seat`` in a stable order; ``[]`` if not deciding."""
+        raise NotImplementedError
+
+    def apply(self, seat: int, action: Any) -> "State":
+        """A new state after ``seat`` takes ``action``; raises IllegalAction."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> "State":
+        """What ``seat`` could know at the table (``None``: a spectator)."""
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        raise NotImplementedError
+
+    @property
+    def reaction_window(self) -> str | None:
+        """Public text of the card the seats in ``to_move`` may react to, or None.
+
+        When not None, the app shows the public reaction window instead of
+        handing the keyboard to each seat in turn (DESIGN.md, "Reactions").
+        """
+        return None
+
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` must do now, in a few words, for the UI."""
+        return "Choose an action"
+
+    def is_barrier(self, seat: int, action: Any, after: "State") -> bool:
+        """Whether undo may not go back past ``action`` (DESIGN.md, "Matches").
+
+        Default: chance was used (the generator moved), the game ended, or
+        another seat decides next. Games with peeks (a card seen without
+        chance) extend this.
+        """
+        if getattr(after, "rng", None) != getattr(self, "rng", None):
+            return True
+        if after.is_terminal:
+            return True
+        return any(s != seat for s in after.to_move) or seat not in after.to_move
+
+    def check_seat(self, seat: int) -> None:
+        """Raise IllegalAction unless ``seat`` is one of ``to_move``."""
+        if seat not in self.to_move:
+            if not self.to_move:
+                raise IllegalAction("the game is over")
+            raise IllegalAction(f"it is not seat {seat_letter(seat) if 0 <= seat < 5 else seat}'s decision now")
+
+
+def ranked_winners(keys: Sequence[tuple]) -> tuple[int, ...]:
+    """Seats whose key tuple is the largest (ties share the win)."""
+    best = max(keys)
+    return tuple(i for i, k in enumerate(keys) if k == best)

@@ -1,0 +1,100 @@
+"""GameSpec: what the registry knows about a game before it is imported.
+
+The launcher lists every game from its spec alone; the rules module (and
+its UI) are imported only when a game is started, which keeps start-up fast
+(TEXTUAL-NOTES.md, "Responsiveness").
+
+A rules module named by ``GameSpec.rules_module`` provides:
+
+- ``new_game(players: int, seed: int, **options) -> State`` (ValueError for a
+  forbidden count or combination);
+- ``ACTION_TYPES``: tuple of the frozen attrs action classes (for saves);
+- optionally ``simulation_stats(state) -> dict[str, float | str]`` for
+  ``boardgames-tui simulate`` (numbers are averaged, strings counted as shares);
+- optionally ``random_action(state, seat, rnd) -> action`` (a fast uniform-ish
+  pick used by ``simulate``; defaults to a choice from ``legal_actions``);
+- optionally ``check_invariants(state)`` (raises AssertionError) and
+  ``redeal_hidden(state, seat, rnd) -> State`` for the random-play harness.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Mapping
+
+import attrs
+
+from .core import Option, State
+
+
+@attrs.frozen
+class GameSpec:
+    """A game of the collection.
+
+    ``id`` is the registry key; ``title`` and ``pitch`` (one line) are shown in
+    the launcher; ``min_players``/``max_players`` bound the seat count over all
+    options; ``options`` maps an option name to its :class:`Option`;
+    ``hidden_information`` makes the app show the hot-seat curtain between
+    seats; ``rules_module``/``ui_module`` are dotted module paths imported
+    lazily; ``rules_md`` is the in-app rules file.
+    """
+
+    id: str
+    title: str
+    pitch: str
+    min_players: int
+    max_players: int
+    rules_module: str
+    ui_module: str
+    rules_md: Path
+    options: Mapping[str, Option] = attrs.field(factory=dict)
+    hidden_information: bool = False
+    seat_word: str = "player"
+
+    @property
+    def rules(self) -> ModuleType:
+        """The rules module (imported on first use)."""
+        return importlib.import_module(self.rules_module)
+
+    def default_options(self) -> dict[str, Any]:
+        """Every option at its default value."""
+        return {name: opt.default for name, opt in self.options.items()}
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Complete ``options`` with defaults and check names, values and the count.
+
+        Raises ValueError with a message fit for a player.
+        """
+        full = self.default_options()
+        for name, value in options.items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"{self.title} has no option {name!r} (options: {known})")
+            if value not in self.options[name].choices:
+                allowed = ", ".join(str(c) for c in self.options[name].choices)
+                raise ValueError(f"option {name} must be one of {allowed}, not {value!r}")
+            full[name] = value
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players}-{self.max_players} {self.seat_word}s, not {players}"
+            )
+        return full
+
+    def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
+        """A new game in its first state. Raises ValueError for a forbidden setup."""
+        full = self.check_options(players, options)
+        return self.rules.new_game(players=players, seed=seed, **full)
+
+    @property
+    def action_types(self) -> tuple[type, ...]:
+        """The action classes a save of this game may contain."""
+        return tuple(self.rules.ACTION_TYPES)
+
+    def rules_text(self) -> str:
+        """The in-app rules (Markdown), or a short notice if the file is missing."""
+        try:
+            return self.rules_md.read_text(encoding="utf-8")
+        except OSError:
+            return f"# {self.title}\n\nThe rules file is missing from this installation."

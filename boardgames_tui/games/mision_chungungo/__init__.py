@@ -1,0 +1,18 @@
+"""Misión Chungungo: excavate asteroids for copper with your crew of sea otters."""
+
+from pathlib import Path
+
+from boardgames_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    id="mision_chungungo",
+    title="Misión Chungungo",
+    pitch="Excavate the asteroid field, shoot your rivals and hoard the most copper.",
+    min_players=2,
+    max_players=5,
+    rules_module="boardgames_tui.games.mision_chungungo.rules",
+    ui_module="boardgames_tui.games.mision_chungungo.ui",
+    rules_md=Path(__file__).with_name("rules.md"),
+    options={},
+    hidden_information=True,
+)

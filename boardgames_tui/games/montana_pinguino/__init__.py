@@ -1,0 +1,26 @@
+"""Montaña Pingüino: a sled race down the mountain, played with secret cards."""
+
+from pathlib import Path
+
+from boardgames_tui.engine.core import Option
+from boardgames_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    id="montana_pinguino",
+    title="Montaña Pingüino",
+    pitch="Play speed cards in secret, take the curves, and sled first over the line.",
+    min_players=2,
+    max_players=4,
+    rules_module="boardgames_tui.games.montana_pinguino.rules",
+    ui_module="boardgames_tui.games.montana_pinguino.ui",
+    rules_md=Path(__file__).with_name("rules.md"),
+    options={
+        "advanced_sides": Option("Advanced speedometer sides", False, (False, True), "Heavy and light sleds."),
+        "random_track": Option("Random track", False, (False, True), "Draw the track cards at random."),
+        "track_cards": Option("Track cards", 7, (5, 6, 7, 8, 9, 10), "Length of the track in cards."),
+        "purist": Option("Purist variant", False, (False, True), "Play without item cards."),
+        "championship": Option("Championship variant", False, (False, True), "Race until every sled finishes."),
+    },
+    hidden_information=True,
+    seat_word="runner",
+)

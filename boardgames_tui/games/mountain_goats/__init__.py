@@ -1,0 +1,26 @@
+"""Mountain Goats (Stefan Risthaus), with the Big Mountain expansion as an option."""
+
+from pathlib import Path
+
+from boardgames_tui.engine.core import Option
+from boardgames_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    id="mountain_goats",
+    title="Mountain Goats",
+    pitch="Roll four dice, group them, and race your goats to six summits.",
+    min_players=2,
+    max_players=5,
+    rules_module="boardgames_tui.games.mountain_goats.rules",
+    ui_module="boardgames_tui.games.mountain_goats.ui",
+    rules_md=Path(__file__).with_name("rules.md"),
+    options={
+        "big_mountain": Option(
+            "Big Mountain expansion",
+            False,
+            (False, True),
+            "A path of spots 11-24 for goats taken off the regular mountains; needed for 5 players.",
+        )
+    },
+    hidden_information=False,
+)

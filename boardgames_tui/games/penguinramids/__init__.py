@@ -1,0 +1,18 @@
+"""Penguinramids (Guido Albini, dV Giochi): build a pyramid of penguins in 10 rounds."""
+
+from pathlib import Path
+
+from boardgames_tui.engine.spec import GameSpec
+
+SPEC = GameSpec(
+    id="penguinramids",
+    title="Penguinramids",
+    pitch="Pick action cards in secret and stack ten penguins into the best pyramid.",
+    min_players=2,
+    max_players=4,
+    rules_module="boardgames_tui.games.penguinramids.rules",
+    ui_module="boardgames_tui.games.penguinramids.ui",
+    rules_md=Path(__file__).with_name("rules.md"),
+    options={},
+    hidden_information=True,
+)

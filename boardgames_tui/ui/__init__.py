@@ -1,0 +1,1 @@
+"""Shared widgets and screens: curtain, log, rules, reactions, game over, setup."""

@@ -1,0 +1,142 @@
+"""The contract between the shared game screen and each game's widgets.
+
+A game's UI module (``GameSpec.ui_module``) exports::
+
+    def make_board() -> GameBoard            # required
+    def make_chooser() -> ActionChooser | None   # optional; None = the shared list
+
+The shared :class:`~boardgames_tui.ui.game_screen.GameScreen` lays out the
+board, the chooser (by default :class:`ActionList`, the legal actions as a
+numbered list), the status line and the log. After every change it calls
+``board.show(ctx)`` and ``chooser.set_choices(ctx)`` with a
+:class:`BoardContext` built from ``state.view(seat)`` of the seat whose eyes
+are on the screen: widgets never see the full state.
+
+Any widget may post :class:`ActionChosen`; the screen applies the action for
+``ctx.seat`` and shows the player a clear message if it is illegal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from boardgames_tui.engine import State, seat_letter
+
+
+@attrs.frozen
+class BoardContext:
+    """Everything a game widget may draw.
+
+    ``view`` is ``state.view(seat)``; ``seat`` is the seat deciding on this
+    screen, or None when the screen is public (no private information
+    shown); ``names`` the seat names; ``legal`` the legal actions of
+    ``seat`` (``[]`` when ``seat`` is None or the game is over).
+    """
+
+    view: State
+    seat: int | None
+    names: tuple[str, ...]
+    legal: Sequence[Any] = ()
+
+    def who(self, seat: int) -> str:
+        """'A Ana': the seat's letter and name, as every screen shows a seat."""
+        return f"{seat_letter(seat)} {self.names[seat]}"
+
+
+class ActionChosen(Message):
+    """Posted by a board or chooser when the player picks ``action``."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action
+
+
+class ActionPreview(Message):
+    """Posted when the highlighted action changes (None: nothing highlighted)."""
+
+    def __init__(self, action: Any | None) -> None:
+        super().__init__()
+        self.action = action
+
+
+class GameBoard(Widget):
+    """Base class of a game's board: draws the public table and the seat's own hand.
+
+    Subclasses implement :meth:`show`; they may override :meth:`preview` (to
+    highlight what the highlighted action would do) and :meth:`action_label`.
+    """
+
+    DEFAULT_CSS = """
+    GameBoard { height: 1fr; width: 1fr; }
+    """
+
+    def show(self, ctx: BoardContext) -> None:
+        """Redraw from ``ctx`` (called after every change of state or seat)."""
+        raise NotImplementedError
+
+    def preview(self, action: Any | None) -> None:
+        """Show what ``action`` would do; None clears the preview."""
+
+    def action_label(self, action: Any) -> str:
+        """The text of ``action`` in the chooser (default: ``str(action)``)."""
+        return str(action)
+
+
+class ActionChooser(Widget):
+    """Base class of a custom chooser; the default is :class:`ActionList`."""
+
+    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        raise NotImplementedError
+
+
+class ActionList(OptionList):
+    """The legal actions as a numbered list: arrows and Enter, a digit, or the mouse."""
+
+    DEFAULT_CSS = """
+    ActionList { height: auto; max-height: 9; border: round $accent; }
+    ActionList:focus { border: round $accent; }
+    """
+
+    BINDINGS = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._actions: list[Any] = []
+
+    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        """Fill the list with ``ctx.legal`` labelled by ``board.action_label``."""
+        self._actions = list(ctx.legal)
+        self.clear_options()
+        self.add_options(
+            [
+                Option(f"{i + 1 if i < 9 else ' '} {board.action_label(a)}", id=f"action-{i}")
+                for i, a in enumerate(self._actions)
+            ]
+        )
+        self.border_title = "Your choices" if self._actions else ""
+        if self._actions:
+            self.highlighted = 0
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self._actions):
+            self.post_message(ActionChosen(self._actions[number - 1]))
+        else:
+            self.app.bell()
+            self.notify(f"There is no choice {number}.", severity="warning", timeout=3)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self._actions):
+            self.post_message(ActionChosen(self._actions[event.option_index]))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        idx = event.option_index
+        self.post_message(ActionPreview(self._actions[idx] if 0 <= idx < len(self._actions) else None))
