@@ -178,14 +178,16 @@ class State:
         """Whether undo may not go back past ``action`` (DESIGN.md, "Matches").
 
         Default: chance was used (the generator moved), the game ended, or
-        another seat decides next. Games with peeks (a card seen without
-        chance) extend this.
+        the seats deciding changed (another seat decides next, or ``seat``
+        is done). Within a simultaneous choice, a seat's changes of mind
+        keep ``to_move`` as it was and can be undone. Games with peeks (a
+        card seen without chance) extend this.
         """
         if getattr(after, "rng", None) != getattr(self, "rng", None):
             return True
         if after.is_terminal:
             return True
-        return any(s != seat for s in after.to_move) or seat not in after.to_move
+        return seat not in after.to_move or set(after.to_move) != set(self.to_move)
 
     def check_seat(self, seat: int) -> None:
         """Raise IllegalAction unless ``seat`` is one of ``to_move``."""

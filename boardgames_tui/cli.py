@@ -1,0 +1,145 @@
+"""Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seed S] [--option K=V] [--load FILE]``
+and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``.
+
+A bad flag value exits with status 2 and one clear line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, NoReturn, Sequence
+
+from boardgames_tui.games import GAMES
+
+
+class UsageError(Exception):
+    """A bad command line; the message is the one line printed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one clear line, status 2
+        raise UsageError(message)
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="boardgames-tui", description="Four tabletop games for one shared keyboard.")
+    p.add_argument("--game", help=f"start this game: {', '.join(GAMES)}")
+    p.add_argument("--players", type=int, help="number of players (default names are used)")
+    p.add_argument("--names", help="comma-separated player names, in seat order")
+    p.add_argument("--seed", type=int, help="seed for shuffles and dice (a game replays the same with it)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. big_mountain=true")
+    p.add_argument("--load", metavar="FILE", help="open a saved game")
+    return p
+
+
+def _sim_parser() -> _Parser:
+    p = _Parser(prog="boardgames-tui simulate", description="Play random games headless and print figures.")
+    p.add_argument("--game", required=True, help=f"one of {', '.join(GAMES)}")
+    p.add_argument("--games", type=int, required=True, help="how many games")
+    p.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="K=V")
+    return p
+
+
+def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """``["big_mountain=true"]`` -> ``{"big_mountain": True}``, matched to the option's choices."""
+    spec = GAMES[game]
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option needs KEY=VALUE, not {pair!r}")
+        opt = spec.options.get(key)
+        if opt is None:
+            raise UsageError(f"{spec.title} has no option {key!r} (options: {', '.join(spec.options) or 'none'})")
+        for choice in opt.choices:
+            if str(choice).lower() == raw.strip().lower() or (
+                isinstance(choice, bool) and raw.strip().lower() in (("yes", "on", "1") if choice else ("no", "off", "0"))
+            ):
+                out[key] = choice
+                break
+        else:
+            raise UsageError(f"option {key} must be one of {', '.join(str(c) for c in opt.choices)}, not {raw!r}")
+    return out
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        raise UsageError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``boardgames-tui``; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv[:1] == ["simulate"]:
+            return _simulate(argv[1:])
+        return _play(argv)
+    except UsageError as exc:
+        print(f"boardgames-tui: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _play(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    names: list[str] | None = None
+    options: dict[str, Any] = {}
+    if args.load:
+        from boardgames_tui.engine import Match, SaveError
+
+        try:
+            Match.load(args.load)
+        except SaveError as exc:
+            raise UsageError(f"cannot load {args.load}: {exc}") from None
+    if args.game is not None:
+        _check_game(args.game)
+        spec = GAMES[args.game]
+        options = parse_options(args.game, args.option)
+        if args.names:
+            names = [n.strip() for n in args.names.split(",")]
+            if any(not n for n in names):
+                raise UsageError("--names has an empty name")
+            if args.players is not None and args.players != len(names):
+                raise UsageError(f"--players {args.players} but {len(names)} names given")
+        players = len(names) if names else args.players
+        if players is not None:
+            try:
+                spec.check_options(players, options)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            if names is None:
+                from boardgames_tui.app import DEFAULT_NAMES
+
+                names = list(DEFAULT_NAMES[:players])
+            try:
+                spec.new_game(players, 0, **options)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+    elif args.players is not None or args.names or args.option:
+        raise UsageError("--players, --names and --option need --game")
+    from boardgames_tui.app import BoardGamesApp
+
+    app = BoardGamesApp(game=args.game, names=names, seed=args.seed, options=options, load=args.load)
+    app.run()
+    return 0
+
+
+def _simulate(argv: list[str]) -> int:
+    args = _sim_parser().parse_args(argv)
+    _check_game(args.game)
+    spec = GAMES[args.game]
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    options = parse_options(args.game, args.option)
+    players = args.players if args.players is not None else spec.min_players
+    from boardgames_tui.engine.simulate import format_simulation, run_simulation
+
+    try:
+        result = run_simulation(spec, args.games, players, args.seed, options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"{spec.title}: {args.games} random games")
+    print(format_simulation(result))
+    return 0

@@ -1,0 +1,51 @@
+"""The hot-seat curtain: covers the screen until the named player alone is looking."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+class CurtainScreen(Screen[bool]):
+    """A full-screen cover naming the next player; shows nothing private.
+
+    Dismisses with True on Enter (the player is looking) and False on
+    Escape/m (open the menu instead).
+    """
+
+    DEFAULT_CSS = """
+    CurtainScreen { align: center middle; background: $panel; }
+    CurtainScreen #curtain-box { width: 60; height: auto; border: double $accent; padding: 1 2; }
+    CurtainScreen #curtain-box Static { width: 100%; text-align: center; }
+    CurtainScreen #curtain-name { text-style: bold reverse; margin: 1 0; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "reveal", "I am alone: show my seat"),
+        Binding("space", "reveal", "Show", show=False),
+        Binding("escape", "menu", "Menu"),
+        Binding("m", "menu", "Menu", show=False),
+    ]
+
+    def __init__(self, who: str, reason: str = "") -> None:
+        super().__init__()
+        self.who = who
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="curtain-box"):
+            yield Static("Pass the keyboard to")
+            yield Static(f" {self.who} ", id="curtain-name")
+            if self.reason:
+                yield Static(self.reason, id="curtain-reason")
+            yield Static("Everyone else, look away.\nPress Enter when only this player is looking.")
+        yield Footer()
+
+    def action_reveal(self) -> None:
+        self.dismiss(True)
+
+    def action_menu(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,258 @@
+"""The game screen host shared by all games (DESIGN.md, The UI).
+
+It owns the :class:`~boardgames_tui.engine.Match`, decides whose eyes are on
+the screen, raises the hot-seat curtain and the public reaction window,
+applies chosen actions, autosaves after each one, and hands every widget a
+:class:`~boardgames_tui.ui.board.BoardContext` built from
+``state.view(seat)`` only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
+from boardgames_tui.engine.match import autosave_path, saves_dir
+
+from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
+from .curtain import CurtainScreen
+from .log_panel import LogPanel
+from .reaction import ReactionScreen
+
+
+class GameScreen(Screen[None]):
+    """Plays one match: status line, the game's board, the chooser and the log.
+
+    ``shown_seat`` is the seat whose private view is on screen (None: only
+    public information is shown).
+    """
+
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen #game-status { height: 1; padding: 0 1; background: $accent; color: $text; text-style: bold; }
+    GameScreen #game-body { height: 1fr; }
+    GameScreen #game-main { width: 1fr; height: 1fr; }
+    GameScreen:nocolor #game-status { text-style: bold reverse; }
+    """
+
+    BINDINGS = [
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("u", "undo_key", "Undo", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("w", "save", "Save", show=False),
+        Binding("escape", "menu", "Menu"),
+        Binding("m", "menu", "Menu", show=False),
+        Binding("l", "toggle_log", "Log"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.spec = match.spec
+        ui = importlib.import_module(self.spec.ui_module)
+        self.board: GameBoard = ui.make_board()
+        make_chooser = getattr(ui, "make_chooser", None)
+        chooser = make_chooser() if make_chooser else None
+        self.chooser = chooser if chooser is not None else ActionList(id="action-list")
+        self.shown_seat: int | None = None
+        self.seen: dict[int, int] = {}
+        self._busy = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="game-status", markup=False)
+        with Horizontal(id="game-body"):
+            with Vertical(id="game-main"):
+                yield self.board
+                yield self.chooser
+            yield LogPanel(id="game-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # ---- whose eyes are on the screen ----------------------------------
+
+    def who(self, seat: int) -> str:
+        return f"{seat_letter(seat)} {self.match.names[seat]}"
+
+    def advance(self) -> None:
+        """Show the next decision: game over, reaction window, curtain, or the seat."""
+        state = self.match.state
+        self.refresh_bindings()
+        if state.is_terminal:
+            self.render_for(None)
+            self.app.call_later(self.app.game_finished, self.match)  # type: ignore[attr-defined]
+            return
+        window = state.reaction_window
+        if window is not None and self.spec.hidden_information:
+            self.render_for(None)
+            self.app.push_screen(ReactionScreen(window, state.to_move, self.match.names), self._after_reaction)
+            return
+        seat = state.to_move[0]
+        if self.spec.hidden_information and seat != self.shown_seat:
+            self.render_for(None)
+            self.app.push_screen(CurtainScreen(self.who(seat)), lambda ok: self._after_curtain(seat, ok))
+            return
+        self.render_for(seat)
+
+    def _after_curtain(self, seat: int, looking: bool | None) -> None:
+        if looking:
+            self.render_for(seat)
+            self._tell_private_news(seat)
+        else:
+            self.action_menu()
+
+    def _after_reaction(self, seat: int | None) -> None:
+        state = self.match.state
+        if seat is None:
+            # Everyone who has not reacted passes, in seat order.
+            for s in sorted(state.to_move):
+                current = self.match.state
+                if current.reaction_window is None or s not in current.to_move:
+                    break
+                passes = [a for a in current.legal_actions(s) if isinstance(a, Pass)]
+                if not passes:
+                    break
+                self._play(s, passes[0])
+            self.shown_seat = None
+            self.advance()
+            return
+        self.shown_seat = None
+        self.app.push_screen(CurtainScreen(self.who(seat)), lambda ok: self._after_curtain(seat, ok))
+
+    def _tell_private_news(self, seat: int) -> None:
+        """Notify ``seat`` of private log lines addressed to it since it last looked."""
+        view = self.match.state.view(seat)
+        start = self.seen.get(seat, len(view.log))
+        news = [e.private[seat] for e in view.log[start:] if seat in e.private]
+        if news and seat in self.seen:
+            self.notify("\n".join(e.format(*self.match.names) for e in news[-4:]), title="Since your last turn", timeout=8)
+        self.seen[seat] = len(view.log)
+
+    # ---- drawing --------------------------------------------------------
+
+    def render_for(self, seat: int | None) -> None:
+        """Redraw every widget from ``state.view(seat)``."""
+        state = self.match.state
+        self.shown_seat = seat
+        view = state.view(seat)
+        legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
+        ctx = BoardContext(view=view, seat=seat, names=self.match.names, legal=legal)
+        self.board.show(ctx)
+        self.chooser.set_choices(ctx, self.board)
+        self.chooser.display = bool(legal)
+        self.query_one(LogPanel).show(view.log, self.match.names, seat)
+        self.query_one("#game-status", Static).update(self.status_text(seat))
+        if seat is not None:
+            self.seen[seat] = len(view.log)
+            if legal:
+                self.chooser.focus()
+
+    def status_text(self, seat: int | None) -> str:
+        state = self.match.state
+        title = self.spec.title
+        if state.is_terminal:
+            return f"{title}: the game is over"
+        if seat is None:
+            waiting = ", ".join(self.who(s) for s in state.to_move)
+            return f"{title}: waiting for {waiting}"
+        return f"{title} | {self.who(seat)}: {state.view(seat).prompt(seat)}"
+
+    # ---- decisions ------------------------------------------------------
+
+    def on_action_preview(self, message: ActionPreview) -> None:
+        message.stop()
+        self.board.preview(message.action)
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        message.stop()
+        seat = self.shown_seat
+        if seat is None or self._busy:
+            return
+        self._busy = True
+        try:
+            self._play(seat, message.action)
+        except IllegalAction as exc:
+            self.app.bell()
+            self.notify(str(exc), title="Not allowed", severity="warning", timeout=5)
+            return
+        finally:
+            self._busy = False
+        self.advance()
+
+    def _play(self, seat: int, action: Any) -> None:
+        self.match.play(seat, action)
+        self.app.autosave(self.match)  # type: ignore[attr-defined]
+
+    # ---- bindings -------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.match.can_undo()
+        return True
+
+    def action_undo(self) -> None:
+        if not self.match.can_undo():
+            self.notify("Nothing to undo here.", severity="warning", timeout=3)
+            return
+        self.match.undo()
+        self.app.autosave(self.match)  # type: ignore[attr-defined]
+        self.notify("Took back the last action.", timeout=2)
+        self.advance()
+
+    def action_undo_key(self) -> None:
+        self.action_undo()
+
+    def action_rules(self) -> None:
+        from .rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()))
+
+    def action_save(self) -> None:
+        name = f"{self.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            path = self.match.save(saves_dir() / name)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+            return
+        self.notify(f"Saved to {path}", timeout=5)
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one(LogPanel)
+        log.set_class(not log.has_class("-hidden"), "-hidden")
+
+    def action_menu(self) -> None:
+        from .menu import MenuScreen
+
+        self.app.push_screen(MenuScreen(), self._after_menu)
+
+    def _after_menu(self, choice: str | None) -> None:
+        if choice == "save":
+            self.action_save()
+        elif choice == "rules":
+            from .rules_viewer import RulesScreen
+
+            self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()), lambda _: self._resume())
+            return
+        elif choice == "launcher":
+            self.app.to_launcher()  # type: ignore[attr-defined]
+            return
+        elif choice == "quit":
+            self.app.exit()
+            return
+        self._resume()
+
+    def _resume(self) -> None:
+        """Back from a dialog: raise the curtain again if nobody's seat is shown."""
+        if self.spec.hidden_information and self.shown_seat is None and not self.match.state.is_terminal:
+            self.advance()

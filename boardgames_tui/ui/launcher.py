@@ -1,0 +1,110 @@
+"""The launcher: every registered game, Continue, Load and Quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from boardgames_tui.engine.match import autosave_path, saves_dir
+from boardgames_tui.games import GAMES
+
+BANNER = "boardgames-tui: four tabletop games for one shared keyboard"
+
+
+class LauncherScreen(Screen[None]):
+    """Lists the games (title, player count, pitch); Continue when an autosave exists."""
+
+    DEFAULT_CSS = """
+    LauncherScreen { layout: vertical; }
+    LauncherScreen #launcher-title { padding: 1 2 0 2; text-style: bold; }
+    LauncherScreen #launcher-help { padding: 0 2 1 2; color: $text-muted; }
+    LauncherScreen #launcher-list { height: 1fr; margin: 0 2; border: round $accent; }
+    """
+
+    BINDINGS = [
+        Binding("q", "quit_app", "Quit"),
+        Binding("c", "continue_game", "Continue"),
+        Binding("f1", "help", "Rules", show=False),
+        Binding("question_mark", "help", "Rules", show=False),
+    ] + [Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(BANNER, id="launcher-title")
+        yield Static(
+            "Arrows and Enter, or a digit. Each game has its rules on F1 or ?.",
+            id="launcher-help",
+        )
+        yield OptionList(id="launcher-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_entries()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_entries()
+
+    def entries(self) -> list[tuple[str, str]]:
+        """(id, label) of every line: games, then continue/load/quit."""
+        out = []
+        for spec in GAMES.values():
+            count = f"{spec.min_players}-{spec.max_players} {spec.seat_word}s"
+            out.append((f"game:{spec.id}", f"{spec.title:<18} {count:<12} {spec.pitch}"))
+        if autosave_path().exists():
+            out.append(("continue", "Continue the last game"))
+        if saves_dir().exists() and any(saves_dir().glob("*.json")):
+            out.append(("load", "Load a saved game"))
+        out.append(("quit", "Quit"))
+        return out
+
+    def refresh_entries(self) -> None:
+        options = self.query_one("#launcher-list", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        self._entries = self.entries()
+        options.add_options(
+            [Option(f"{i + 1} {label}" if i < 9 else f"  {label}", id=key) for i, (key, label) in enumerate(self._entries)]
+        )
+        options.highlighted = highlighted if highlighted is not None and highlighted < len(self._entries) else 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.activate(event.option.id or "")
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self._entries):
+            self.activate(self._entries[index][0])
+
+    def activate(self, key: str) -> None:
+        app = self.app
+        if key.startswith("game:"):
+            app.open_setup(key.split(":", 1)[1])  # type: ignore[attr-defined]
+        elif key == "continue":
+            app.continue_game()  # type: ignore[attr-defined]
+        elif key == "load":
+            from .load_screen import LoadScreen
+
+            app.push_screen(LoadScreen(), self._loaded)
+        elif key == "quit":
+            app.exit()
+
+    def _loaded(self, path: Path | None) -> None:
+        if path is not None:
+            self.app.load_game(path)  # type: ignore[attr-defined]
+
+    def action_continue_game(self) -> None:
+        if autosave_path().exists():
+            self.app.continue_game()  # type: ignore[attr-defined]
+        else:
+            self.notify("There is no game to continue.", severity="warning")
+
+    def action_quit_app(self) -> None:
+        self.app.exit()
+
+    def action_help(self) -> None:
+        self.notify("Pick a game, then press F1 or ? during play for its rules.", timeout=4)

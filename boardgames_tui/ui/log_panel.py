@@ -1,0 +1,41 @@
+"""The scrollable game log, showing private parts only to the seat on screen."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.widgets import RichLog
+
+from boardgames_tui.engine import Event
+
+
+class LogPanel(RichLog):
+    """The log of a view: ``show(log, names, seat)`` appends new lines or redraws."""
+
+    DEFAULT_CSS = """
+    LogPanel { width: 30; height: 1fr; border: round $secondary; }
+    LogPanel.-hidden { display: none; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, **kwargs)
+        self._shown: tuple[Event, ...] = ()
+        self._key: tuple = ()
+        self.border_title = "Log"
+
+    def show(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> None:
+        """Show ``log`` (already masked for ``seat``); appends when it only grew."""
+        key = (tuple(names), seat)
+        log = tuple(log)
+        n = len(self._shown)
+        if key == self._key and log[:n] == self._shown:
+            new = log[n:]
+        else:
+            self.clear()
+            new = log
+        for event in new:
+            line = event.render(names, seat)
+            if line:
+                self.write(line)
+        self._shown = log
+        self._key = key

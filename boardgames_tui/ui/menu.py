@@ -1,0 +1,51 @@
+"""The Escape menu: resume, save, rules, quit to the launcher."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+MENU_ITEMS = (
+    ("resume", "Resume"),
+    ("save", "Save the game"),
+    ("rules", "Rules"),
+    ("launcher", "Quit to the launcher (the game is kept for Continue)"),
+    ("quit", "Quit the program (the game is kept for Continue)"),
+)
+
+
+class MenuScreen(ModalScreen[str]):
+    """Dismisses with one of the ids of MENU_ITEMS."""
+
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    MenuScreen #menu-box { width: 60; height: auto; border: round $accent; background: $panel; padding: 0 1; }
+    MenuScreen OptionList { height: auto; border: none; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "choose('resume')", "Resume"),
+        Binding("m", "choose('resume')", "Resume", show=False),
+    ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(MENU_ITEMS)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static("[b]Menu[/b]")
+            yield OptionList(
+                *[Option(f"{i + 1} {label}", id=key) for i, (key, label) in enumerate(MENU_ITEMS)],
+                id="menu-list",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#menu-list").focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id or "resume")
+
+    def action_choose(self, key: str) -> None:
+        self.dismiss(key)

@@ -1,0 +1,63 @@
+"""The public reaction window (DESIGN.md, "Reactions").
+
+The card just played is shown to everyone. A player who wants to react
+presses their own seat's letter, as they would call out at the table; Enter
+passes for everyone who has not reacted.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from boardgames_tui.engine import seat_letter
+
+
+class ReactionScreen(ModalScreen[int | None]):
+    """Dismisses with the seat that wants to react, or None when all pass."""
+
+    DEFAULT_CSS = """
+    ReactionScreen { align: center middle; }
+    ReactionScreen #reaction-box { width: 64; height: auto; border: heavy $warning; background: $panel; padding: 0 1; }
+    ReactionScreen #reaction-card { text-style: bold; margin: 1 0; }
+    """
+
+    BINDINGS = [Binding("enter", "all_pass", "Nobody reacts")]
+
+    def __init__(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
+        super().__init__()
+        self.card_text = card_text
+        self.seats = tuple(seats)
+        self.names = tuple(names)
+
+    def compose(self) -> ComposeResult:
+        who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
+        with Vertical(id="reaction-box"):
+            yield Static("[b]Reaction window[/b] (everyone may look)")
+            yield Static(self.card_text, id="reaction-card", markup=False)
+            yield Static(
+                f"May react: {who}.\n"
+                "To react, press your own letter "
+                f"({' '.join(seat_letter(s) for s in self.seats)}).\n"
+                "Press Enter if nobody reacts.",
+                markup=False,
+            )
+
+    def on_key(self, event: events.Key) -> None:
+        key = (event.character or "").upper()
+        if len(key) == 1 and key.isalpha():
+            event.stop()
+            for seat in self.seats:
+                if seat_letter(seat) == key:
+                    self.dismiss(seat)
+                    return
+            self.notify(f"{key} cannot react now.", severity="warning", timeout=3)
+
+    def action_all_pass(self) -> None:
+        self.dismiss(None)

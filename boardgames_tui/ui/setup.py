@@ -1,0 +1,161 @@
+"""The setup screen: number of players, names, the game's options, optional seed."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from boardgames_tui.engine import GameSpec, seat_letter
+
+DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
+
+
+class SetupScreen(Screen[None]):
+    """Collects a game's setup and asks the app to start it.
+
+    Errors (a count the options forbid, a bad seed) are shown in the
+    message line; nothing is started until the setup is valid.
+    """
+
+    DEFAULT_CSS = """
+    SetupScreen { layout: vertical; }
+    SetupScreen #setup-title { padding: 0 1; text-style: bold; background: $accent; color: $text; }
+    SetupScreen #setup-form { height: 1fr; padding: 0 1; }
+    SetupScreen .setup-row { height: 1; margin: 0 0 1 0; }
+    SetupScreen .setup-row Label { width: 20; }
+    SetupScreen .setup-row Input { width: 30; }
+    SetupScreen .setup-row Select { width: 30; }
+    SetupScreen #setup-buttons { height: 1; margin-top: 1; }
+    SetupScreen #setup-buttons Button { margin-right: 2; }
+    SetupScreen #setup-message { color: $error; height: auto; padding: 0 1; }
+    SetupScreen .option-help { color: $text-muted; height: 1; margin: 0 0 1 2; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+n", "start", "Start"),
+        Binding("f5", "start", "Start", show=False),
+        Binding("f1", "rules", "Rules"),
+    ]
+
+    def __init__(self, spec: GameSpec, names: Sequence[str] | None = None, options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.spec = spec
+        self.initial_names = list(names or DEFAULT_NAMES)
+        self.initial_options = dict(options or {})
+
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        yield Static(f"New game: {spec.title}  ({spec.min_players}-{spec.max_players} {spec.seat_word}s)", id="setup-title")
+        with VerticalScroll(id="setup-form"):
+            count = min(max(len(self.initial_names), spec.min_players), spec.max_players)
+            with Horizontal(classes="setup-row"):
+                yield Label(f"{spec.seat_word.capitalize()}s")
+                yield Select(
+                    [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                    value=count if len(self.initial_names) <= spec.max_players else spec.min_players,
+                    allow_blank=False,
+                    compact=True,
+                    id="setup-players",
+                )
+            for seat in range(spec.max_players):
+                name = self.initial_names[seat] if seat < len(self.initial_names) else DEFAULT_NAMES[seat]
+                with Horizontal(classes="setup-row", id=f"name-row-{seat}"):
+                    yield Label(f"Seat {seat_letter(seat)} name")
+                    yield Input(value=name, max_length=16, compact=True, id=f"setup-name-{seat}")
+            for key, opt in spec.options.items():
+                value = self.initial_options.get(key, opt.default)
+                with Horizontal(classes="setup-row"):
+                    if set(opt.choices) == {False, True}:
+                        yield Checkbox(opt.label, value=bool(value), compact=True, id=f"setup-opt-{key}")
+                    else:
+                        yield Label(opt.label)
+                        yield Select(
+                            [(str(c), c) for c in opt.choices],
+                            value=value,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"setup-opt-{key}",
+                        )
+                if opt.help:
+                    yield Static(opt.help, classes="option-help", markup=False)
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed (optional)")
+                yield Input(placeholder="random", restrict=r"-?[0-9]*", compact=True, id="setup-seed")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start game", id="setup-start", variant="primary", compact=True)
+                yield Button("Back", id="setup-back", compact=True)
+            yield Static("", id="setup-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_name_rows()
+        self.query_one("#setup-start").focus()
+
+    @on(Select.Changed, "#setup-players")
+    def _players_changed(self) -> None:
+        self._show_name_rows()
+
+    def _players(self) -> int:
+        value = self.query_one("#setup-players", Select).value
+        return int(value) if isinstance(value, int) else self.spec.min_players
+
+    def _show_name_rows(self) -> None:
+        n = self._players()
+        for seat in range(self.spec.max_players):
+            self.query_one(f"#name-row-{seat}").display = seat < n
+
+    @on(Input.Submitted)
+    def _next_field(self) -> None:
+        self.focus_next()
+
+    @on(Button.Pressed, "#setup-start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#setup-back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    def collect(self) -> tuple[list[str], dict[str, Any], int | None]:
+        """The names, options and seed on the form. Raises ValueError for bad input."""
+        n = self._players()
+        names = []
+        for seat in range(n):
+            name = self.query_one(f"#setup-name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
+            names.append(name)
+        lowered = [x.lower() for x in names]
+        if len(set(lowered)) != len(lowered):
+            raise ValueError("two players have the same name; give each seat its own")
+        options: dict[str, Any] = {}
+        for key, opt in self.spec.options.items():
+            widget = self.query_one(f"#setup-opt-{key}")
+            options[key] = widget.value  # type: ignore[attr-defined]
+        seed_text = self.query_one("#setup-seed", Input).value.strip()
+        seed = None
+        if seed_text and seed_text != "-":
+            seed = int(seed_text)
+        return names, options, seed
+
+    def action_start(self) -> None:
+        message = self.query_one("#setup-message", Static)
+        try:
+            names, options, seed = self.collect()
+            self.app.start_new_game(self.spec.id, names, options, seed)  # type: ignore[attr-defined]
+        except ValueError as exc:
+            message.update(f"Cannot start: {exc}")
+            self.app.bell()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_rules(self) -> None:
+        from .rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()))

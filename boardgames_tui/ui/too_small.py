@@ -1,0 +1,34 @@
+"""The "enlarge your terminal" notice shown below 80x24 (DESIGN.md, The UI)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything until the terminal is at least 80x24 again; the game is kept."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen #too-small-text { width: auto; max-width: 100%; padding: 0 1; text-align: center; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="too-small-text")
+
+    def _text(self) -> str:
+        w, h = self.app.size
+        return (
+            f"Please enlarge your terminal.\n"
+            f"It is {w}x{h}; the games need at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            f"Your game is safe and comes back when the window is large enough."
+        )
+
+    def on_resize(self) -> None:
+        self.query_one("#too-small-text", Static).update(self._text())
