@@ -1,1 +1,799 @@
-"""Placeholder: being written."""
+"""Mountain Goats rules engine (Rulebook: mountain-goats.es.txt; Sheet: mountain-goats.md).
+
+A turn is two decisions of the same seat: :class:`Roll` (four dice from the
+state's generator), then one :class:`Move` (the changes of extra 1s and an
+ordered list of group uses). Goat positions are kept compactly:
+``pos[seat][m - 5]`` is 0 at the foot, 1..steps on the mountain (``steps``
+is the summit), or 11..24 while that goat stands on a Big Mountain spot.
+
+No terminal library is imported here (import contract).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import attrs
+
+from boardgames_tui.engine.core import (
+    Event,
+    IllegalAction,
+    Outcome,
+    State,
+    seat_letter,
+    seat_ref,
+)
+from boardgames_tui.engine.rng import Rng
+
+from .data import (
+    BIG_MAX,
+    BIG_MIN,
+    BIG_RANKING,
+    BONUS_TOKENS,
+    DICE,
+    EMPTY_MOUNTAINS_TO_END,
+    GROUP_MAX,
+    GROUP_MIN,
+    MOUNTAINS,
+    STEPS_BY_INDEX,
+    tokens_for,
+)
+
+_BLANK = Rng.blank()
+_IDX = range(6)
+
+ENDING_BONUS = "the bonus tokens ran out"
+ENDING_MOUNTAINS = "three mountains ran out of point tokens"
+
+
+# ---------------------------------------------------------------- actions
+
+
+@attrs.frozen
+class Roll:
+    """Roll the four dice (the first half of every turn; Rulebook: Turno)."""
+
+    def __str__(self) -> str:
+        return "roll the dice"
+
+
+def _groups(value: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(x) for x in g) for g in value)
+
+
+def _faces(value: Any) -> tuple[int, ...]:
+    return tuple(int(x) for x in value)
+
+
+@attrs.frozen
+class Move:
+    """The second half of a turn: how the rolled dice are used.
+
+    ``faces``: the four dice after changing extra 1s (only dice that show a
+    1 may differ from the roll, and at least one 1 must stay a 1).
+    ``groups``: ordered group uses, each ``(target, goat, die, die, ...)``
+    with die indices 0-3: ``target`` is the group's sum; 5-10 climbs that
+    mountain with its goat (``goat`` = the same number, or 0), or brings
+    that goat back from the Big Mountain to its foot; 11-24 (Big Mountain
+    only) moves goat ``goat`` (5-10) onto that spot. No groups: a pass.
+    Rulebook: Turno; Sheet: Decisions, Big Mountain.
+    """
+
+    faces: tuple[int, ...] = attrs.field(converter=_faces)
+    groups: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_groups)
+
+    def __str__(self) -> str:
+        if not self.groups:
+            return "use no dice"
+        parts = []
+        for g in self.groups:
+            target, goat, idx = g[0], g[1], g[2:]
+            dice = "+".join(str(self.faces[i]) if 0 <= i < len(self.faces) else "?" for i in idx)
+            if target > GROUP_MAX:
+                parts.append(f"{dice}: goat {goat} to spot {target}")
+            else:
+                parts.append(f"{dice} on {target}")
+        return "use " + ", ".join(parts)
+
+
+ROLL = Roll()
+ACTION_TYPES = (Roll, Move)
+
+
+# ---------------------------------------------------------------- dice plans
+
+
+def _partitions(n: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Every way to split dice 0..n-1 into unordered groups, some dice unused."""
+    out: list[tuple[tuple[int, ...], ...]] = []
+
+    def rec(i: int, groups: list[list[int]]) -> None:
+        if i == n:
+            out.append(tuple(tuple(g) for g in groups))
+            return
+        rec(i + 1, groups)  # die i unused
+        for g in groups:
+            g.append(i)
+            rec(i + 1, groups)
+            g.pop()
+        groups.append([i])
+        rec(i + 1, groups)
+        groups.pop()
+
+    rec(0, [])
+    out.sort(key=lambda p: (sum(len(g) for g in p), len(p)))
+    return out
+
+
+_PARTITIONS = _partitions(DICE)
+
+
+@lru_cache(maxsize=4096)
+def dice_plans(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+    """Every distinct multiset of group sums a roll allows, with one way to make it.
+
+    Returns ``(sums, faces, groups)`` triples: ``sums`` sorted ascending,
+    ``faces`` the four dice after changing extra 1s, ``groups`` the die
+    indices of each group aligned with ``sums``. Unchanged dice and fewer
+    dice are preferred as the representative. Depends on the roll alone,
+    so it is cached (at most 1296 rolls x 2).
+    """
+    hi = BIG_MAX if big else GROUP_MAX
+    ones = [i for i, d in enumerate(dice) if d == 1]
+    variants: list[tuple[int, ...]] = [dice]
+    if len(ones) >= 2:
+        seen = {tuple(sorted(dice))}
+        for values in itertools.product(range(1, 7), repeat=len(ones)):
+            if 1 not in values:
+                continue
+            faces = list(dice)
+            for i, v in zip(ones, values):
+                faces[i] = v
+            key = tuple(sorted(faces))
+            if key not in seen:
+                seen.add(key)
+                variants.append(tuple(faces))
+    plans: dict[tuple[int, ...], tuple] = {}
+    for faces in variants:
+        for part in _PARTITIONS:
+            sums = []
+            ok = True
+            for g in part:
+                s = 0
+                for i in g:
+                    s += faces[i]
+                if s < GROUP_MIN or s > hi:
+                    ok = False
+                    break
+                sums.append(s)
+            if not ok:
+                continue
+            order = sorted(range(len(part)), key=lambda k: sums[k])
+            key = tuple(sums[k] for k in order)
+            if key not in plans:
+                plans[key] = (key, faces, tuple(part[k] for k in order))
+    return tuple(plans.values())
+
+
+# ---------------------------------------------------------------- the state
+
+
+@attrs.frozen(slots=True, hash=False)
+class GoatsState(State):
+    """A game of Mountain Goats.
+
+    ``pos[seat][m-5]``: 0 foot, 1..steps on mountain m (steps = summit),
+    11..24 on that Big Mountain spot. ``supply[m-5]``: point tokens left.
+    ``tokens[seat][m-5]``: tokens held. ``bonus_left``: bonus tokens left,
+    highest first; ``bonus_won[seat]``: bonus values taken. ``dice``: the
+    roll of the seat ``current`` (``()`` before it rolls). ``turns``: moves
+    made so far. ``ending``: why the game is ending ("" while not).
+    """
+
+    game_id: ClassVar[str] = "mountain_goats"
+
+    n: int
+    big_mountain: bool
+    pos: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    bonus_left: tuple[int, ...]
+    bonus_won: tuple[tuple[int, ...], ...]
+    current: int
+    dice: tuple[int, ...]
+    turns: int
+    ending: str
+    to_move: tuple[int, ...]
+    log: tuple[Event, ...]
+    rng: Rng
+
+    # ------------------------------------------------------------ contract
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.to_move
+
+    @property
+    def round(self) -> int:
+        """The round being played (1-based): every seat has one turn per round."""
+        done = self.turns - 1 if self.is_terminal else self.turns
+        return max(0, done) // self.n + 1
+
+    def prompt(self, seat: int) -> str:
+        if self.is_terminal:
+            return "The game is over"
+        if seat != self.current:
+            return f"Wait for {seat_letter(self.current)}"
+        if not self.dice:
+            return "Roll the dice"
+        return "Group your dice and move"
+
+    def view(self, seat: int | None) -> "GoatsState":
+        """Everything is public except the future dice: the generator is blanked."""
+        if self.rng is _BLANK or self.rng.state < 0:
+            return self
+        return attrs.evolve(self, rng=_BLANK)
+
+    def summit_owner(self, mountain: int) -> int | None:
+        """The seat whose goat stands on the summit of ``mountain``, or None."""
+        i = mountain - 5
+        top = STEPS_BY_INDEX[i]
+        for s in range(self.n):
+            if self.pos[s][i] == top:
+                return s
+        return None
+
+    def big_spots(self) -> dict[int, tuple[int, int]]:
+        """Occupied Big Mountain spots: spot -> (seat, goat's mountain)."""
+        out = {}
+        for s in range(self.n):
+            for i, p in enumerate(self.pos[s]):
+                if p > GROUP_MAX:
+                    out[p] = (s, i + 5)
+        return out
+
+    def legal_actions(self, seat: int) -> list:
+        """Roll before rolling; then the distinct outcomes of the roll, best first.
+
+        Each outcome is offered once, as one Move that reaches it; ordered by
+        points gained now (tokens and bonuses), then steps climbed.
+        """
+        if seat not in self.to_move:
+            return []
+        if not self.dice:
+            return [ROLL]
+        return [m for m, _pts in self.ranked_moves(seat)]
+
+    def ranked_moves(self, seat: int) -> list[tuple[Move, int]]:
+        """The distinct outcomes of the roll as (representative move, points gained)."""
+        pos0 = self.pos[seat]
+        supply = self.supply
+        owners = [-1] * 6
+        spots: dict[int, int] = {}
+        for s in range(self.n):
+            ps = self.pos[s]
+            for i in _IDX:
+                p = ps[i]
+                if p > GROUP_MAX:
+                    spots[p] = s
+                elif p == STEPS_BY_INDEX[i]:
+                    owners[i] = s
+        spot_set = frozenset(spots)
+        mine = self.tokens[seat]
+        won = len(self.bonus_won[seat])
+        left = self.bonus_left
+        old_steps = sum(p for p in pos0 if p <= GROUP_MAX)
+        seen: dict[tuple, int] = {}
+        ranked: list[tuple[int, int, int, Move]] = []
+        for sums, faces, groups in dice_plans(self.dice, self.big_mountain):
+            if not sums or sums[-1] <= GROUP_MAX:
+                seqs = [(tuple((t, t) for t in sums), groups)]
+            else:
+                seqs = _big_sequences(sums, groups)
+            for seq, grp in seqs:
+                res = _simulate(pos0, supply, owners, spot_set, seat, seq)
+                if res is None:
+                    continue
+                key = res
+                if key in seen:
+                    continue
+                seen[key] = 1
+                pos, gains, _knocked = res
+                pts = 0
+                for i in _IDX:
+                    if gains[i]:
+                        pts += gains[i] * (i + 5)
+                sets = min(mine[i] + gains[i] for i in _IDX)
+                extra = min(max(0, sets - won), len(left))
+                pts += sum(left[:extra])
+                progress = sum(p for p in pos if p <= GROUP_MAX) - old_steps
+                move = Move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))
+                ranked.append((-pts, -progress, len(ranked), move))
+        ranked.sort(key=lambda r: r[:3])
+        return [(r[3], -r[0]) for r in ranked]
+
+    # ------------------------------------------------------------ apply
+
+    def apply(self, seat: int, action: Any) -> "GoatsState":
+        """Apply a Roll or a Move of ``seat``; raises IllegalAction with the reason."""
+        self.check_seat(seat)
+        if type(action) is Roll:
+            return self._roll(seat)
+        if type(action) is Move:
+            return self._move(seat, action)
+        raise IllegalAction(f"{action!r} is not a Mountain Goats action")
+
+    def _roll(self, seat: int) -> "GoatsState":
+        """Rulebook: Turno - roll the four dice."""
+        if self.dice:
+            raise IllegalAction("you have already rolled: group your dice and move")
+        dice, rng = self.rng.dice(DICE)
+        ev = Event(f"{seat_ref(seat)} rolls {' '.join(map(str, dice))}.")
+        return attrs.evolve(self, dice=dice, rng=rng, log=self.log + (ev,))
+
+    def check_move(self, seat: int, move: Move) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Validate a hand-built or listed move; return its groups as (target, goat, dice).
+
+        Raises IllegalAction naming the first problem (Rulebook: Turno; Sheet:
+        Decisions and Big Mountain). Does not check Big Mountain spots, which
+        depend on the order of resolution (see :meth:`_move`).
+        """
+        dice = self.dice
+        if not dice:
+            raise IllegalAction("roll the dice first")
+        faces = move.faces
+        if len(faces) != DICE:
+            raise IllegalAction(f"a move names all {DICE} dice faces, not {len(faces)}")
+        had_one = kept_one = False
+        for i in range(DICE):
+            f, d = faces[i], dice[i]
+            if not 1 <= f <= 6:
+                raise IllegalAction(f"die {i + 1} cannot show {f}: faces are 1-6")
+            if d == 1:
+                had_one = True
+                if f == 1:
+                    kept_one = True
+            elif f != d:
+                raise IllegalAction(f"die {i + 1} shows {d}; only extra 1s may be changed")
+        if had_one and not kept_one:
+            raise IllegalAction("you kept no 1: at least one 1 must stay a 1")
+        hi = BIG_MAX if self.big_mountain else GROUP_MAX
+        used: set[int] = set()
+        out = []
+        for g in move.groups:
+            if len(g) < 3:
+                raise IllegalAction("each group names its target, its goat and at least one die")
+            target, goat, idx = g[0], g[1], g[2:]
+            total = 0
+            for i in idx:
+                if not 0 <= i < DICE:
+                    raise IllegalAction(f"there is no die {i + 1}: dice are 1-{DICE}")
+                if i in used:
+                    raise IllegalAction(f"die {i + 1} is used twice")
+                used.add(i)
+                total += faces[i]
+            expr = "+".join(str(faces[i]) for i in idx)
+            if total < GROUP_MIN or total > hi:
+                raise IllegalAction(
+                    f"that group ({expr}) sums to {total}; groups must sum {GROUP_MIN}-{hi}"
+                    + ("" if self.big_mountain else " (11-24 only with the Big Mountain)" if total > GROUP_MAX else "")
+                )
+            if target != total:
+                raise IllegalAction(f"that group ({expr}) sums to {total}, not {target}")
+            if total <= GROUP_MAX:
+                if goat not in (0, total):
+                    raise IllegalAction(f"a group of {total} moves the goat of mountain {total}, not goat {goat}")
+                goat = total
+            elif goat not in MOUNTAINS:
+                raise IllegalAction(f"say which goat (5-10) moves to spot {total}")
+            out.append((target, goat, idx))
+        return out
+
+    def _move(self, seat: int, move: Move) -> "GoatsState":
+        """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final)."""
+        groups = self.check_move(seat, move)
+        me = seat_ref(seat)
+        dice, faces = self.dice, move.faces
+        events: list[Event] = []
+        changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
+        if changed:
+            events.append(Event(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
+                                f"{' and '.join(map(str, changed))}."))
+        pos = [list(p) for p in self.pos]
+        supply = list(self.supply)
+        mine = list(self.tokens[seat])
+        mypos = pos[seat]
+        n = self.n
+        if not groups:
+            events.append(Event(f"{me} uses no dice."))
+        for target, goat, idx in groups:
+            expr = "+".join(str(faces[i]) for i in idx)
+            gi = goat - 5
+            if target > GROUP_MAX:
+                # Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
+                for s in range(n):
+                    for j in _IDX:
+                        if pos[s][j] == target:
+                            who = "your" if s == seat else f"{seat_letter(s)}'s"
+                            raise IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {j + 5}")
+                old = mypos[gi]
+                mypos[gi] = target
+                frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
+                       else "the summit of" if old == STEPS_BY_INDEX[gi] else f"step {old} of")
+                frm = frm if old > GROUP_MAX else f"{frm} {goat}"
+                events.append(Event(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}."))
+                continue
+            p = mypos[gi]
+            if p > GROUP_MAX:
+                # Sheet: Big Mountain - the mountain's value brings its goat back to the foot.
+                mypos[gi] = 0
+                events.append(Event(f"{me}: {expr} brings goat {goat} down from spot {p} to the foot of {goat}."))
+                continue
+            top = STEPS_BY_INDEX[gi]
+            text = f"{me}: {expr} on {goat}: "
+            if p < top:
+                p += 1
+                mypos[gi] = p
+                if p < top:
+                    events.append(Event(text + f"goat climbs to step {p} of {top}."))
+                    continue
+                text += "goat reaches the summit"
+                for s in range(n):
+                    if s != seat and pos[s][gi] == top:
+                        pos[s][gi] = 0
+                        text += f", knocks {seat_ref(s)}'s goat to the foot"
+            else:
+                text += "goat is already on the summit"
+            if supply[gi] > 0:
+                supply[gi] -= 1
+                mine[gi] += 1
+                text += f", takes a {goat} token ({supply[gi]} left)."
+            else:
+                text += f"; no {goat} tokens are left."
+            events.append(Event(text))
+        # Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left.
+        bonus_left = self.bonus_left
+        won = self.bonus_won[seat]
+        sets = min(mine)
+        while len(won) < sets and bonus_left:
+            won = won + (bonus_left[0],)
+            bonus_left = bonus_left[1:]
+            events.append(Event(f"{me} completes set {len(won)} and takes the {won[-1]} bonus token."))
+        ending = self.ending
+        if not ending:
+            if not bonus_left:
+                ending = ENDING_BONUS
+            elif sum(1 for t in supply if t == 0) >= EMPTY_MOUNTAINS_TO_END:
+                ending = ENDING_MOUNTAINS
+            if ending:
+                events.append(Event(f"The game ends: {ending}. This round is finished first."
+                                    if seat != n - 1 else f"The game ends: {ending}."))
+        nxt = (seat + 1) % n
+        if ending and seat == n - 1:
+            to_move: tuple[int, ...] = ()
+            events.append(Event("The last round is complete: the game is over."))
+        else:
+            to_move = (nxt,)
+        tokens = self.tokens
+        if mine != list(tokens[seat]):
+            tokens = tokens[:seat] + (tuple(mine),) + tokens[seat + 1:]
+        bonus_won = self.bonus_won
+        if won is not bonus_won[seat]:
+            bonus_won = bonus_won[:seat] + (won,) + bonus_won[seat + 1:]
+        return GoatsState(
+            n,
+            self.big_mountain,
+            tuple(map(tuple, pos)),
+            tuple(supply),
+            tokens,
+            bonus_left,
+            bonus_won,
+            to_move[0] if to_move else seat,
+            (),
+            self.turns + 1,
+            ending,
+            to_move,
+            self.log + tuple(events),
+            self.rng,
+        )
+
+    # ------------------------------------------------------------ scoring
+
+    def token_points(self, seat: int) -> int:
+        """Points of the point tokens a seat holds."""
+        return sum(t * (i + 5) for i, t in enumerate(self.tokens[seat]))
+
+    def big_mountain_points(self) -> tuple[int, ...]:
+        """Big Mountain ranking points per seat (Rulebook: Gran Montaña; 0 without it).
+
+        Goats on the Big Mountain are ranked by spot, highest first; rank k
+        scores the k-th entry of the table for the player count.
+        """
+        pts = [0] * self.n
+        if not self.big_mountain:
+            return tuple(pts)
+        table = BIG_RANKING[self.n]
+        ranked = sorted(self.big_spots().items(), reverse=True)
+        for k, (_spot, (s, _goat)) in enumerate(ranked[: len(table)]):
+            pts[s] += table[k]
+        return tuple(pts)
+
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat: tokens + bonus tokens + Big Mountain ranks."""
+        big = self.big_mountain_points()
+        return tuple(self.token_points(s) + sum(self.bonus_won[s]) + big[s] for s in range(self.n))
+
+    def summits(self, seat: int) -> tuple[int, ...]:
+        """The mountains whose summit holds this seat's goat, ascending."""
+        p = self.pos[seat]
+        return tuple(i + 5 for i in _IDX if p[i] == STEPS_BY_INDEX[i])
+
+    def _tiebreak_keys(self) -> list[tuple[int, int, int]]:
+        keys = []
+        for s, sc in enumerate(self.scores()):
+            tops = self.summits(s)
+            keys.append((sc, len(tops), max(tops) if tops else 0))
+        return keys
+
+    def winners(self) -> tuple[int, ...]:
+        """Most points; ties: most goats on summits, then the highest summit; then shared."""
+        keys = self._tiebreak_keys()
+        best = max(keys)
+        return tuple(s for s, k in enumerate(keys) if k == best)
+
+    def tiebreak(self) -> str:
+        """Which tie-break decided the winner ("" when the points alone did)."""
+        keys = self._tiebreak_keys()
+        top = max(k[0] for k in keys)
+        tied = [k for k in keys if k[0] == top]
+        if len(tied) == 1:
+            return ""
+        most = max(k[1] for k in tied)
+        tied2 = [k for k in tied if k[1] == most]
+        if len(tied2) == 1:
+            return "tied on points: most goats on summits decided"
+        high = max(k[2] for k in tied2)
+        if sum(1 for k in tied2 if k[2] == high) == 1:
+            return "tied on points and goats on summits: the goat on the highest summit decided"
+        return "still tied after both tie-breaks: the win is shared"
+
+    def outcome(self) -> Outcome:
+        """Scores, winners, per-seat breakdown, the deciding tie-break and why the game ended."""
+        big = self.big_mountain_points()
+        spots = sorted(self.big_spots().items(), reverse=True)
+        table = BIG_RANKING[self.n] if self.big_mountain else ()
+        lines = []
+        for s in range(self.n):
+            rows = []
+            for i, t in enumerate(self.tokens[s]):
+                if t:
+                    rows.append(f"Mountain {i + 5}: {t} x {i + 5} = {t * (i + 5)}")
+            if not rows:
+                rows.append("No point tokens")
+            won = self.bonus_won[s]
+            rows.append(f"Bonuses: {' + '.join(map(str, won))} = {sum(won)}" if won else "Bonuses: none")
+            if self.big_mountain:
+                mine = [f"spot {sp} rank {k + 1}: {table[k] if k < len(table) else 0}"
+                        for k, (sp, (who, _g)) in enumerate(spots) if who == s]
+                rows.append("Big Mountain: " + (", ".join(mine) if mine else "no goats") + f" = {big[s]}")
+            tops = self.summits(s)
+            rows.append(f"Goats on summits: {len(tops)}" + (f" (highest {max(tops)})" if tops else ""))
+            lines.append(tuple(rows))
+        ending = self.ending
+        ending = ending[0].upper() + ending[1:] if ending else "The game is not over"
+        return Outcome(self.scores(), self.winners(), tuple(lines), self.tiebreak(), ending)
+
+
+# ---------------------------------------------------------------- helpers for enumeration
+
+
+def _big_sequences(sums, groups):
+    """Every (order, goat choice) of a plan that has Big Mountain groups."""
+    big_k = [k for k, t in enumerate(sums) if t > GROUP_MAX]
+    out = []
+    seen = set()
+    for goats in itertools.product(MOUNTAINS, repeat=len(big_k)):
+        base = [(t, t) for t in sums]
+        for k, g in zip(big_k, goats):
+            base[k] = (sums[k], g)
+        for perm in itertools.permutations(range(len(sums))):
+            seq = tuple(base[k] for k in perm)
+            if seq in seen:
+                continue
+            seen.add(seq)
+            out.append((seq, tuple(groups[k] for k in perm)))
+    return out
+
+
+def _simulate(pos0, supply, owners, spots, seat, seq):
+    """Fast resolution of a group sequence: (pos, gains, knocked mask) or None if illegal."""
+    pos = list(pos0)
+    gains = [0, 0, 0, 0, 0, 0]
+    knocked = 0
+    occ = None
+    for target, goat in seq:
+        i = goat - 5
+        p = pos[i]
+        if target > GROUP_MAX:
+            if occ is None:
+                occ = set(spots)
+            if target in occ:
+                return None
+            if p > GROUP_MAX:
+                occ.discard(p)
+            pos[i] = target
+            occ.add(target)
+            continue
+        if p > GROUP_MAX:
+            if occ is None:
+                occ = set(spots)
+            occ.discard(p)
+            pos[i] = 0
+            continue
+        top = STEPS_BY_INDEX[i]
+        if p < top:
+            p += 1
+            pos[i] = p
+            if p == top:
+                o = owners[i]
+                if o >= 0 and o != seat:
+                    knocked |= 1 << i
+        if p == top and gains[i] < supply[i]:
+            gains[i] += 1
+    return tuple(pos), tuple(gains), knocked
+
+
+# ---------------------------------------------------------------- module functions
+
+
+def new_game(players: int, seed: int = 0, big_mountain: bool = False) -> GoatsState:
+    """A new game: every goat at its foot, full supplies, seat A (0) to roll.
+
+    Raises ValueError for fewer than 2 or more than 5 players, or 5 players
+    without the Big Mountain (Sheet: Components).
+    """
+    if not isinstance(players, int) or players < 2 or players > 5:
+        raise ValueError(f"Mountain Goats is for 2-4 players (5 with the Big Mountain), not {players}")
+    if players == 5 and not big_mountain:
+        raise ValueError("5 players need the Big Mountain expansion (option big_mountain)")
+    zero = (0,) * 6
+    setup = (f"{players} players, {'with' if big_mountain else 'without'} the Big Mountain; "
+             f"{tokens_for(players)[0]}-{tokens_for(players)[-1]} point tokens per mountain.")
+    return GoatsState(
+        n=players,
+        big_mountain=bool(big_mountain),
+        pos=(zero,) * players,
+        supply=tokens_for(players),
+        tokens=(zero,) * players,
+        bonus_left=BONUS_TOKENS,
+        bonus_won=((),) * players,
+        current=0,
+        dice=(),
+        turns=0,
+        ending="",
+        to_move=(0,),
+        log=(Event("New game: " + setup), Event(f"{seat_ref(0)} starts.")),
+        rng=Rng.from_seed(seed),
+    )
+
+
+def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
+    """A random legal action without listing every outcome (for ``simulate``).
+
+    Extra 1s change at random (one 1 kept), dice fall into up to three random
+    groups (or stay unused); groups outside the allowed sums, or aimed at a
+    taken Big Mountain spot, are left unused.
+    """
+    dice = state.dice
+    if not dice:
+        return ROLL
+    faces = list(dice)
+    ones = [i for i in range(DICE) if dice[i] == 1]
+    if len(ones) >= 2:
+        keep = rnd.choice(ones)
+        for i in ones:
+            if i != keep and rnd.random() < 0.5:
+                faces[i] = rnd.randint(2, 6)
+    bins: list[list[int]] = [[], [], []]
+    for i in range(DICE):
+        b = rnd.randint(0, 3)
+        if b:
+            bins[b - 1].append(i)
+    hi = BIG_MAX if state.big_mountain else GROUP_MAX
+    groups = []
+    occ = None
+    mypos = None
+    for g in bins:
+        if not g:
+            continue
+        s = 0
+        for i in g:
+            s += faces[i]
+        if s < GROUP_MIN or s > hi:
+            continue
+        if s > GROUP_MAX:
+            if occ is None:
+                occ = set(state.big_spots())
+                mypos = list(state.pos[seat])
+            if s in occ:
+                continue
+            goat = rnd.choice(MOUNTAINS)
+            old = mypos[goat - 5]
+            if old > GROUP_MAX:
+                occ.discard(old)
+            occ.add(s)
+            mypos[goat - 5] = s
+            groups.append((s, goat, *g))
+        else:
+            if mypos is not None and mypos[s - 5] > GROUP_MAX:
+                occ.discard(mypos[s - 5])
+                mypos[s - 5] = 0
+            groups.append((s, s, *g))
+    return Move(tuple(faces), tuple(groups))
+
+
+def check_invariants(state: GoatsState) -> None:
+    """Assert conservation and the table's physical rules (random-play harness)."""
+    n = state.n
+    start = tokens_for(n)
+    for i in _IDX:
+        held = sum(state.tokens[s][i] for s in range(n))
+        assert state.supply[i] >= 0 and held + state.supply[i] == start[i], f"tokens of {i + 5} not conserved"
+    assert sorted(state.bonus_left + sum(state.bonus_won, ()), reverse=True) == list(BONUS_TOKENS), "bonus lost"
+    assert tuple(state.bonus_left) == tuple(sorted(state.bonus_left, reverse=True)), "bonus stack out of order"
+    for s in range(n):
+        sets = min(state.tokens[s])
+        won = len(state.bonus_won[s])
+        assert won <= sets, f"seat {s} holds more bonuses than sets"
+        if state.bonus_left:
+            assert won == sets, f"seat {s} has a set without its bonus"
+    spots: list[int] = []
+    for i in _IDX:
+        top = STEPS_BY_INDEX[i]
+        on_top = 0
+        for s in range(n):
+            p = state.pos[s][i]
+            assert 0 <= p <= top or (state.big_mountain and BIG_MIN <= p <= BIG_MAX), f"bad position {p}"
+            on_top += p == top
+            if p > GROUP_MAX:
+                spots.append(p)
+        assert on_top <= 1, f"summit of {i + 5} holds {on_top} goats"
+    assert len(spots) == len(set(spots)), "two goats on one Big Mountain spot"
+    expect = []
+    big = state.big_mountain_points()
+    for s in range(n):
+        pts = sum(state.tokens[s][i] * MOUNTAINS[i] for i in _IDX) + sum(state.bonus_won[s]) + big[s]
+        expect.append(pts)
+    assert state.scores() == tuple(expect), "scores differ from the pieces"
+    assert sum(big) == (sum(BIG_RANKING[n][: len(spots)]) if state.big_mountain else 0), "Big Mountain points"
+    if state.is_terminal:
+        assert state.ending and state.turns % n == 0, "game ended mid-round or without a reason"
+    else:
+        assert state.to_move == (state.current,) and state.current == state.turns % n, "turn order broken"
+    assert state.turns < 3000, "the game does not end"
+
+
+def redeal_hidden(state: GoatsState, seat: int, rnd) -> GoatsState:
+    """Only the future dice are unknown: replace the generator (leak test)."""
+    return attrs.evolve(state, rng=Rng(rnd.getrandbits(63)))
+
+
+def simulation_stats(state: GoatsState) -> dict[str, float | str]:
+    """Figures for ``simulate``: how it ended, scores, rounds, Big Mountain points."""
+    sc = state.scores()
+    out: dict[str, float | str] = {
+        "ending": "bonus tokens" if state.ending == ENDING_BONUS else "three empty mountains",
+        "winning score": float(max(sc)),
+        "mean score": sum(sc) / len(sc),
+        "rounds": state.turns / state.n,
+        "tie-break needed": "yes" if state.tiebreak() else "no",
+    }
+    if state.big_mountain:
+        out["big mountain points per player"] = sum(state.big_mountain_points()) / state.n
+    return out
