@@ -1,1 +1,229 @@
-"""Placeholder: being written."""
+"""Misión Chungungo components: crew cards, abandoned bases, eels, starter kits.
+
+The rulebook lists the components but not the crew cards' faces; those are
+ours to design (Sheet: "Data to design"). Each card is a :class:`Card` with a
+numeric id. Ids are stable and are what states, actions and saves carry:
+
+- ``0..32``  the 33 crew cards (:data:`CREW`);
+- ``33..35`` the 3 Copper Mines, ``36..37`` the 2 Furious Chungungos (bases);
+- ``38..42`` the 5 Electric Eels (seat count of them go into the deck);
+- ``43..47`` the 5 Starter Kits (seat ``i`` holds kit ``43 + i``).
+
+A card's ability is a tuple of *steps* resolved in order (Rulebook: "Types of
+Actions"). Step words:
+
+- ``"excavate"``  Excavate (take a card adjacent to your token);
+- ``"attract"``   Attract Asteroid (place the top 2 deck cards face down);
+- ``"leap"``      Quantum Leap (move your token to a free face-down card);
+- ``"shot"``      a shot along the card's :attr:`Card.pattern` (rotatable 180 degrees);
+- ``"strike"``    Struck one other player of your choice;
+- ``"regroup"``   take your discard pile (this card included) into your hand;
+- ``"a|b"``       a choice: one of the step words ``a`` or ``b`` (the Starter Kit's
+  ``"excavate|leap"``).
+
+Nothing here imports a terminal library.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+#: Placeholder id of a card a seat cannot see (views).
+HIDDEN = -1
+
+#: Compass directions as (row step, column step); row grows downwards.
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (-1, 0),
+    "NE": (-1, 1),
+    "E": (0, 1),
+    "SE": (1, 1),
+    "S": (1, 0),
+    "SW": (1, -1),
+    "W": (0, -1),
+    "NW": (-1, -1),
+}
+
+_ARROWS = {"N": "up", "NE": "up-right", "E": "right", "SE": "down-right",
+           "S": "down", "SW": "down-left", "W": "left", "NW": "up-left"}
+
+#: Copper needed to win, by seat count (Rulebook: "Game Objective").
+COPPER_TARGET: dict[int, int] = {2: 20, 3: 15, 4: 12, 5: 10}
+
+KIND_CREW = "crew"
+KIND_MINE = "mine"
+KIND_FURY = "fury"
+KIND_EEL = "eel"
+KIND_KIT = "kit"
+
+_STEP_WORDS = {
+    "excavate": "Excavate",
+    "attract": "Attract Asteroid",
+    "leap": "Quantum Leap",
+    "shot": "Shot",
+    "strike": "Struck a player of your choice",
+    "regroup": "Regroup",
+}
+
+
+@attrs.frozen
+class Card:
+    """One card of the game.
+
+    ``id`` (see the module docstring), ``name`` (shown on screen), ``kind``
+    (``crew``, ``mine``, ``fury``, ``eel`` or ``kit``), ``copper`` (0-3, what
+    owning it is worth), ``steps`` (the ability, step words above; empty for
+    bases and eels) and ``pattern`` (shot directions, compass names, when the
+    ability has a ``shot`` step).
+    """
+
+    id: int
+    name: str
+    kind: str
+    copper: int = 0
+    steps: tuple[str, ...] = ()
+    pattern: tuple[str, ...] = ()
+
+    @property
+    def is_base(self) -> bool:
+        """Abandoned Base (Copper Mine or Furious Chungungo)."""
+        return self.kind in (KIND_MINE, KIND_FURY)
+
+    @property
+    def is_crew(self) -> bool:
+        return self.kind == KIND_CREW
+
+    @property
+    def symmetric(self) -> bool:
+        """A shot whose 180-degree rotation covers the same lines."""
+        rotated = {rotate(d) for d in self.pattern}
+        return rotated == set(self.pattern)
+
+    def pattern_text(self, flipped: bool = False) -> str:
+        """The shot's lines in words: 'right and up' (rotated 180 degrees if ``flipped``)."""
+        dirs = [rotate(d) if flipped else d for d in self.pattern]
+        if len(dirs) == 8:
+            return "all 8 directions"
+        return ", ".join(_ARROWS[d] for d in dirs)
+
+    @property
+    def text(self) -> str:
+        """The card's ability in words, as printed on its face."""
+        if self.kind == KIND_MINE:
+            return "Abandoned Base: 3 copper."
+        if self.kind == KIND_FURY:
+            return "Abandoned Base: goes to the poorest player; 1 copper; Struck up to 2 players."
+        if self.kind == KIND_EEL:
+            return "Cancel a Crew card another player plays; it then lies face up in the field."
+        if self.kind == KIND_KIT:
+            return "Excavate or Quantum Leap. Cannot be stolen."
+        parts = []
+        for step in self.steps:
+            words = []
+            for alt in step.split("|"):
+                if alt == "shot":
+                    sym = "" if self.symmetric else ", may rotate 180"
+                    words.append(f"Shot ({self.pattern_text()}{sym})")
+                else:
+                    words.append(_STEP_WORDS[alt])
+            parts.append(" or ".join(words))
+        return ", then ".join(parts) + "."
+
+    @property
+    def label(self) -> str:
+        """'Name (N copper)': how a card is listed."""
+        return f"{self.name} ({self.copper}cu)"
+
+
+def rotate(direction: str) -> str:
+    """A compass direction turned 180 degrees ('NE' -> 'SW')."""
+    dr, dc = DIRECTIONS[direction]
+    for name, vec in DIRECTIONS.items():
+        if vec == (-dr, -dc):
+            return name
+    raise ValueError(direction)
+
+
+def _crew(rows):
+    out = []
+    for i, row in enumerate(rows):
+        name, copper, steps, *pattern = row
+        out.append(Card(i, name, KIND_CREW, copper, tuple(steps.split()), tuple(pattern[0].split()) if pattern else ()))
+    return tuple(out)
+
+
+# (name, copper, steps separated by spaces, shot pattern)
+#: The 33 crew cards (Sheet: "Data to design"; the design is in rules.md, Table notes).
+CREW: tuple[Card, ...] = _crew([
+    # Diggers: the surest road to copper, so they carry little of it themselves.
+    ("Picadora", 2, "excavate"),
+    ("Picadora", 2, "excavate"),
+    ("Picadora", 2, "excavate"),
+    ("Barrenero", 1, "excavate excavate"),
+    ("Barrenero", 1, "excavate excavate"),
+    ("Topo", 1, "leap excavate"),
+    ("Topo", 1, "leap excavate"),
+    ("Sonda", 1, "excavate leap"),
+    ("Grua", 1, "attract excavate"),
+    ("Grua", 1, "attract excavate"),
+    # Navigators: move the field and yourself.
+    ("Saltarina", 3, "leap"),
+    ("Saltarina", 3, "leap"),
+    ("Iman", 3, "attract"),
+    ("Iman", 3, "attract"),
+    ("Iman", 2, "attract"),
+    ("Cometa", 2, "attract leap"),
+    ("Exploradora", 1, "excavate attract"),
+    # Gunners: shots of every pattern.
+    ("Francotiradora", 3, "shot", "E"),
+    ("Francotiradora", 3, "shot", "N"),
+    ("Diagonal", 3, "shot", "NE"),
+    ("Fila", 2, "shot", "W E"),
+    ("Columna", 2, "shot", "N S"),
+    ("Escuadra", 2, "shot", "N E"),
+    ("Tridente", 1, "shot", "NE E SE"),
+    ("Aspa", 1, "shot", "NE SE SW NW"),
+    ("Cruz", 1, "shot", "N E S W"),
+    ("Estrella", 0, "shot", "N NE E SE S SW W NW"),
+    ("Comando", 1, "leap shot", "E"),
+    ("Comando", 1, "leap shot", "N S"),
+    ("Emboscada", 1, "excavate shot", "NE SW"),
+    # Specials, in the rulebook's own terms.
+    ("Pendenciera", 2, "strike"),
+    ("Pendenciera", 2, "strike"),
+    ("Intendente", 0, "regroup excavate"),
+])
+
+MINE_IDS = (33, 34, 35)
+FURY_IDS = (36, 37)
+BASES: tuple[Card, ...] = tuple(
+    Card(i, "Copper Mine", KIND_MINE, 3) for i in MINE_IDS
+) + tuple(Card(i, "Furious Chungungo", KIND_FURY, 1) for i in FURY_IDS)
+EEL_IDS = (38, 39, 40, 41, 42)
+EELS: tuple[Card, ...] = tuple(Card(i, "Electric Eel", KIND_EEL, 0) for i in EEL_IDS)
+KIT_IDS = (43, 44, 45, 46, 47)
+KITS: tuple[Card, ...] = tuple(
+    Card(i, "Starter Kit", KIND_KIT, 0, ("excavate|leap",)) for i in KIT_IDS
+)
+
+#: Every card by id (a tuple: ``CARDS[id]``).
+CARDS: tuple[Card, ...] = CREW + BASES + EELS + KITS
+assert all(c.id == i for i, c in enumerate(CARDS))
+assert len(CREW) == 33
+
+#: Copper by card id, for fast sums.
+COPPER: tuple[int, ...] = tuple(c.copper for c in CARDS)
+
+
+def card(card_id: int) -> Card:
+    """The card with this id. Raises IndexError for an unknown id (HIDDEN included)."""
+    if card_id < 0:
+        raise IndexError("a hidden card has no face")
+    return CARDS[card_id]
+
+
+def card_text(card_id: int) -> str:
+    """'Name: ability' for a card id; 'face-down card' for HIDDEN."""
+    if card_id == HIDDEN:
+        return "face-down card"
+    c = CARDS[card_id]
+    return f"{c.name} ({c.copper} copper): {c.text}"

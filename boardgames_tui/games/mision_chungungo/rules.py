@@ -1,1 +1,1126 @@
-"""Placeholder: being written."""
+"""Misión Chungungo engine: the asteroid field, the crew, shots and eels.
+
+Rule sources: the rulebook ``rulebooks/mision-chungungo.en.txt`` ("Rulebook:
+<section>") and the game sheet ``games/mision-chungungo.md`` ("Sheet:
+<decision>"). Our own decisions are listed in ``rules.md`` under "Table notes".
+
+The asteroid field is a grid of :class:`Cell` (row, column; rows grow
+downwards) that can grow in every direction: coordinates may be negative.
+"Adjacent" means sharing an edge. The first asteroid lies at (0, 0).
+
+Phases (``ChungungoState.phase``):
+
+- ``"field"``   setup: the placer (``current``) places asteroids (Rulebook: Game Setup 4-5);
+- ``"tokens"``  setup: the placer puts their token on an asteroid (Game Setup 7);
+- ``"turn"``    ``current`` plays a card or regroups (Turn Structure);
+- ``"react"``   every other seat may cancel the crew card with an Electric Eel;
+- ``"resolve"`` the seat in ``to_move`` takes the decision ``steps[0]`` asks for;
+- ``"over"``    the game has ended (``ending`` says why).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+
+from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
+from boardgames_tui.engine.core import mask_log
+
+from . import data
+from .data import CARDS, COPPER, COPPER_TARGET, DIRECTIONS, HIDDEN, KIND_CREW, KIND_EEL, KIND_FURY, KIND_KIT, KIND_MINE
+
+_ADJ = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@attrs.frozen
+class PlaceAsteroid:
+    """Place the top card of the deck face down at (row, col), next to the field.
+
+    Used in setup (Rulebook: Game Setup 4-5) and by Attract Asteroid.
+    """
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"place an asteroid at row {self.row}, column {self.col}"
+
+
+@attrs.frozen
+class PlaceToken:
+    """Put your token on the face-down card at (row, col) (Rulebook: Game Setup 7)."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"put your token at row {self.row}, column {self.col}"
+
+
+@attrs.frozen
+class PlayCard:
+    """Play this card (id) from your hand to your discard pile and resolve it (Turn Structure)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        c = CARDS[self.card]
+        return f"play {c.name}: {c.text}"
+
+
+@attrs.frozen
+class Regroup:
+    """Take your whole discard pile back into your hand (Rulebook: Regroup)."""
+
+    def __str__(self) -> str:
+        return "regroup (take your discard pile into your hand)"
+
+
+@attrs.frozen
+class Excavate:
+    """Take the card at (row, col), next to your token (Rulebook: Excavate)."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"excavate the card at row {self.row}, column {self.col}"
+
+
+@attrs.frozen
+class Leap:
+    """Quantum Leap: move your token to the free face-down card at (row, col)."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"quantum leap to row {self.row}, column {self.col}"
+
+
+@attrs.frozen
+class Shoot:
+    """Fire the shot card in play as printed, or turned 180 degrees (``flipped``)."""
+
+    flipped: bool = False
+
+    def __str__(self) -> str:
+        return "shoot turned 180 degrees" if self.flipped else "shoot as printed"
+
+
+@attrs.frozen
+class Strike:
+    """Struck this seat: steal a random card from their hand (Rulebook: Struck)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"strike player {seat_letter(self.target)}"
+
+
+@attrs.frozen
+class GiveChungungo:
+    """Give the Furious Chungungo to this seat, one of the poorest (Rulebook: Abandoned Base B)."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"give the Furious Chungungo to player {seat_letter(self.target)}"
+
+
+@attrs.frozen
+class PlayEel:
+    """Cancel the crew card just played with this Electric Eel (card id) from your hand."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return "play an Electric Eel to cancel it"
+
+
+@attrs.frozen
+class PlaceEel:
+    """Place the Electric Eel that cancelled your card face up at (row, col), next to the field."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"place the Electric Eel at row {self.row}, column {self.col}"
+
+
+ACTION_TYPES = (
+    PlaceAsteroid,
+    PlaceToken,
+    PlayCard,
+    Regroup,
+    Excavate,
+    Leap,
+    Shoot,
+    Strike,
+    GiveChungungo,
+    PlayEel,
+    PlaceEel,
+    Pass,
+)
+
+
+# --------------------------------------------------------------------------- the field
+
+
+@attrs.frozen
+class Cell:
+    """One card lying in the asteroid field.
+
+    ``row``/``col``: grid coordinates (any integers; rows grow downwards).
+    ``card``: card id, or ``HIDDEN`` (-1) in a view for a face-down card.
+    ``face_up``: True only for an Electric Eel placed after a cancel (such a
+    card is not an asteroid: it cannot be excavated, leapt onto or carry a token).
+    """
+
+    row: int
+    col: int
+    card: int
+    face_up: bool = False
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.row, self.col)
+
+
+def field_bounds(field: tuple[Cell, ...]) -> tuple[int, int, int, int]:
+    """(min row, min col, max row, max col) of the field; (0, 0, -1, -1) when empty."""
+    if not field:
+        return (0, 0, -1, -1)
+    rows = [c.row for c in field]
+    cols = [c.col for c in field]
+    return (min(rows), min(cols), max(rows), max(cols))
+
+
+def placement_cells(field: tuple[Cell, ...]) -> tuple[tuple[int, int], ...]:
+    """Empty cells sharing an edge with a card on the table, sorted (row, col).
+
+    Where a new asteroid (or a cancelling eel) may go (Rulebook: Attract
+    Asteroid; Sheet: "adjacent means sharing an edge"). An empty field gives
+    ((0, 0),).
+    """
+    if not field:
+        return ((0, 0),)
+    taken = {c.pos for c in field}
+    out = set()
+    for c in field:
+        for dr, dc in _ADJ:
+            p = (c.row + dr, c.col + dc)
+            if p not in taken:
+                out.add(p)
+    return tuple(sorted(out))
+
+
+def shot_cells(
+    field: tuple[Cell, ...], origin: tuple[int, int], pattern: tuple[str, ...], flipped: bool = False
+) -> tuple[tuple[int, int], ...]:
+    """The cells a shot's lines cross, nearest first along each line.
+
+    Lines start next to ``origin`` (the shooter's card) and run in each
+    compass direction of ``pattern`` (turned 180 degrees if ``flipped``) to
+    the edge of the field's bounding box, across gaps (Rulebook: Shots;
+    Sheet: Shots).
+    """
+    r0, c0, r1, c1 = field_bounds(field)
+    out: list[tuple[int, int]] = []
+    for d in pattern:
+        dr, dc = DIRECTIONS[d]
+        if flipped:
+            dr, dc = -dr, -dc
+        r, c = origin[0] + dr, origin[1] + dc
+        while r0 <= r <= r1 and c0 <= c <= c1:
+            out.append((r, c))
+            r, c = r + dr, c + dc
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- the state
+
+
+def _hidden_like(cards: tuple[int, ...]) -> tuple[int, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def _rm(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _set(t: tuple, i: int, value: Any) -> tuple:
+    return t[:i] + (value,) + t[i + 1 :]
+
+
+@attrs.frozen
+class ChungungoState(State):
+    """A position of Misión Chungungo. Build it with :func:`new_game`.
+
+    Seats are 0..players-1; seat 0 is the first player (Rulebook: Game Setup 3).
+    """
+
+    game_id: ClassVar[str] = "mision_chungungo"
+
+    #: Number of seats (2-5).
+    seats: int
+    #: Copper needed to win at the end of a turn (20/15/12/10 by seat count).
+    target: int
+    #: Seats that must decide now; () when the game is over.
+    to_move: tuple[int, ...]
+    #: "field", "tokens", "turn", "react", "resolve" or "over" (module docstring).
+    phase: str
+    #: Whose turn (or setup placement) it is.
+    current: int
+    #: Turns started so far (0 during setup; the first turn is 1).
+    turn: int
+    #: The asteroid field: cells sorted by (row, col); face-down cards are HIDDEN in views.
+    field: tuple[Cell, ...]
+    #: Each seat's token position (row, col), or None before it is placed.
+    tokens: tuple[tuple[int, int] | None, ...]
+    #: Each seat's hand (card ids, in the order they arrived); others' hands are HIDDEN in views.
+    hands: tuple[tuple[int, ...], ...]
+    #: Each seat's discard pile, face up (last = top).
+    discards: tuple[tuple[int, ...], ...]
+    #: Each seat's Abandoned Bases, face up beside the discard pile.
+    bases: tuple[tuple[int, ...], ...]
+    #: The asteroid deck, top first (during setup: the crew cards only); HIDDEN in views.
+    deck: tuple[int, ...]
+    #: Cards set aside during setup until the deck is built: the bases and the eels in play.
+    reserve: tuple[int, ...]
+    #: Each seat's copper: the copper of every card it owns (public, as if announced).
+    copper: tuple[int, ...]
+    #: Steps of the card in play still to resolve (step words of data.py plus
+    #: "place", "give", "fury", "eel"); steps[0] is the pending decision.
+    steps: tuple[str, ...] = ()
+    #: The card being played this turn (already on its player's discard pile), or -1.
+    card_in_play: int = -1
+    #: A public card on its way: the cancelling eel to place, or the Furious Chungungo to give; -1 if none.
+    held: int = -1
+    #: Seats that passed in the current Electric Eel reaction window.
+    passed: tuple[int, ...] = ()
+    #: The seat striking with a Furious Chungungo, or -1.
+    fury_seat: int = -1
+    #: Seats already struck by that Furious Chungungo.
+    fury_struck: tuple[int, ...] = ()
+    #: True once the current player regrouped because their hand was empty (they must now play).
+    regrouped: bool = False
+    #: Why the game ended: "" (not over), "copper" (target reached) or "deck" (deck ran out).
+    ending: str = ""
+    #: The game's log.
+    log: tuple[Event, ...] = ()
+    #: Generator for shuffles and steals (blank in views).
+    rng: Rng = Rng.blank()
+
+    # ------------------------------------------------------------------ basics
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.seats
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        """Copper per seat (Rulebook: Game Objective)."""
+        return self.copper
+
+    def crew_count(self, seat: int) -> int:
+        """Crew cards ``seat`` owns (hand and discard pile): the first tie-break (Sheet: "Crew")."""
+        return sum(1 for c in self.hands[seat] + self.discards[seat] if c >= 0 and CARDS[c].kind == KIND_CREW)
+
+    def winners(self) -> tuple[int, ...]:
+        """Most copper, then larger crew; still tied: shared (Rulebook: Game Objective).
+
+        Also meaningful before the end (who leads now).
+        """
+        keys = [(self.copper[s], self.crew_count(s)) for s in range(self.seats)]
+        best = max(keys)
+        return tuple(s for s, k in enumerate(keys) if k == best)
+
+    def tiebreak(self) -> str:
+        """The tie-break that decided: '', 'larger crew' or 'shared victory'."""
+        top = max(self.copper)
+        tied = [s for s in range(self.seats) if self.copper[s] == top]
+        if len(tied) == 1:
+            return ""
+        if len(self.winners()) == 1:
+            return "larger crew"
+        return "shared victory (same copper and same crew)"
+
+    def outcome(self) -> Outcome:
+        """Copper per seat with where it comes from, the tie-break and the ending."""
+        lines = []
+        for s in range(self.seats):
+            hand = sum(COPPER[c] for c in self.hands[s] if c >= 0)
+            disc = sum(COPPER[c] for c in self.discards[s])
+            base = sum(COPPER[c] for c in self.bases[s])
+            names = ", ".join(CARDS[c].name for c in self.bases[s]) or "none"
+            lines.append(
+                (
+                    f"copper: {self.copper[s]}",
+                    f"hand: {len(self.hands[s])} cards, {hand} copper",
+                    f"discard pile: {len(self.discards[s])} cards, {disc} copper",
+                    f"bases: {names} ({base} copper)",
+                    f"crew: {self.crew_count(s)} crew cards",
+                )
+            )
+        if self.ending == "copper":
+            ending = f"a player reached {self.target} copper at the end of a turn"
+        elif self.ending == "deck":
+            ending = "a card had to join the field and the deck was empty"
+        else:
+            ending = ""
+        return Outcome(self.copper, self.winners(), tuple(lines), self.tiebreak(), ending)
+
+    @property
+    def reaction_window(self) -> str | None:
+        """The crew card that may be cancelled with an Electric Eel, while the window is open."""
+        if self.phase != "react":
+            return None
+        c = CARDS[self.card_in_play]
+        return f"{seat_letter(self.current)} plays {c.name}: {c.text}"
+
+    # ------------------------------------------------------------------ geometry helpers
+
+    def grid(self) -> dict[tuple[int, int], Cell]:
+        """The field as a dict (row, col) -> Cell."""
+        return {c.pos: c for c in self.field}
+
+    def token_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose token is at ``pos``, or None."""
+        for s, t in enumerate(self.tokens):
+            if t == pos:
+                return s
+        return None
+
+    def excavate_cells(self, seat: int) -> tuple[tuple[int, int], ...]:
+        """Cells ``seat`` may excavate: face-down cards sharing an edge with its token, without a token.
+
+        Rulebook: Excavate; Sheet: a card with a token cannot be excavated, eels are not asteroids.
+        """
+        t = self.tokens[seat]
+        if t is None:
+            return ()
+        g = self.grid()
+        toks = set(self.tokens)
+        out = []
+        for dr, dc in _ADJ:
+            p = (t[0] + dr, t[1] + dc)
+            cell = g.get(p)
+            if cell is not None and not cell.face_up and p not in toks:
+                out.append(p)
+        return tuple(sorted(out))
+
+    def leap_cells(self, seat: int) -> tuple[tuple[int, int], ...]:
+        """Cells ``seat`` may Quantum Leap to: every face-down card without a token (Rulebook: Quantum Leap)."""
+        toks = set(self.tokens)
+        return tuple(c.pos for c in self.field if not c.face_up and c.pos not in toks)
+
+    def token_cells(self) -> tuple[tuple[int, int], ...]:
+        """Asteroids where a token may be put during setup (no token there yet)."""
+        return self.leap_cells(0)
+
+    def shot_targets(self, seat: int, card: int, flipped: bool) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """(seats struck, face-up eel cells taken) if ``seat`` fired ``card`` now.
+
+        Seats are listed from the shooter's left. Rulebook: Shots.
+        """
+        t = self.tokens[seat]
+        if t is None:
+            return ((), ())
+        cells = set(shot_cells(self.field, t, CARDS[card].pattern, flipped))
+        hit = tuple(
+            s for s in ((seat + i) % self.seats for i in range(1, self.seats)) if self.tokens[s] in cells
+        )
+        eels = tuple(c.pos for c in self.field if c.face_up and c.pos in cells)
+        return hit, eels
+
+    def poorest(self) -> tuple[int, ...]:
+        """Seats with the fewest copper (Rulebook: Abandoned Base B)."""
+        low = min(self.copper)
+        return tuple(s for s in range(self.seats) if self.copper[s] == low)
+
+    def decider(self) -> int:
+        """The seat deciding in the "resolve" phase."""
+        if self.steps and self.steps[0] == "fury":
+            return self.fury_seat
+        return self.current
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, seat: int) -> list:
+        """Legal actions of ``seat``, in the order the UI lists them; [] if it is not deciding."""
+        if seat not in self.to_move:
+            return []
+        phase = self.phase
+        if phase == "turn":
+            hand = self.hands[seat]
+            if not hand and not self.regrouped:
+                return [Regroup()]
+            out: list = []
+            seen = set()
+            for c in sorted(hand):
+                card = CARDS[c]
+                if card.kind not in (KIND_CREW, KIND_KIT):
+                    continue
+                key = (card.name, card.copper, card.steps, card.pattern)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(PlayCard(c))
+            if self.discards[seat] and not self.regrouped:
+                out.append(Regroup())
+            return out
+        if phase == "react":
+            eels = [c for c in self.hands[seat] if c >= 0 and CARDS[c].kind == KIND_EEL]
+            return [Pass(), PlayEel(min(eels))] if eels else [Pass()]
+        if phase == "field":
+            return [PlaceAsteroid(r, c) for r, c in placement_cells(self.field)]
+        if phase == "tokens":
+            return [PlaceToken(r, c) for r, c in self.token_cells()]
+        if phase == "resolve":
+            return self._step_actions(self.steps[0])
+        return []
+
+    def _step_actions(self, step: str) -> list:
+        seat = self.current
+        if step == "place":
+            return [PlaceAsteroid(r, c) for r, c in placement_cells(self.field)]
+        if step == "eel":
+            return [PlaceEel(r, c) for r, c in placement_cells(self.field)]
+        if step == "shot":
+            pattern = CARDS[self.card_in_play]
+            if pattern.symmetric:
+                return [Shoot(False)]
+            return [Shoot(False), Shoot(True)]
+        if step == "strike":
+            return [Strike(s) for s in range(self.seats) if s != seat]
+        if step == "give":
+            return [GiveChungungo(s) for s in self.poorest()]
+        if step == "fury":
+            f = self.fury_seat
+            return [Strike(s) for s in range(self.seats) if s != f and s not in self.fury_struck] + [Pass()]
+        out: list = []
+        for alt in step.split("|"):
+            if alt == "excavate":
+                out.extend(Excavate(r, c) for r, c in self.excavate_cells(seat))
+            elif alt == "leap":
+                out.extend(Leap(r, c) for r, c in self.leap_cells(seat) if (r, c) != self.tokens[seat])
+        return out
+
+    # ------------------------------------------------------------------ prompts
+
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` must do now, in a few words."""
+        if self.phase == "over":
+            return "The game is over"
+        if seat not in self.to_move:
+            who = ", ".join(seat_letter(s) for s in self.to_move)
+            return f"Wait for {who}"
+        phase = self.phase
+        if phase == "field":
+            return "Place an asteroid next to the field"
+        if phase == "tokens":
+            return "Put your token on an asteroid"
+        if phase == "turn":
+            if not self.hands[seat] and not self.regrouped:
+                return "Your hand is empty: regroup"
+            if self.regrouped:
+                return "Play a card"
+            return "Play a card or regroup"
+        if phase == "react":
+            return f"Cancel {CARDS[self.card_in_play].name} with an Electric Eel?"
+        step = self.steps[0]
+        return {
+            "place": "Attract: place the asteroid next to the field",
+            "eel": "Place the Electric Eel next to the field",
+            "shot": "Aim the shot: as printed or turned 180",
+            "strike": "Choose a player to strike",
+            "give": "Give the Furious Chungungo to a poorest player",
+            "fury": "Furious Chungungo: strike a player or stop",
+            "excavate": "Excavate a card next to your token",
+            "leap": "Quantum Leap: choose a free asteroid",
+            "excavate|leap": "Excavate or Quantum Leap",
+        }.get(step, "Choose an action")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, seat: int, action: Any) -> "ChungungoState":
+        """The state after ``seat`` takes ``action``; raises IllegalAction with a reason."""
+        self.check_seat(seat)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(seat, action))
+        t = type(action)
+        phase = self.phase
+        if phase == "field":
+            return self._setup_place(action)
+        if phase == "tokens":
+            return self._setup_token(action)
+        if phase == "turn":
+            if t is Regroup:
+                return self._regroup(seat)
+            return self._play(seat, action.card)
+        if phase == "react":
+            if t is Pass:
+                passed = self.passed + (seat,)
+                to_move = tuple(s for s in self.to_move if s != seat)
+                st = attrs.evolve(self, passed=passed, to_move=to_move)
+                if not to_move:
+                    st = attrs.evolve(
+                        st, phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,)
+                    )
+                    return st._advance()
+                return st
+            return self._cancel(seat, action.card)
+        # resolve
+        step = self.steps[0]
+        rest = self.steps[1:]
+        if t is PlaceAsteroid:
+            return self._attract_place(action, rest)
+        if t is PlaceEel:
+            cell = Cell(action.row, action.col, self.held, True)
+            st = attrs.evolve(
+                self,
+                field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
+                held=-1,
+                steps=rest,
+                log=self.log
+                + (Event(f"{seat_ref(seat)} places the Electric Eel face up at row {action.row}, column {action.col}"),),
+            )
+            return st._advance()
+        if t is Excavate:
+            return self._excavate(seat, (action.row, action.col), rest)
+        if t is Leap:
+            st = attrs.evolve(
+                self,
+                tokens=_set(self.tokens, seat, (action.row, action.col)),
+                steps=rest,
+                log=self.log
+                + (Event(f"{seat_ref(seat)} makes a Quantum Leap to row {action.row}, column {action.col}"),),
+            )
+            return st._advance()
+        if t is Shoot:
+            return self._shoot(seat, action.flipped, rest)
+        if t is GiveChungungo:
+            return self._give_fury(action.target, rest)
+        if step == "fury":
+            if t is Pass:
+                st = attrs.evolve(
+                    self,
+                    steps=tuple(s for s in rest if s != "fury"),
+                    fury_seat=-1,
+                    fury_struck=(),
+                    log=self.log + (Event(f"{seat_ref(seat)} strikes no more players"),),
+                )
+                return st._advance()
+            st = self._struck(seat, action.target, "the Furious Chungungo")
+            st = attrs.evolve(st, steps=rest, fury_struck=self.fury_struck + (action.target,))
+            if not rest or rest[0] != "fury":
+                st = attrs.evolve(st, fury_seat=-1, fury_struck=())
+            return st._advance()
+        if t is Strike:
+            st = self._struck(seat, action.target, CARDS[self.card_in_play].name)
+            return attrs.evolve(st, steps=rest)._advance()
+        raise IllegalAction(f"{action} cannot be taken now")  # pragma: no cover
+
+    def _why_illegal(self, seat: int, action: Any) -> str:
+        t = type(action)
+        if t not in ACTION_TYPES:
+            return f"{action!r} is not a Misión Chungungo action"
+        if self.phase == "turn":
+            if t is PlayCard:
+                if action.card not in self.hands[seat]:
+                    return "that card is not in your hand"
+                if CARDS[action.card].kind == KIND_EEL:
+                    return "an Electric Eel is only played to cancel another player's crew card"
+                if not self.hands[seat] or self.regrouped:
+                    return "you must regroup first: your hand is empty" if not self.hands[seat] else "play a card"
+            if t is Regroup:
+                if self.regrouped:
+                    return "you already regrouped this turn: now play a card"
+                return "your discard pile is empty: there is nothing to regroup"
+            return "play a card from your hand or regroup"
+        if self.phase == "react":
+            if t is PlayEel:
+                return "you hold no Electric Eel"
+            return "pass, or play an Electric Eel to cancel the card"
+        if t is Excavate:
+            return "you may only excavate a face-down card next to your token that carries no token"
+        if t is Leap:
+            return "you may only leap to a face-down card without a token"
+        if t in (PlaceAsteroid, PlaceEel):
+            return "cards join the field on an empty space sharing an edge with a card already there"
+        if t is PlaceToken:
+            return "put your token on an asteroid that has no token"
+        if t in (Strike, GiveChungungo):
+            return "you cannot choose that player"
+        return f"{self.prompt(seat).lower()}; '{action}' is not possible now"
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup_place(self, action: PlaceAsteroid) -> "ChungungoState":
+        seat = self.current
+        card, deck = self.deck[0], self.deck[1:]
+        field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
+        log = self.log + (Event(f"{seat_ref(seat)} places an asteroid face down at row {action.row}, column {action.col}"),)
+        steps = self.steps[1:]
+        if steps:
+            return attrs.evolve(self, field=field, deck=deck, steps=steps, log=log)
+        nxt = seat + 1
+        if nxt < self.seats:
+            return attrs.evolve(self, field=field, deck=deck, steps=("place", "place"), current=nxt, to_move=(nxt,), log=log)
+        # Game Setup 6: the rest of the crew, the bases and one eel per player, shuffled.
+        new_deck, rng = self.rng.shuffled(deck + self.reserve)
+        log += (Event(f"The asteroid deck is built and shuffled: {len(new_deck)} cards"),)
+        return attrs.evolve(
+            self, field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
+        )
+
+    def _setup_token(self, action: PlaceToken) -> "ChungungoState":
+        seat = self.current
+        tokens = _set(self.tokens, seat, (action.row, action.col))
+        log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row}, column {action.col}"),)
+        nxt = seat + 1
+        if nxt < self.seats:
+            return attrs.evolve(self, tokens=tokens, current=nxt, to_move=(nxt,), log=log)
+        return attrs.evolve(
+            self, tokens=tokens, phase="turn", current=0, turn=1, to_move=(0,), regrouped=False,
+            log=log + (Event(f"Turn 1: {seat_ref(0)}"),),
+        )
+
+    # ------------------------------------------------------------------ the turn
+
+    def _regroup(self, seat: int) -> "ChungungoState":
+        forced = not self.hands[seat]
+        hands = _set(self.hands, seat, self.hands[seat] + self.discards[seat])
+        n = len(self.discards[seat])
+        text = f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"
+        if forced:
+            text += " (empty hand) and must now play"
+            return attrs.evolve(
+                self, hands=hands, discards=_set(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
+            )
+        st = attrs.evolve(self, hands=hands, discards=_set(self.discards, seat, ()), log=self.log + (Event(text),))
+        return st._end_turn()
+
+    def _play(self, seat: int, card: int) -> "ChungungoState":
+        c = CARDS[card]
+        hands = _set(self.hands, seat, _rm(self.hands[seat], card))
+        discards = _set(self.discards, seat, self.discards[seat] + (card,))
+        log = self.log + (Event(f"{seat_ref(seat)} plays {c.name}: {c.text}"),)
+        st = attrs.evolve(self, hands=hands, discards=discards, card_in_play=card, log=log)
+        if c.kind == KIND_CREW and self.seats > 1:
+            others = tuple((seat + i) % self.seats for i in range(1, self.seats))
+            return attrs.evolve(st, phase="react", passed=(), to_move=others)
+        return attrs.evolve(st, phase="resolve", steps=c.steps)._advance()
+
+    def _cancel(self, seat: int, eel: int) -> "ChungungoState":
+        cur = self.current
+        name = CARDS[self.card_in_play].name
+        log = self.log + (
+            Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),
+        )
+        return attrs.evolve(
+            self,
+            hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
+            held=eel,
+            phase="resolve",
+            passed=(),
+            steps=("eel",),
+            to_move=(cur,),
+            log=log,
+        )._advance()
+
+    def _advance(self) -> "ChungungoState":
+        """Resolve automatic steps until a decision is needed or the turn ends."""
+        st = self
+        while True:
+            if not st.steps:
+                return st._end_turn()
+            step = st.steps[0]
+            if step == "attract":
+                st = attrs.evolve(
+                    st, steps=("place", "place") + st.steps[1:],
+                    log=st.log + (Event(f"{seat_ref(st.current)} attracts asteroids"),),
+                )
+                continue
+            if step == "regroup":
+                seat = st.current
+                n = len(st.discards[seat])
+                st = attrs.evolve(
+                    st,
+                    hands=_set(st.hands, seat, st.hands[seat] + st.discards[seat]),
+                    discards=_set(st.discards, seat, ()),
+                    steps=st.steps[1:],
+                    log=st.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
+                )
+                continue
+            if step == "place" and not st.deck:
+                return st._end_game("deck", "A card must join the field but the deck is empty")
+            decider = st.decider()
+            legal = st._step_actions(step)
+            if not legal:
+                st = attrs.evolve(st, steps=st.steps[1:], log=st.log + (Event(_skip_text(step, st.current)),))
+                continue
+            return attrs.evolve(st, phase="resolve", to_move=(decider,))
+
+    def _end_turn(self) -> "ChungungoState":
+        """End of turn: the copper target check (Rulebook: Game Objective), then the next seat."""
+        st = self
+        if max(st.copper) >= st.target:
+            return st._end_game("copper", f"Copper target {st.target} reached at the end of the turn")
+        nxt = (st.current + 1) % st.seats
+        return attrs.evolve(
+            st,
+            phase="turn",
+            current=nxt,
+            turn=st.turn + 1,
+            to_move=(nxt,),
+            steps=(),
+            card_in_play=-1,
+            regrouped=False,
+            passed=(),
+            log=st.log + (Event(f"Turn {st.turn + 1}: {seat_ref(nxt)}"),),
+        )
+
+    def _end_game(self, ending: str, why: str) -> "ChungungoState":
+        st = attrs.evolve(
+            self, phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
+        )
+        wins = st.winners()
+        names = " and ".join(seat_ref(s) for s in wins)
+        tb = st.tiebreak()
+        tail = f" ({tb})" if tb else ""
+        copper = ", ".join(f"{seat_ref(s)} {st.copper[s]}" for s in range(st.seats))
+        return attrs.evolve(st, log=st.log + (Event(f"{why}. Copper: {copper}. Winner: {names}{tail}"),))
+
+    # ------------------------------------------------------------------ main actions
+
+    def _attract_place(self, action: PlaceAsteroid, rest: tuple[str, ...]) -> "ChungungoState":
+        seat = self.current
+        card, deck = self.deck[0], self.deck[1:]
+        field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
+        st = attrs.evolve(
+            self, field=field, deck=deck, steps=rest,
+            log=self.log + (Event(f"{seat_ref(seat)} places an asteroid face down at row {action.row}, column {action.col}"),),
+        )
+        return st._advance()
+
+    def _excavate(self, seat: int, pos: tuple[int, int], rest: tuple[str, ...]) -> "ChungungoState":
+        """Rulebook: Excavate; bases: Rulebook "Abandoned Base"."""
+        card = self.grid()[pos].card
+        field = tuple(c for c in self.field if c.pos != pos)
+        kind = CARDS[card].kind
+        where = f"row {pos[0]}, column {pos[1]}"
+        if kind == KIND_MINE:
+            return attrs.evolve(
+                self,
+                field=field,
+                bases=_set(self.bases, seat, self.bases[seat] + (card,)),
+                copper=_set(self.copper, seat, self.copper[seat] + COPPER[card]),
+                steps=rest,
+                log=self.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
+            )._advance()
+        if kind == KIND_FURY:
+            st = attrs.evolve(
+                self, field=field, held=card, steps=rest,
+                log=self.log + (Event(f"{seat_ref(seat)} excavates a Furious Chungungo at {where}"),),
+            )
+            poor = st.poorest()
+            if len(poor) == 1:
+                return st._give_fury(poor[0], rest)
+            return attrs.evolve(st, steps=("give",) + rest)._advance()
+        c = CARDS[card]
+        return attrs.evolve(
+            self,
+            field=field,
+            hands=_set(self.hands, seat, self.hands[seat] + (card,)),
+            copper=_set(self.copper, seat, self.copper[seat] + c.copper),
+            steps=rest,
+            log=self.log
+            + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.name}, {c.copper} copper"}),),
+        )._advance()
+
+    def _give_fury(self, target: int, rest: tuple[str, ...]) -> "ChungungoState":
+        card = self.held
+        others = self.seats - 1
+        st = attrs.evolve(
+            self,
+            held=-1,
+            bases=_set(self.bases, target, self.bases[target] + (card,)),
+            copper=_set(self.copper, target, self.copper[target] + COPPER[card]),
+            fury_seat=target,
+            fury_struck=(),
+            steps=("fury",) * min(2, others) + rest,
+            log=self.log
+            + (Event(f"The Furious Chungungo goes to {seat_ref(target)}, the poorest: +1 copper, may strike up to 2 players"),),
+        )
+        return st._advance()
+
+    def _shoot(self, seat: int, flipped: bool, rest: tuple[str, ...]) -> "ChungungoState":
+        """Rulebook: Shots. Eels on the lines go to the shooter's discard pile first, then the Struck."""
+        card = self.card_in_play
+        hit, eels = self.shot_targets(seat, card, flipped)
+        c = CARDS[card]
+        way = "turned 180 degrees" if flipped else "as printed"
+        who = ", ".join(seat_ref(s) for s in hit) or "nobody"
+        st = attrs.evolve(
+            self,
+            log=self.log + (Event(f"{seat_ref(seat)} shoots {way} ({c.pattern_text(flipped)}): hits {who}"),),
+        )
+        if eels:
+            taken = tuple(cell.card for cell in st.field if cell.pos in eels)
+            st = attrs.evolve(
+                st,
+                field=tuple(cell for cell in st.field if cell.pos not in eels),
+                discards=_set(st.discards, seat, st.discards[seat] + taken),
+                log=st.log
+                + tuple(Event(f"{seat_ref(seat)} shoots the Electric Eel at row {r}, column {cc} onto their discard pile") for r, cc in eels),
+            )
+        for s in hit:
+            st = st._struck(seat, s, c.name)
+        return attrs.evolve(st, steps=rest)._advance()
+
+    def _struck(self, thief: int, victim: int, cause: str) -> "ChungungoState":
+        """Rulebook: Struck. A random non-kit card of the victim's hand goes to the thief's hand."""
+        pool = [c for c in self.hands[victim] if CARDS[c].kind != KIND_KIT]
+        if not pool:
+            return attrs.evolve(
+                self,
+                log=self.log
+                + (Event(f"{seat_ref(victim)} is Struck by {seat_ref(thief)} ({cause}) but has no card that can be stolen"),),
+            )
+        card, rng = self.rng.choice(pool)
+        c = CARDS[card]
+        cu = c.copper
+        copper = _set(_set(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu)
+        return attrs.evolve(
+            self,
+            rng=rng,
+            hands=_set(_set(self.hands, victim, _rm(self.hands[victim], card)), thief, self.hands[thief] + (card,)),
+            copper=copper,
+            log=self.log
+            + (
+                Event(
+                    f"{seat_ref(victim)} is Struck by {seat_ref(thief)} ({cause}): {seat_ref(thief)} steals a random card",
+                    {thief: f"you took {c.name}, {cu} copper", victim: f"you lost {c.name}, {cu} copper"},
+                ),
+            ),
+        )
+
+    # ------------------------------------------------------------------ views and undo
+
+    def view(self, seat: int | None) -> "ChungungoState":
+        """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank."""
+        hands = tuple(h if s == seat else _hidden_like(h) for s, h in enumerate(self.hands))
+        field = tuple(c if c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
+        return attrs.evolve(
+            self,
+            hands=hands,
+            field=field,
+            deck=_hidden_like(self.deck),
+            log=mask_log(self.log, seat),
+            rng=Rng.blank(),
+        )
+
+    def is_barrier(self, seat: int, action: Any, after: "State") -> bool:
+        """Excavating a face-down card shows it to the excavator (a peek): undo stops there."""
+        if type(action) is Excavate:
+            return True
+        return super().is_barrier(seat, action, after)
+
+
+def _skip_text(step: str, seat: int) -> str:
+    words = {
+        "excavate": "has nothing to excavate",
+        "leap": "has no free asteroid to leap to",
+        "excavate|leap": "can neither excavate nor leap",
+        "strike": "has nobody to strike",
+        "fury": "has nobody left to strike",
+    }
+    return f"{seat_ref(seat)} {words.get(step, 'cannot do that step')}"
+
+
+# --------------------------------------------------------------------------- module API
+
+
+def new_game(players: int, seed: int, **options: Any) -> ChungungoState:
+    """A new game at its first decision: seat 0 places its second asteroid.
+
+    The crew cards are shuffled into the setup pile; seat 0's first asteroid
+    lies at (0, 0) (Rulebook: Game Setup 1-4). Raises ValueError for a seat
+    count outside 2-5 or an unknown option.
+    """
+    if options:
+        raise ValueError(f"Misión Chungungo has no options (got {', '.join(options)})")
+    if not 2 <= players <= 5:
+        raise ValueError(f"Misión Chungungo is for 2-5 players, not {players}")
+    rng = Rng.from_seed(seed)
+    pile, rng = rng.shuffled(tuple(c.id for c in data.CREW))
+    reserve = data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:players]
+    first = Cell(0, 0, pile[0])
+    log = (
+        Event(f"Each player receives a Starter Kit. {seat_ref(0)} is the first player"),
+        Event(f"{seat_ref(0)} places the first asteroid face down at row 0, column 0"),
+    )
+    return ChungungoState(
+        seats=players,
+        target=COPPER_TARGET[players],
+        to_move=(0,),
+        phase="field",
+        current=0,
+        turn=0,
+        field=(first,),
+        tokens=(None,) * players,
+        hands=tuple((data.KIT_IDS[s],) for s in range(players)),
+        discards=((),) * players,
+        bases=((),) * players,
+        deck=pile[1:],
+        reserve=reserve,
+        copper=(0,) * players,
+        steps=("place",),
+        log=log,
+        rng=rng,
+    )
+
+
+def random_action(state: ChungungoState, seat: int, rnd: random.Random) -> Any:
+    """A uniform pick among ``seat``'s legal actions (for ``simulate``)."""
+    return rnd.choice(state.legal_actions(seat))
+
+
+def simulation_stats(state: ChungungoState) -> dict[str, float | str]:
+    """Figures for ``boardgames-tui simulate``: the ending, turns, copper of the winner, tie-breaks."""
+    return {
+        "ending": state.ending,
+        "turns per game": float(state.turn),
+        "deck left at the end": float(len(state.deck)),
+        "winner copper": float(max(state.copper)),
+        "tiebreak": state.tiebreak() or "none",
+    }
+
+
+def all_cards(state: ChungungoState) -> list[int]:
+    """Every card id in the state: deck, reserve, field, hands, discards, bases, held."""
+    out = list(state.deck) + list(state.reserve) + [c.card for c in state.field]
+    for s in range(state.seats):
+        out += list(state.hands[s]) + list(state.discards[s]) + list(state.bases[s])
+    if state.held >= 0:
+        out.append(state.held)
+    return out
+
+
+def expected_cards(players: int) -> list[int]:
+    """The cards of a game of ``players`` seats: crew, bases, one eel and one kit per seat."""
+    return sorted(
+        [c.id for c in data.CREW] + list(data.MINE_IDS + data.FURY_IDS) + list(data.EEL_IDS[:players]) + list(data.KIT_IDS[:players])
+    )
+
+
+def check_invariants(state: ChungungoState) -> None:
+    """Assert the game's invariants (random-play harness). Raises AssertionError."""
+    n = state.seats
+    assert sorted(all_cards(state)) == expected_cards(n), "cards not conserved"
+    toks = [t for t in state.tokens if t is not None]
+    assert len(set(toks)) == len(toks), "two tokens on one card"
+    g = state.grid()
+    assert len(g) == len(state.field), "two cards on one cell"
+    for t in toks:
+        assert t in g and not g[t].face_up, "a token off an asteroid"
+    for s in range(n):
+        owned = state.hands[s] + state.discards[s] + state.bases[s]
+        assert sum(COPPER[c] for c in owned) == state.copper[s], "copper total differs from owned cards"
+        assert data.KIT_IDS[s] in state.hands[s] + state.discards[s], "a starter kit left its owner"
+        assert all(CARDS[c].is_base for c in state.bases[s]), "a non-base beside a discard pile"
+        assert not any(CARDS[c].is_base for c in state.hands[s] + state.discards[s]), "a base in hand or discard"
+    for c in state.field:
+        assert c.face_up == (CARDS[c.card].kind == KIND_EEL and c.face_up), "face-up card that is not an eel"
+    if state.phase == "over":
+        assert state.to_move == () and state.ending in ("copper", "deck")
+    else:
+        assert state.to_move
+    if state.phase == "turn":
+        assert state.to_move == (state.current,)
+
+
+def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> ChungungoState:
+    """Re-deal everything ``seat`` cannot know, consistently with what it knows.
+
+    Hidden from ``seat``: other seats' hands (their starter kits excepted: a
+    kit not on a discard pile is known to be in hand), every face-down field
+    card and the deck order. Cards are exchanged only between slots holding
+    the same copper (totals are public), and bases never go to a hand.
+    """
+    n = state.seats
+    # slots: ("h", seat, index) hand, ("f", index) field, ("d", index) deck
+    slots: list[tuple] = []
+    cards: list[int] = []
+    for s in range(n):
+        if s == seat:
+            continue
+        for i, c in enumerate(state.hands[s]):
+            if CARDS[c].kind != KIND_KIT:
+                slots.append(("h", s, i))
+                cards.append(c)
+    for i, c in enumerate(state.field):
+        if not c.face_up:
+            slots.append(("f", i))
+            cards.append(c.card)
+    for i, c in enumerate(state.deck):
+        slots.append(("d", i))
+        cards.append(c)
+    hand_slots = [k for k, sl in enumerate(slots) if sl[0] == "h"]
+    table_slots = [k for k, sl in enumerate(slots) if sl[0] != "h"]
+    # Hand slots: per copper value, pick which non-base hidden cards fill them.
+    new = [HIDDEN] * len(slots)
+    by_copper: dict[int, list[int]] = {}
+    for c in cards:
+        if not CARDS[c].is_base:
+            by_copper.setdefault(COPPER[c], []).append(c)
+    used: list[int] = []
+    need: dict[int, list[int]] = {}
+    for k in hand_slots:
+        need.setdefault(COPPER[cards[k]], []).append(k)
+    for cu, ks in need.items():
+        pool = by_copper[cu][:]
+        rnd.shuffle(pool)
+        chosen = pool[: len(ks)]
+        rnd.shuffle(ks)
+        for k, c in zip(ks, chosen):
+            new[k] = c
+        used += chosen
+    rest = list(cards)
+    for c in used:
+        rest.remove(c)
+    rnd.shuffle(rest)
+    for k, c in zip(table_slots, rest):
+        new[k] = c
+    hands = [list(h) for h in state.hands]
+    field = list(state.field)
+    deck = list(state.deck)
+    for sl, c in zip(slots, new):
+        if sl[0] == "h":
+            hands[sl[1]][sl[2]] = c
+        elif sl[0] == "f":
+            old = field[sl[1]]
+            field[sl[1]] = Cell(old.row, old.col, c, False)
+        else:
+            deck[sl[1]] = c
+    return attrs.evolve(
+        state,
+        hands=tuple(tuple(h) for h in hands),
+        field=tuple(field),
+        deck=tuple(deck),
+        rng=Rng.from_seed(rnd.getrandbits(32)),
+    )
