@@ -60,10 +60,18 @@ class Roll:
 
 
 def _groups(value: Any) -> tuple[tuple[int, ...], ...]:
+    if type(value) is tuple:
+        for g in value:
+            if type(g) is not tuple:
+                break
+        else:
+            return value
     return tuple(tuple(int(x) for x in g) for g in value)
 
 
 def _faces(value: Any) -> tuple[int, ...]:
+    if type(value) is tuple:
+        return value
     return tuple(int(x) for x in value)
 
 
@@ -333,9 +341,14 @@ class GoatsState(State):
         """Rulebook: Turno - roll the four dice."""
         if self.dice:
             raise IllegalAction("you have already rolled: group your dice and move")
-        dice, rng = self.rng.dice(DICE)
-        ev = Event(f"{seat_ref(seat)} rolls {' '.join(map(str, dice))}.")
-        return attrs.evolve(self, dice=dice, rng=rng, log=self.log + (ev,))
+        # One 64-bit draw gives all four dice (6**4 = 1296 divides 2**64 up to a bias below 1e-16).
+        value, rng = self.rng.next64()
+        dice = (value % 6 + 1, value // 6 % 6 + 1, value // 36 % 6 + 1, value // 216 % 6 + 1)
+        ev = Event(f"{seat_ref(seat)} rolls {dice[0]} {dice[1]} {dice[2]} {dice[3]}.")
+        return GoatsState(
+            self.n, self.big_mountain, self.pos, self.supply, self.tokens, self.bonus_left, self.bonus_won,
+            self.current, dice, self.turns, self.ending, self.to_move, self.log + (ev,), rng,
+        )
 
     def check_move(self, seat: int, move: Move) -> list[tuple[int, int, tuple[int, ...]]]:
         """Validate a hand-built or listed move; return its groups as (target, goat, dice).
@@ -694,15 +707,16 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
     if not dice:
         return ROLL
     faces = list(dice)
-    ones = [i for i in range(DICE) if dice[i] == 1]
-    if len(ones) >= 2:
+    if dice.count(1) >= 2:
+        ones = [i for i in range(DICE) if dice[i] == 1]
         keep = rnd.choice(ones)
         for i in ones:
             if i != keep and rnd.random() < 0.5:
                 faces[i] = rnd.randint(2, 6)
     bins: list[list[int]] = [[], [], []]
+    bits = rnd.getrandbits(8)
     for i in range(DICE):
-        b = rnd.randint(0, 3)
+        b = (bits >> (2 * i)) & 3
         if b:
             bins[b - 1].append(i)
     hi = BIG_MAX if state.big_mountain else GROUP_MAX
