@@ -13,6 +13,7 @@ import importlib
 import time
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -195,6 +196,16 @@ class GameScreen(Screen[None]):
         self.app.autosave(self.match)  # type: ignore[attr-defined]
 
     # ---- bindings -------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that nothing on screen uses gets a short hint."""
+        if event.is_printable and event.key not in self.active_bindings:
+            self.notify(
+                f"The key {event.character!r} does nothing here. Digits or arrows and Enter choose; "
+                "F1 or ? rules, m menu.",
+                severity="warning",
+                timeout=3,
+            )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

@@ -1,0 +1,243 @@
+"""Pilot tests of the shared shell on the test-only game Veto (hidden information)."""
+
+import json
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match
+from boardgames_tui.engine.match import autosave_path
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_over import GameOverScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.launcher import LauncherScreen
+from boardgames_tui.ui.reaction import ReactionScreen
+from boardgames_tui.ui.rules_viewer import RulesScreen
+from boardgames_tui.ui.too_small import TooSmallScreen
+from tests.screen_text import notices, screen_text
+from tests.shell.tiny_game import Confirm, Pick, Veto
+
+SIZE = (80, 24)
+
+
+def hand_text(state, seat):
+    return " ".join("Veto" if c == 0 else str(c) for c in state.hands[seat])
+
+
+async def test_curtain_shows_nothing_private_before_enter():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        text = screen_text(app)
+        assert "A Ana" in text
+        state = app.screen_stack[-2].match.state
+        assert "hand" not in text and hand_text(state, 0) not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert f"hand {hand_text(state, 0)}" in screen_text(app)
+
+
+async def test_secret_pick_never_shown_to_the_next_seat():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        pick = next(a for a in game.match.state.legal_actions(0) if isinstance(a, Pick))
+        game.match.play(0, pick)
+        game.match.play(0, Confirm())
+        game.advance()
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Beto" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "A Ana: hand ? ? ? pick ?" in " ".join(text.split())
+        assert f"you picked {pick.card}" not in text
+
+
+async def test_undo_binding_shown_only_when_possible():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Undo" not in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen.match.can_undo()
+        assert "Undo" in screen_text(app)
+        assert "does nothing" not in notices(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen.match.actions == []
+
+
+def reaction_match():
+    """A Veto match where, after both picks, seat B holds a Veto and can react."""
+    for seed in range(200):
+        m = Match.new("veto", ["Ana", "Beto"], seed)
+        s = m.state
+        if 0 not in s.hands[1] or 0 in s.hands[0]:
+            continue
+        a = max(c for c in s.hands[0] if c)
+        b = min(c for c in s.hands[1] if c)
+        if a <= b:
+            continue
+        m.play(0, Pick(a))
+        m.play(0, Confirm())
+        m.play(1, Pick(b))
+        m.play(1, Confirm())
+        assert m.state.reaction_window is not None
+        return m
+    raise AssertionError("no seed gives a reaction")
+
+
+async def test_reaction_window_letter_hands_the_keyboard_to_that_seat():
+    m = reaction_match()
+    app = BoardGamesApp(match=m)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionScreen)
+        assert "would win the round" in screen_text(app)
+        await pilot.press("c")  # no seat C in this game
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "play Veto" in screen_text(app)
+        await pilot.press("2")
+        await pilot.pause()
+        assert m.actions[-1] == (1, Veto())
+
+
+async def test_reaction_window_enter_passes_for_everyone():
+    m = reaction_match()
+    points_before = m.state.points
+    app = BoardGamesApp(match=m)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert m.state.reaction_window is None
+        assert sum(m.state.points) == sum(points_before) + 1
+
+
+async def test_too_small_notice_and_recovery():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "enlarge your terminal" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_rules_viewer_shows_the_table_notes():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert "Table notes" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quit_to_launcher_then_continue_resumes_the_game():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        actions = list(app.screen.match.actions)
+        assert autosave_path().exists()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("4")  # quit to the launcher
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert "Continue the last game" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")  # the curtain
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.actions == actions
+
+
+async def test_corrupt_autosave_is_refused_and_left_untouched():
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "boardgames-tui-save", "version": 1, "game": "veto"')
+    before = path.read_bytes()
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert "Save refused" in notices(app)
+    assert path.read_bytes() == before
+
+
+async def test_illegal_key_gets_a_message_not_a_crash():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("9", "x", "%")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "no choice 9" in notices(app)
+        assert "'x' does nothing here" in notices(app)
+
+
+async def test_launcher_lists_every_game_with_count_and_pitch():
+    from boardgames_tui.games import GAMES
+
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        for spec in GAMES.values():
+            assert spec.title in text
+            assert f"{spec.min_players}-{spec.max_players}" in text
+
+
+async def test_whole_veto_game_through_the_keyboard_reaches_game_over():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(60):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, (CurtainScreen, ReactionScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, GameScreen):
+                legal = screen.match.state.legal_actions(screen.shown_seat)
+                key = str(next((i + 1 for i, a in enumerate(legal) if isinstance(a, Confirm)), 1))
+                await pilot.press(key)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "game over" in screen_text(app)
+        assert not autosave_path().exists()
