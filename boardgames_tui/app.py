@@ -33,6 +33,7 @@ class BoardGamesApp(App[None]):
     """The whole program. See the module docstring for the test factory."""
 
     TITLE = "boardgames-tui"
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -48,12 +49,13 @@ class LauncherScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.refresh_entries()
 
-    def entries(self) -> list[tuple[str, str]]:
+    def entries(self) -> list[tuple[str, str | Text]]:
         """(id, label) of every line: games, then continue/load/quit."""
-        out = []
+        out: list[tuple[str, str | Text]] = []
         for spec in GAMES.values():
             count = f"{spec.min_players}-{spec.max_players} {spec.seat_word}s"
-            out.append((f"game:{spec.id}", f"{spec.title:<18} {count:<12} {spec.pitch}"))
+            label = Text.assemble((f"{spec.title:<19}", "bold"), count, "\n  ", (spec.pitch, "italic"))
+            out.append((f"game:{spec.id}", label))
         if autosave_path().exists():
             out.append(("continue", "Continue the last game"))
         if saves_dir().exists() and any(saves_dir().glob("*.json")):
@@ -61,16 +63,22 @@ class LauncherScreen(Screen[None]):
         out.append(("quit", "Quit"))
         return out
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_game":
+            return autosave_path().exists()
+        return True
+
     def refresh_entries(self) -> None:
         options = self.query_one("#launcher-list", OptionList)
         highlighted = options.highlighted
         options.clear_options()
         self._entries = self.entries()
         options.add_options(
-            [Option(f"{i + 1} {label}" if i < 9 else f"  {label}", id=key) for i, (key, label) in enumerate(self._entries)]
+            [Option(Text.assemble(f"{i + 1} " if i < 9 else "  ", label), id=key) for i, (key, label) in enumerate(self._entries)]
         )
         options.highlighted = highlighted if highlighted is not None and highlighted < len(self._entries) else 0
         options.focus()
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
