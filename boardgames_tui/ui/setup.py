@@ -9,11 +9,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from boardgames_tui.engine import GameSpec, seat_letter
 
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
+
+
+def _choice_text(choice: Any) -> str:
+    """'yes'/'no' for booleans (the state in words, not only a coloured box)."""
+    if choice is True:
+        return "yes"
+    if choice is False:
+        return "no"
+    return str(choice)
 
 
 class SetupScreen(Screen[None]):
@@ -28,13 +37,13 @@ class SetupScreen(Screen[None]):
     SetupScreen #setup-title { padding: 0 1; text-style: bold; background: $accent; color: $text; }
     SetupScreen #setup-form { height: 1fr; padding: 0 1; }
     SetupScreen .setup-row { height: 1; margin: 0 0 1 0; }
-    SetupScreen .setup-row Label { width: 20; }
+    SetupScreen .setup-row Label { width: 30; }
     SetupScreen .setup-row Input { width: 30; }
     SetupScreen .setup-row Select { width: 30; }
     SetupScreen #setup-buttons { height: 1; margin-top: 1; }
     SetupScreen #setup-buttons Button { margin-right: 2; }
     SetupScreen #setup-message { color: $error; height: auto; padding: 0 1; }
-    SetupScreen .option-help { color: $text-muted; height: 1; margin: 0 0 1 2; }
+    SetupScreen .option-help { color: $text-muted; height: auto; margin: 0 0 1 4; }
     """
 
     BINDINGS = [
@@ -47,7 +56,7 @@ class SetupScreen(Screen[None]):
     def __init__(self, spec: GameSpec, names: Sequence[str] | None = None, options: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.spec = spec
-        self.initial_names = list(names or DEFAULT_NAMES)
+        self.initial_names = list(names or DEFAULT_NAMES[: spec.min_players])
         self.initial_options = dict(options or {})
 
     def compose(self) -> ComposeResult:
@@ -72,17 +81,14 @@ class SetupScreen(Screen[None]):
             for key, opt in spec.options.items():
                 value = self.initial_options.get(key, opt.default)
                 with Horizontal(classes="setup-row"):
-                    if set(opt.choices) == {False, True}:
-                        yield Checkbox(opt.label, value=bool(value), compact=True, id=f"setup-opt-{key}")
-                    else:
-                        yield Label(opt.label)
-                        yield Select(
-                            [(str(c), c) for c in opt.choices],
-                            value=value,
-                            allow_blank=False,
-                            compact=True,
-                            id=f"setup-opt-{key}",
-                        )
+                    yield Label(opt.label)
+                    yield Select(
+                        [(_choice_text(c), c) for c in opt.choices],
+                        value=value,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"setup-opt-{key}",
+                    )
                 if opt.help:
                     yield Static(opt.help, classes="option-help", markup=False)
             with Horizontal(classes="setup-row"):
