@@ -1,1 +1,1546 @@
-"""Placeholder: being written."""
+"""The engine of Montaña Pingüino (rulebook: rulebooks/montana-pinguino.en.txt).
+
+A round (Rulebook: Round of Play) is:
+
+1. Support Phase
+   1.1 item draw, in turn order from the first runner (not in round 1, not
+       in the Purist variant): ``DrawItem``; last place draws 3 and keeps 1
+       (``KeepItem``); over the 2-item limit, ``DiscardItem``.
+   1.2 every runner still racing plays, in secret and at the same time, a
+       left card and optionally a right card (``PlayCard``, ``PlayNoMore``).
+   1.3 the cards are revealed and activate in turn order, left then right;
+       a card may need its runner's choices (``Reduce``, ``Recover``,
+       ``Target``, ``PlaceToken``) and may open a reaction window
+       (``PlayTormenta`` against an item, ``PlayIglu`` against damage,
+       ``Pass``).
+2. Impulse Phase: advance, speed check, track acceleration (automatic).
+3. End of Round: the race ends if a sled crossed the finish line; otherwise
+   discard, remove tokens, refill hands, pass the first-runner token
+   (automatic).
+
+Seats are numbered 0..n-1; "to the left" is the next seat number.
+Everything a view hides is replaced by :data:`~.data.HIDDEN` (-1).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+
+from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
+from boardgames_tui.engine.rng import Rng
+
+from . import data as D
+from .data import HIDDEN
+
+# Phases of the state machine (the ``phase`` field).
+DRAW = "draw"  # 1.1: order[cursor] draws from the item deck
+KEEP = "keep"  # 1.1: order[cursor] keeps one of the cards in ``drawn``
+LIMIT = "limit"  # 1.1: order[cursor] discards down to 2 items
+PLAY = "play"  # 1.2: secret play of left/right cards by every seat in to_move
+ACTIVATE = "activate"  # 1.3: cards activate (choices and reaction windows)
+OVER = "over"  # the game has ended
+
+# Sub-stages of a card's activation (the ``stage`` field, in ACTIVATE).
+START = "start"  # about to check the card's speed range and whether it can be carried out
+TORMENTA = "tormenta"  # window: opponents may cancel this item card with Tormenta de Nieve
+PARAMS = "params"  # the card's runner is choosing X, cards, a target or a section
+IGLU = "iglu"  # window: the runners the card would harm may block it with Iglú
+
+# Outcomes of a played card (the ``outcomes`` field).
+PENDING = ""
+ACTED = "acted"
+OUT_OF_RANGE = "out of range"
+NOT_POSSIBLE = "could not be carried out"
+CANCELLED = "cancelled by Tormenta de Nieve"
+
+#: Championship points by place, by number of runners (Rulebook: Championship Mode).
+CHAMPIONSHIP_POINTS = {2: (7, 3), 3: (7, 5, 3), 4: (7, 5, 3, 1)}
+CHAMPIONSHIP_RACES = 3
+HAND_SIZE = 5
+ITEM_LIMIT = 2
+
+
+# ==========================================================================
+# Actions
+
+
+@attrs.frozen
+class DrawItem:
+    """Draw from the item deck: 1 card, or 3 for a runner in last place (Rulebook 1.1)."""
+
+    def __str__(self) -> str:
+        return "draw from the item deck"
+
+
+@attrs.frozen
+class KeepItem:
+    """Keep ``card`` (an item id) of the three just drawn; the other two are discarded (Rulebook 1.1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep {D.card_name(self.card)}"
+
+
+@attrs.frozen
+class DiscardItem:
+    """Discard item ``card`` to get back to the 2-item limit (Rulebook 1.1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {D.card_name(self.card)}"
+
+
+@attrs.frozen
+class PlayCard:
+    """Play ``card`` face down: the left card first, then the right one (Rulebook 1.2).
+
+    ``half`` is the orientation of a double card: 0 puts the printed top
+    half up, 1 turns the card so the other half is up. Always 0 for single
+    cards and items.
+    """
+
+    card: int
+    half: int = 0
+
+    def __str__(self) -> str:
+        name = D.card_name(self.card)
+        if D.is_action(self.card) and D.ACTION_CARDS[self.card].is_double:
+            return f"play {name}, {'top' if self.half == 0 else 'bottom'} half up"
+        return f"play {name}"
+
+
+@attrs.frozen
+class PlayNoMore:
+    """Play no right card this round (the second card is optional, Rulebook 1.2)."""
+
+    def __str__(self) -> str:
+        return "play no second card"
+
+
+@attrs.frozen
+class Reduce:
+    """Choose X for a '-X acceleration, minimum 1' card: move the marker ``amount`` boxes down."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"reduce acceleration by {self.amount}"
+
+
+@attrs.frozen
+class Recover:
+    """Take ``card`` from a discard pile to hand: an action card (recover icons) or an item (Ardilla)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"take back {D.card_name(self.card)}"
+
+
+@attrs.frozen
+class Target:
+    """Aim the card being activated at opponent ``seat`` (hit icons, Pez Espada, Caña Mágica)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target runner {seat_letter(self.seat)}"
+
+
+@attrs.frozen
+class PlaceToken:
+    """Put the card's effect token (Erizo: spike, Hielo: ice) on track ``section`` (1-based)."""
+
+    section: int
+
+    def __str__(self) -> str:
+        return f"put the token on section {self.section}"
+
+
+@attrs.frozen
+class PlayIglu:
+    """Immediate: play an Iglú from hand to block the revealed card's effect on you."""
+
+    def __str__(self) -> str:
+        return "play Iglú (block it)"
+
+
+@attrs.frozen
+class PlayTormenta:
+    """Immediate: play a Tormenta de Nieve from hand to cancel the revealed item card."""
+
+    def __str__(self) -> str:
+        return "play Tormenta de Nieve (cancel it)"
+
+
+ACTION_TYPES = (
+    DrawItem,
+    KeepItem,
+    DiscardItem,
+    PlayCard,
+    PlayNoMore,
+    Reduce,
+    Recover,
+    Target,
+    PlaceToken,
+    PlayIglu,
+    PlayTormenta,
+    Pass,
+)
+
+
+# ==========================================================================
+# Public helpers (also used by the UI)
+
+
+def speed_level(state: "MontanaState", seat: int) -> int:
+    """The speed level (data.GREEN..RED) of ``seat``'s marker (Sheet: Speedometer)."""
+    return D.speed_level(state.sides[seat], state.box[seat])
+
+
+def section_at(state: "MontanaState", position: int) -> D.Section | None:
+    """The track section at ``position`` (1..length), or None for the start or past the finish."""
+    if 1 <= position <= state.length:
+        return state.sections[position - 1]
+    return None
+
+
+def section_kind(state: "MontanaState", position: int) -> str:
+    """'start', 'finish' (past the last section), 'straight', 'fast curve' or 'slow curve'."""
+    if position <= 0:
+        return "start"
+    sec = section_at(state, position)
+    if sec is None:
+        return "finish"
+    return f"{sec.curve} curve" if sec.curve else "straight"
+
+
+def effective_limit(state: "MontanaState", position: int) -> int | None:
+    """The speed limit level of a section with its ice token, before conduction; None when none.
+
+    Ice: a straight gets a yellow limit, a yellow limit becomes green
+    (Rulebook: Effect Tokens).
+    """
+    sec = section_at(state, position)
+    if sec is None:
+        return None
+    limit = D.CURVE_LIMIT[sec.curve] if sec.curve else None
+    if (position, D.ICE) in state.tokens:
+        limit = D.YELLOW if limit is None else D.GREEN
+    return limit
+
+
+def distance(state: "MontanaState", a: int, b: int) -> int | None:
+    """Sections between seats a and b (|pa - pb|), or None if either sled has finished (Sheet)."""
+    if state.finished(a) or state.finished(b):
+        return None
+    return abs(state.position[a] - state.position[b])
+
+
+def distances_from(state: "MontanaState", seat: int) -> tuple[int | None, ...]:
+    """:func:`distance` from ``seat`` to every seat (None for finished sleds and for itself)."""
+    return tuple(None if o == seat else distance(state, seat, o) for o in range(state.players))
+
+
+def card_effect_text(card: int, half: int | None = None) -> str:
+    """A card's effect in words (see :func:`data.card_text`)."""
+    return D.card_text(card, half)
+
+
+def describe_played(card: int, half: int) -> str:
+    """'Jimy 8, bottom half up (orange-red: ...)': a played card as the log names it."""
+    if card == HIDDEN:
+        return "a face-down card"
+    name = D.card_name(card)
+    if D.is_action(card):
+        ac = D.ACTION_CARDS[card]
+        up = ("top half up, " if half == 0 else "bottom half up, ") if ac.is_double else ""
+        return f"{name} ({up}{D.half_text(ac.halves[half])})"
+    return f"{name} ({D.card_text(card)})"
+
+
+def _speed_text(side: str, box: int) -> str:
+    return f"{D.LEVEL_NAMES[D.speed_level(side, box)]} (box {box + 1})"
+
+
+def _ref(seat: int) -> str:
+    return "{%d}" % seat
+
+
+# ==========================================================================
+# The state
+
+
+@attrs.frozen(eq=True, hash=False)
+class MontanaState(State):
+    """A Montaña Pingüino game at one moment.
+
+    Per-seat tuples are indexed by seat (0..players-1). Positions count
+    sections: 0 is before the start line, 1..length the track sections,
+    more than length past the finish line.
+    """
+
+    game_id: ClassVar[str] = "montana_pinguino"
+
+    characters: tuple[str, ...]
+    """Character of each seat ('Jimy', 'Doffy', 'Pudú', 'Kay'), dealt at random."""
+    sides: tuple[str, ...]
+    """Speedometer side of each seat: 'standard', 'heavy' or 'light' (data.SIDES)."""
+    track: tuple[int, ...]
+    """Track card ids in race order (data.TRACK_CARDS); sections 2i+1, 2i+2 are card i's."""
+    purist: bool
+    """Purist variant: no item cards at all."""
+    championship: bool
+    """Championship variant: 3 races, each until every sled has finished."""
+    race: int
+    """The current race, 1-based (always 1 outside the Championship)."""
+    round: int
+    """The current round of the race, 1-based."""
+    rounds_total: int
+    """Rounds played over all races so far, the current one included."""
+    phase: str
+    """DRAW, KEEP, LIMIT, PLAY, ACTIVATE or OVER (module constants)."""
+    first: int
+    """Seat holding the first-runner token (the main runner this round)."""
+    order: tuple[int, ...]
+    """Seats racing this round in turn order, from the first runner to the left."""
+    cursor: int
+    """DRAW/KEEP/LIMIT/ACTIVATE: index in ``order`` of the seat being dealt with."""
+    slot: int
+    """ACTIVATE: which played card of order[cursor] activates (0 left, 1 right)."""
+    stage: str
+    """ACTIVATE: START, TORMENTA, PARAMS or IGLU (module constants)."""
+    params: tuple[int, ...]
+    """ACTIVATE: choices made so far for the activating card (X, cards, target seat, section)."""
+    reacted: tuple[int, ...]
+    """Seats that played Iglú/Tormenta in the open reaction window."""
+    position: tuple[int, ...]
+    """Sled position of each seat (0 start, 1..length sections, > length finished)."""
+    box: tuple[int, ...]
+    """Speedometer marker of each seat: acceleration box, 0-based (speed_level gives its level)."""
+    health: tuple[int, ...]
+    """Health of each sled, 1..max at rest (max = data.SIDES[side].health)."""
+    conduction: tuple[int, ...]
+    """Conduction gained this round by each seat (raises every limit by as many levels)."""
+    hand: tuple[tuple[int, ...], ...]
+    """Action cards in each seat's hand (ids, sorted); HIDDEN in views of other seats."""
+    deck: tuple[tuple[int, ...], ...]
+    """Each seat's action deck, top first; sorted in its own view, HIDDEN in others'."""
+    discard: tuple[tuple[int, ...], ...]
+    """Each seat's action discard pile (public, in the order discarded)."""
+    items: tuple[tuple[int, ...], ...]
+    """Item cards in each seat's hand (ids, sorted); HIDDEN in views of other seats."""
+    item_deck: tuple[int, ...]
+    """The item deck, top first; all HIDDEN in views."""
+    item_discard: tuple[int, ...]
+    """The item discard pile (public)."""
+    drawn: tuple[int, ...]
+    """KEEP: the cards order[cursor] drew and is choosing from; HIDDEN for others."""
+    played: tuple[tuple[tuple[int, int], ...], ...]
+    """Cards each seat played this round as (card, half), left first; (HIDDEN, 0) in
+    other seats' views until all are revealed (phase PLAY)."""
+    outcomes: tuple[tuple[str, ...], ...]
+    """Per seat and played card: PENDING, ACTED, OUT_OF_RANGE, NOT_POSSIBLE or CANCELLED."""
+    tokens: tuple[tuple[int, str], ...]
+    """Effect tokens on the track: (section, 'ice' | 'spike'), sorted."""
+    spiked: tuple[tuple[int, int], ...]
+    """(seat, section) pairs already hurt by a spike this round (at most once each)."""
+    destroyed: tuple[bool, ...]
+    """Sleds destroyed this round (they draw no action cards at its end)."""
+    one_card: tuple[bool, ...]
+    """Seats that may play only one card this round (destroyed last round)."""
+    shuffle_back: tuple[bool, ...]
+    """Seats that shuffle their discard pile into their deck at the end of this round."""
+    finish: tuple[tuple[int, ...], ...]
+    """() while racing; else (round, phase 0 support / 1 impulse, level, box, health)
+    at crossing (health filled in at the end of that round)."""
+    places: tuple[tuple[int, ...], ...]
+    """Each finished race: the place (1-based, ties share) of every seat."""
+    points: tuple[int, ...]
+    """Championship points of each seat so far."""
+    firsts: tuple[int, ...]
+    """First places of each seat so far (Championship tie-break)."""
+    destructions: tuple[int, ...]
+    """Sled destructions of each seat over the whole game."""
+    result: tuple[int, ...]
+    """Winners once the game is over (() before)."""
+    decided_by: str
+    """Once over: what decided the winner ('speed', 'acceleration', 'health', 'photo finish' ...)."""
+    to_move: tuple[int, ...]
+    """Seats that must decide now."""
+    log: tuple[Event, ...]
+    """The log; seat names are {0}, {1} ..."""
+    rng: Rng
+    """The generator (blank in views)."""
+
+    # ---- basic facts ---------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.characters)
+
+    @property
+    def sections(self) -> tuple[D.Section, ...]:
+        """The track sections, index 0 = section 1."""
+        return _sections_cache(self.track)
+
+    @property
+    def length(self) -> int:
+        """Number of track sections (2 per track card)."""
+        return 2 * len(self.track)
+
+    def finished(self, seat: int) -> bool:
+        """Whether ``seat``'s sled has crossed the finish line this race."""
+        return self.position[seat] > 2 * len(self.track)
+
+    def racing(self) -> tuple[int, ...]:
+        """Seats whose sled has not finished, by seat number."""
+        limit = 2 * len(self.track)
+        return tuple(s for s in range(len(self.position)) if self.position[s] <= limit)
+
+    def speedometer(self, seat: int) -> D.Speedometer:
+        """The speedometer side of ``seat``."""
+        return D.SIDES[self.sides[seat]]
+
+    def max_health(self, seat: int) -> int:
+        return D.SIDES[self.sides[seat]].health
+
+    def level(self, seat: int) -> int:
+        """Speed level of ``seat`` now."""
+        return D.speed_level(self.sides[seat], self.box[seat])
+
+    def last_place(self) -> tuple[int, ...]:
+        """Racing seats whose sled is furthest back (Sheet: Last place)."""
+        racing = self.racing()
+        if not racing:
+            return ()
+        low = min(self.position[s] for s in racing)
+        return tuple(s for s in racing if self.position[s] == low)
+
+    def activating(self) -> tuple[int, int, int] | None:
+        """ACTIVATE: (seat, card, half) of the card being activated, else None."""
+        if self.phase != ACTIVATE or self.cursor >= len(self.order):
+            return None
+        seat = self.order[self.cursor]
+        if self.slot >= len(self.played[seat]):
+            return None
+        card, half = self.played[seat][self.slot]
+        return seat, card, half
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    # ---- contract: legal actions ----------------------------------------
+
+    def legal_actions(self, seat: int) -> list:
+        """Every legal action of ``seat`` now, in the order the UI lists them."""
+        if seat not in self.to_move:
+            return []
+        phase = self.phase
+        if phase == DRAW:
+            return [DrawItem()]
+        if phase == KEEP:
+            return [KeepItem(c) for c in _unique_kinds(self.drawn)]
+        if phase == LIMIT:
+            return [DiscardItem(c) for c in _unique_kinds(self.items[seat])]
+        if phase == PLAY:
+            out: list[Any] = []
+            if self.played[seat]:
+                out.append(PlayNoMore())
+            for c in self.hand[seat]:
+                out.append(PlayCard(c, 0))
+                if D.ACTION_CARDS[c].is_double:
+                    out.append(PlayCard(c, 1))
+            for c in _unique_kinds(self.items[seat]):
+                if D.item_kind(c) not in D.IMMEDIATE_KINDS:
+                    out.append(PlayCard(c, 0))
+            return out
+        if phase == ACTIVATE:
+            if self.stage == TORMENTA:
+                if any(D.item_kind(c) == D.TORMENTA for c in self.items[seat]):
+                    return [PlayTormenta(), Pass()]
+                return [Pass()]
+            if self.stage == IGLU:
+                if any(D.item_kind(c) == D.IGLU for c in self.items[seat]):
+                    return [PlayIglu(), Pass()]
+                return [Pass()]
+            if self.stage == PARAMS:
+                nxt = self._next_param()
+                if nxt is None:  # pragma: no cover - never left waiting without a choice
+                    return []
+                kind, options = nxt
+                return [_PARAM_ACTION[kind](o) for o in options]
+        return []
+
+    # ---- contract: apply ----------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> "MontanaState":
+        """The state after ``seat`` takes ``action``. Raises IllegalAction with a reason."""
+        self.check_seat(seat)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(seat, action))
+        phase = self.phase
+        if phase == DRAW:
+            return self._draw_item(seat)
+        if phase == KEEP:
+            return self._keep_item(seat, action.card)
+        if phase == LIMIT:
+            return self._discard_item(seat, action.card)
+        if phase == PLAY:
+            return self._play(seat, action)
+        if self.stage in (TORMENTA, IGLU):
+            return self._react(seat, action)
+        # PARAMS
+        value = action.amount if isinstance(action, Reduce) else (
+            action.card if isinstance(action, Recover) else (
+                action.seat if isinstance(action, Target) else action.section))
+        st = attrs.evolve(self, params=self.params + (value,))
+        return st._run_activation()
+
+    def _why_illegal(self, seat: int, action: Any) -> str:
+        phase = self.phase
+        if phase == PLAY:
+            if isinstance(action, PlayCard):
+                if action.card not in self.hand[seat] and action.card not in self.items[seat]:
+                    return f"{D.card_name(action.card)} is not in your hand"
+                if D.is_item(action.card) and D.item_kind(action.card) in D.IMMEDIATE_KINDS:
+                    return f"{D.item_kind(action.card)} is an immediate card: it is played as a reaction"
+                return "that card has no such half"
+            if isinstance(action, PlayNoMore):
+                return "you must play at least one card (the left one)"
+            return "now you play a card face down"
+        if phase == DRAW:
+            return "now you draw from the item deck"
+        if phase == KEEP:
+            return "keep one of the items you drew"
+        if phase == LIMIT:
+            return "discard one of your items (at most 2 in hand)"
+        if self.stage == TORMENTA:
+            if isinstance(action, PlayTormenta):
+                return "you hold no Tormenta de Nieve"
+            return "you may only cancel this item with Tormenta de Nieve, or pass"
+        if self.stage == IGLU:
+            if isinstance(action, PlayIglu):
+                return "you hold no Iglú"
+            return "you may only block this card with Iglú, or pass"
+        nxt = self._next_param()
+        if nxt is not None:
+            kind, options = nxt
+            return f"choose one of: {', '.join(str(_PARAM_ACTION[kind](o)) for o in options)}"
+        return "that is not possible now"
+
+    # ---- Support Phase 1.1: items ----------------------------------------
+
+    def _start_round(self) -> "MontanaState":
+        """Begin a round: item draw (from round 2, not Purist), else the secret play."""
+        order = tuple(s for s in ((self.first + i) % self.players for i in range(self.players)) if not self.finished(s))
+        st = attrs.evolve(self, order=order, cursor=0, slot=0, stage=START, params=(), reacted=())
+        if st.round > 1 and not st.purist:
+            return st._next_drawer(0)
+        return st._start_play()
+
+    def _next_drawer(self, cursor: int) -> "MontanaState":
+        st = self
+        while cursor < len(st.order):
+            if st.item_deck or st.item_discard:
+                return attrs.evolve(st, phase=DRAW, cursor=cursor, to_move=(st.order[cursor],))
+            st = st._add_log(Event(f"{_ref(st.order[cursor])} cannot draw: no item cards are left."))
+            cursor += 1
+        return st._start_play()
+
+    def _draw_cards(self, count: int) -> tuple["MontanaState", tuple[int, ...]]:
+        """Take up to ``count`` item cards from the deck, reshuffling the discard pile when empty."""
+        deck, disc, rng = self.item_deck, self.item_discard, self.rng
+        got: list[int] = []
+        st = self
+        while len(got) < count:
+            if not deck:
+                if not disc:
+                    break
+                deck, rng = rng.shuffled(disc)
+                disc = ()
+                st = st._add_log(Event("The item discard pile is shuffled into a new item deck."))
+            got.append(deck[0])
+            deck = deck[1:]
+        return attrs.evolve(st, item_deck=deck, item_discard=disc, rng=rng), tuple(got)
+
+    def _draw_item(self, seat: int) -> "MontanaState":
+        """Rulebook 1.1: draw 1 item, or 3 for last place."""
+        last = seat in self.last_place()
+        st, got = self._draw_cards(3 if last else 1)
+        names = ", ".join(D.card_name(c) for c in got)
+        if last and len(got) > 1:
+            st = st._add_log(Event(
+                f"{_ref(seat)} is in last place and draws {len(got)} item cards to keep one.",
+                {seat: f"you drew {names}"},
+            ))
+            return attrs.evolve(st, phase=KEEP, drawn=got, to_move=(seat,))
+        st = st._add_log(Event(f"{_ref(seat)} draws an item card.", {seat: f"you drew {names}"}))
+        return st._gain_items(seat, got)
+
+    def _gain_items(self, seat: int, got: tuple[int, ...]) -> "MontanaState":
+        items = _set(self.items, seat, tuple(sorted(self.items[seat] + got)))
+        st = attrs.evolve(self, items=items, drawn=())
+        if len(items[seat]) > ITEM_LIMIT:
+            return attrs.evolve(st, phase=LIMIT, to_move=(seat,))
+        return st._next_drawer(self.cursor + 1)
+
+    def _keep_item(self, seat: int, card: int) -> "MontanaState":
+        rest = list(self.drawn)
+        rest.remove(card)
+        names = " and ".join(D.card_name(c) for c in rest)
+        st = attrs.evolve(self, item_discard=self.item_discard + tuple(rest))
+        st = st._add_log(Event(f"{_ref(seat)} keeps one item and discards {names}.", {seat: f"you keep {D.card_name(card)}"}))
+        return st._gain_items(seat, (card,))
+
+    def _discard_item(self, seat: int, card: int) -> "MontanaState":
+        items = list(self.items[seat])
+        items.remove(card)
+        st = attrs.evolve(self, items=_set(self.items, seat, tuple(items)), item_discard=self.item_discard + (card,))
+        st = st._add_log(Event(f"{_ref(seat)} is over the 2-item limit and discards {D.card_name(card)}."))
+        return st._next_drawer(self.cursor + 1)
+
+    # ---- Support Phase 1.2: secret play ----------------------------------
+
+    def _can_play_more(self, seat: int) -> bool:
+        n = len(self.played[seat])
+        if n >= 2 or (n >= 1 and self.one_card[seat]):
+            return False
+        return bool(self.hand[seat]) or any(D.item_kind(c) not in D.IMMEDIATE_KINDS for c in self.items[seat])
+
+    def _start_play(self) -> "MontanaState":
+        """Rulebook 1.2: every racing runner with a card to play chooses in secret."""
+        st = attrs.evolve(self, phase=PLAY, cursor=0, drawn=())
+        movers = tuple(s for s in range(self.players) if not self.finished(s) and st._can_play_more(s))
+        for s in range(self.players):
+            if not self.finished(s) and s not in movers:
+                st = st._add_log(Event(f"{_ref(s)} has no card to play this round."))
+        st = attrs.evolve(st, to_move=movers)
+        if not movers:
+            return st._reveal()
+        return st
+
+    def _play(self, seat: int, action: Any) -> "MontanaState":
+        to_move = self.to_move
+        if isinstance(action, PlayNoMore):
+            st = self
+            done = True
+        else:
+            card = action.card
+            if D.is_action(card):
+                hand = list(self.hand[seat])
+                hand.remove(card)
+                st = attrs.evolve(self, hand=_set(self.hand, seat, tuple(hand)))
+            else:
+                items = list(self.items[seat])
+                items.remove(card)
+                st = attrs.evolve(self, items=_set(self.items, seat, tuple(items)))
+            st = attrs.evolve(
+                st,
+                played=_set(st.played, seat, st.played[seat] + ((card, action.half),)),
+                outcomes=_set(st.outcomes, seat, st.outcomes[seat] + (PENDING,)),
+            )
+            side = "left" if len(st.played[seat]) == 1 else "right"
+            st = st._add_log(Event(f"{_ref(seat)} places a card face down on the {side}.",
+                                   {seat: f"you play {describe_played(card, action.half)}"}))
+            done = not st._can_play_more(seat)
+        if done:
+            to_move = tuple(s for s in to_move if s != seat)
+            st = attrs.evolve(st, to_move=to_move)
+            if not to_move:
+                return st._reveal()
+        return st
+
+    def _reveal(self) -> "MontanaState":
+        """Rulebook 1.3: all played cards are turned face up together."""
+        st = self
+        for s in self.order:
+            cards = self.played[s]
+            if not cards:
+                continue
+            parts = [f"{'left' if i == 0 else 'right'} {describe_played(c, h)}" for i, (c, h) in enumerate(cards)]
+            st = st._add_log(Event(f"{_ref(s)} reveals " + "; ".join(parts) + "."))
+        st = attrs.evolve(st, phase=ACTIVATE, cursor=0, slot=0, stage=START, params=(), reacted=(), to_move=())
+        return st._run_activation()
+
+    # ---- Support Phase 1.3: activation -----------------------------------
+
+    def _next_card(self) -> "MontanaState":
+        return attrs.evolve(self, slot=self.slot + 1, stage=START, params=(), reacted=())
+
+    def _set_outcome(self, seat: int, value: str) -> "MontanaState":
+        row = list(self.outcomes[seat])
+        row[self.slot] = value
+        return attrs.evolve(self, outcomes=_set(self.outcomes, seat, tuple(row)))
+
+    def _run_activation(self) -> "MontanaState":
+        """Activate cards in turn order, left then right, until a decision is needed."""
+        st = self
+        while True:
+            if st.cursor >= len(st.order):
+                return st._impulse_phase()
+            seat = st.order[st.cursor]
+            if st.slot >= len(st.played[seat]):
+                st = attrs.evolve(st, cursor=st.cursor + 1, slot=0, stage=START, params=(), reacted=())
+                continue
+            card, half = st.played[seat][st.slot]
+            side = "left" if st.slot == 0 else "right"
+            if st.stage == START:
+                reason = st._cannot_activate(seat, card, half)
+                if reason:
+                    out = OUT_OF_RANGE if reason.startswith("speed") else NOT_POSSIBLE
+                    st = st._set_outcome(seat, out)._add_log(
+                        Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}."))
+                    st = st._next_card()
+                    continue
+                if D.is_item(card) and not st.purist:
+                    opps = st._others_from(seat)
+                    if opps:
+                        return attrs.evolve(st, stage=TORMENTA, to_move=opps, reacted=())
+                st = attrs.evolve(st, stage=PARAMS)
+            if st.stage == PARAMS:
+                nxt = st._next_param()
+                if nxt is not None:
+                    kind, options = nxt
+                    if len(options) == 1:
+                        st = attrs.evolve(st, params=st.params + (options[0],))
+                        continue
+                    return attrs.evolve(st, to_move=(seat,))
+                targets = st._harmed(seat, card, half)
+                if targets and not st.purist:
+                    order = tuple(o for o in st._others_from(seat) if o in targets)
+                    return attrs.evolve(st, stage=IGLU, to_move=order, reacted=())
+                st = st._resolve(seat, card, half, blocked=())
+                st = st._next_card()
+                continue
+            raise AssertionError(f"unexpected stage {st.stage}")  # pragma: no cover
+
+    def _others_from(self, seat: int) -> tuple[int, ...]:
+        """Racing opponents of ``seat`` in seat order starting at its left."""
+        n = self.players
+        return tuple(o for o in ((seat + i) % n for i in range(1, n)) if not self.finished(o))
+
+    def _react(self, seat: int, action: Any) -> "MontanaState":
+        reacted = self.reacted
+        st = self
+        if not isinstance(action, Pass):
+            reacted = reacted + (seat,)
+        to_move = tuple(s for s in self.to_move if s != seat)
+        st = attrs.evolve(st, to_move=to_move, reacted=reacted)
+        if to_move:
+            return st
+        owner, card, half = st.activating()  # type: ignore[misc]
+        if st.stage == TORMENTA:
+            if reacted:
+                first = next(o for o in st._others_from(owner) if o in reacted)
+                st = st._spend_item(first, D.TORMENTA)
+                st = st._set_outcome(owner, CANCELLED)._add_log(Event(
+                    f"{_ref(first)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
+                st = st._next_card()
+            else:
+                st = attrs.evolve(st, stage=PARAMS)
+            return attrs.evolve(st, to_move=())._run_activation()
+        # IGLU
+        for o in reacted:
+            st = st._spend_item(o, D.IGLU)
+            st = st._add_log(Event(f"{_ref(o)} plays Iglú and is not affected by {D.card_name(card)}."))
+        st = st._resolve(owner, card, half, blocked=tuple(reacted))
+        st = attrs.evolve(st._next_card(), to_move=())
+        return st._run_activation()
+
+    def _spend_item(self, seat: int, kind: str) -> "MontanaState":
+        card = next(c for c in self.items[seat] if D.item_kind(c) == kind)
+        items = tuple(c for c in self.items[seat] if c != card)
+        return attrs.evolve(self, items=_set(self.items, seat, items), item_discard=self.item_discard + (card,))
+
+    # -- what a card needs
+
+    def _plan(self, card: int, half: int) -> tuple[str, ...]:
+        """The choices a card needs, in order: 'reduce', 'recover', 'target', 'section', 'item'."""
+        if D.is_action(card):
+            plan: list[str] = []
+            for icon, _n in D.ACTION_CARDS[card].halves[half].effects:
+                if icon in D.REDUCE_ICONS:
+                    plan.append("reduce")
+                    plan.extend(["recover"] * D.RECOVER_COUNT[icon])
+                elif icon in D.RED_ICONS:
+                    plan.append("target")
+            return tuple(plan)
+        kind = D.item_kind(card)
+        if kind in (D.PEZ, D.CANA):
+            return ("target",)
+        if kind in (D.ERIZO, D.HIELO):
+            return ("section",)
+        if kind == D.ARDILLA:
+            return ("item",)
+        return ()
+
+    def _options(self, seat: int, card: int, half: int, step: int, chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """The choices open for step ``step`` of the card's plan."""
+        kind = self._plan(card, half)[step]
+        if kind == "reduce":
+            return tuple(range(1, self.box[seat] + 1))
+        if kind == "recover":
+            plan = self._plan(card, half)
+            taken = [chosen[i] for i in range(step) if plan[i] == "recover"]
+            pool = list(self.discard[seat])
+            for c in taken:
+                pool.remove(c)
+            return tuple(sorted(set(pool)))
+        if kind == "item":
+            return _unique_kinds(self.item_discard)
+        if kind == "section":
+            token = D.SPIKE if D.item_kind(card) == D.ERIZO else D.ICE
+            if sum(1 for _s, k in self.tokens if k == token) >= D.TOKEN_SUPPLY[token] or self.finished(seat):
+                return ()
+            p = self.position[seat]
+            return tuple(s for s in (p - 1, p, p + 1) if 1 <= s <= self.length and (s, token) not in self.tokens)
+        # target
+        opps = [o for o in range(self.players) if o != seat and not self.finished(o)]
+        if D.is_action(card):
+            icon = next(i for i, _n in D.ACTION_CARDS[card].halves[half].effects if i in D.RED_ICONS)
+            reach = 0 if icon == D.HIT_SAME else 1
+            if self.finished(seat):
+                return ()
+            return tuple(o for o in opps if abs(self.position[o] - self.position[seat]) <= reach)
+        if D.item_kind(card) == D.CANA:
+            if not opps or self.finished(seat):
+                return ()
+            top = max(self.position[o] for o in opps)
+            return tuple(o for o in opps if self.position[o] == top and top > 0)
+        return tuple(opps)  # Pez Espada: any opponent still racing
+
+    def _next_param(self) -> tuple[str, tuple[int, ...]] | None:
+        act = self.activating()
+        if act is None:
+            return None
+        seat, card, half = act
+        plan = self._plan(card, half)
+        step = len(self.params)
+        if step >= len(plan):
+            return None
+        return plan[step], self._options(seat, card, half, step, self.params)
+
+    def _cannot_activate(self, seat: int, card: int, half: int) -> str:
+        """Why the card cannot act now ('' when it can): speed range, or it cannot be carried out in full."""
+        if D.is_action(card):
+            h = D.ACTION_CARDS[card].halves[half]
+            level = self.level(seat)
+            if level not in h.levels:
+                return f"speed {D.LEVEL_NAMES[level]} is outside its range ({D.levels_text(h.levels)})"
+        else:
+            kind = D.item_kind(card)
+            if kind == D.REPARAR and self.health[seat] >= self.max_health(seat):
+                return "the sled has all its health"
+            if kind in (D.CANA, D.CARNERO, D.BOMBA, D.MISIL) and self.finished(seat):
+                return "the sled has already finished"
+            if kind in (D.BOMBA, D.MISIL):
+                reach = 2 if kind == D.BOMBA else 5
+                if not self._in_range(seat, 1, reach):
+                    return "no runner is in range"
+        plan = self._plan(card, half)
+        chosen: list[int] = []
+        for step, kind_ in enumerate(plan):
+            opts = self._options(seat, card, half, step, tuple(chosen))
+            if not opts:
+                return {
+                    "reduce": "the marker is on the first box",
+                    "recover": "not enough cards in the discard pile",
+                    "item": "the item discard pile is empty",
+                    "section": "no token can be placed",
+                    "target": "no opponent is in range",
+                }[kind_]
+            chosen.append(opts[0])
+        return ""
+
+    def _in_range(self, seat: int, low: int, high: int) -> tuple[int, ...]:
+        p = self.position[seat]
+        return tuple(o for o in range(self.players)
+                     if o != seat and not self.finished(o) and low <= abs(self.position[o] - p) <= high)
+
+    def _harmed(self, seat: int, card: int, half: int) -> tuple[int, ...]:
+        """Opponents the card would damage (health or acceleration): they may answer with Iglú."""
+        if D.is_action(card):
+            plan = self._plan(card, half)
+            return tuple(self.params[i] for i, k in enumerate(plan) if k == "target")
+        kind = D.item_kind(card)
+        if kind == D.PEZ:
+            return (self.params[0],)
+        if kind == D.BOMBA:
+            return self._in_range(seat, 1, 2)
+        if kind == D.MISIL:
+            return self._in_range(seat, 1, 5)
+        if kind == D.CARNERO:
+            stop = self.position[seat] + 1
+            if stop > self.length:
+                return ()
+            return tuple(o for o in range(self.players)
+                         if o != seat and not self.finished(o) and self.position[o] == stop)
+        return ()
+
+    # -- carrying a card out
+
+    def _resolve(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Carry out a card in full: white abilities, then red ones; then check destruction."""
+        st = self._set_outcome(seat, ACTED)
+        who = _ref(seat)
+        params = list(self.params)
+        if D.is_action(card):
+            st = st._add_log(Event(f"{who}'s {D.card_name(card)} acts: {D.half_text(D.ACTION_CARDS[card].halves[half])}."))
+            effects = D.ACTION_CARDS[card].halves[half].effects
+            whites = [e for e in effects if e[0] in D.WHITE_ICONS]
+            reds = [e for e in effects if e[0] in D.RED_ICONS]
+            for icon, n in whites:
+                if icon == D.HEART:
+                    st = st._damage(seat, n, f"its own card {D.card_name(card)}")
+                elif icon == D.ACCEL:
+                    st = st._accelerate(seat, n, D.card_name(card))
+                elif icon == D.CONDUCTION:
+                    st = attrs.evolve(st, conduction=_set(st.conduction, seat, st.conduction[seat] + n))
+                    st = st._add_log(Event(f"{who} gains {n} conduction (now {st.conduction[seat]})."))
+                else:
+                    x = params.pop(0)
+                    st = st._accelerate(seat, -x, D.card_name(card))
+                    for _ in range(D.RECOVER_COUNT[icon]):
+                        c = params.pop(0)
+                        pile = list(st.discard[seat])
+                        pile.remove(c)
+                        st = attrs.evolve(st, discard=_set(st.discard, seat, tuple(pile)),
+                                          hand=_set(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))))
+                        st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the discard pile back to hand."))
+                    if icon == D.REDUCE_SHUFFLE:
+                        st = attrs.evolve(st, shuffle_back=_set(st.shuffle_back, seat, True))
+                        st = st._add_log(Event(f"{who} will shuffle the discard pile into the deck at the end of the round."))
+            for _icon, n in reds:
+                target = params.pop(0)
+                if target in blocked:
+                    continue
+                st = st._damage(target, n, f"{who}'s {D.card_name(card)}")
+            return st._check_destruction()
+        kind = D.item_kind(card)
+        st = st._add_log(Event(f"{who}'s {kind} acts: {D.ITEM_KINDS[kind][1]}."))
+        if kind == D.ALETON:
+            st = attrs.evolve(st, conduction=_set(st.conduction, seat, st.conduction[seat] + 1))
+            st = st._add_log(Event(f"{who} gains 1 conduction (now {st.conduction[seat]})."))
+        elif kind == D.ARDILLA:
+            c = params[0]
+            pile = list(st.item_discard)
+            pile.remove(c)
+            st = attrs.evolve(st, item_discard=tuple(pile), items=_set(st.items, seat, tuple(sorted(st.items[seat] + (c,)))))
+            st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the item discard pile."))
+        elif kind in (D.BOMBA, D.MISIL, D.PEZ):
+            targets = st._harmed(seat, card, half)
+            for t in targets:
+                if t in blocked:
+                    continue
+                st = st._damage(t, 1, f"{who}'s {kind}")
+                if kind != D.MISIL:
+                    st = st._accelerate(t, -3, f"{who}'s {kind}")
+        elif kind == D.CANA:
+            target = params[0]
+            st = st._move_forward(seat, kind)
+            p = st.position[target] - 1
+            st = attrs.evolve(st, position=_set(st.position, target, p))
+            st = st._add_log(Event(f"{_ref(target)} is pushed back to {_place(st, p)}."))
+            st = st._spike_check(target, p)
+        elif kind == D.CARNERO:
+            targets = st._harmed(seat, card, half)
+            st = st._move_forward(seat, kind)
+            for t in targets:
+                if t not in blocked:
+                    st = st._damage(t, 1, f"{who}'s Carnero")
+        elif kind in (D.ERIZO, D.HIELO):
+            token = D.SPIKE if kind == D.ERIZO else D.ICE
+            sec = params[0]
+            st = attrs.evolve(st, tokens=tuple(sorted(st.tokens + ((sec, token),))))
+            st = st._add_log(Event(f"{who} puts a {token} token on section {sec}."))
+            if token == D.SPIKE:
+                for o in range(st.players):
+                    if st.position[o] == sec:
+                        st = st._spike_check(o, sec)
+        elif kind == D.CANINO:
+            st = st._accelerate(seat, 3, kind)
+        elif kind == D.REPARAR:
+            st = attrs.evolve(st, health=_set(st.health, seat, st.health[seat] + 1))
+            st = st._add_log(Event(f"{who} repairs the sled: health {st.health[seat]}."))
+        return st._check_destruction()
+
+    def _accelerate(self, seat: int, n: int, cause: str) -> "MontanaState":
+        """Move the marker n boxes (capped at the last box, floored at the first)."""
+        side = self.sides[seat]
+        old = self.box[seat]
+        new = max(0, min(D.SIDES[side].total - 1, old + n))
+        st = attrs.evolve(self, box=_set(self.box, seat, new))
+        return st._add_log(Event(
+            f"{_ref(seat)}: {n:+d} acceleration from {cause}: {_speed_text(side, old)} -> {_speed_text(side, new)}."))
+
+    def _damage(self, seat: int, n: int, cause: str) -> "MontanaState":
+        h = max(0, self.health[seat] - n)
+        st = attrs.evolve(self, health=_set(self.health, seat, h))
+        return st._add_log(Event(f"{_ref(seat)} takes {n} damage from {cause}: health {h}."))
+
+    def _destroy(self, seat: int) -> "MontanaState":
+        """Sled Destruction: marker to the first box, health to its top; one card next round, no draw."""
+        st = attrs.evolve(
+            self,
+            box=_set(self.box, seat, 0),
+            health=_set(self.health, seat, self.max_health(seat)),
+            destroyed=_set(self.destroyed, seat, True),
+            destructions=_set(self.destructions, seat, self.destructions[seat] + 1),
+        )
+        return st._add_log(Event(
+            f"{_ref(seat)}'s sled is destroyed: back to the first box, health restored; "
+            "no action cards drawn this round and only one card next round."))
+
+    def _check_destruction(self) -> "MontanaState":
+        st = self
+        for s in range(self.players):
+            if st.health[s] <= 0:
+                st = st._destroy(s)
+        return st
+
+    def _spike_check(self, seat: int, sec: int) -> "MontanaState":
+        """Spike token: 1 damage to a runner in or entering its section, once per round."""
+        if (sec, D.SPIKE) in self.tokens and (seat, sec) not in self.spiked and not self.finished(seat):
+            st = attrs.evolve(self, spiked=tuple(sorted(self.spiked + ((seat, sec),))))
+            return st._damage(seat, 1, f"the spike token on section {sec}")
+        return self
+
+    def _section_hits(self, seat: int, sec: int, level: int) -> "MontanaState":
+        """Speed check on entering section ``sec`` at ``level`` (Rulebook 2.2, Effect Tokens)."""
+        st = self
+        section = self.sections[sec - 1]
+        cond = self.conduction[seat]
+        limit = effective_limit(self, sec)
+        if limit is not None:
+            over = level - (limit + cond)
+            if over > 0:
+                what = f"{section.curve} curve" if section.curve else "iced straight"
+                if section.curve and (sec, D.ICE) in self.tokens:
+                    what = f"iced {section.curve} curve"
+                st = st._damage(seat, over, f"taking the {what} on section {sec} at {D.LEVEL_NAMES[level]} "
+                                            f"(limit {D.LEVEL_NAMES[min(limit + cond, D.RED)]})")
+        if section.tree and level > D.YELLOW + cond:
+            st = st._damage(seat, 1, f"the tree on section {sec} at {D.LEVEL_NAMES[level]}")
+        return st._spike_check(seat, sec)
+
+    def _move_forward(self, seat: int, cause: str) -> "MontanaState":
+        """Caña Mágica / Carnero: one section forward with the track's limits and acceleration."""
+        level = self.level(seat)
+        p = self.position[seat] + 1
+        st = attrs.evolve(self, position=_set(self.position, seat, p))
+        st = st._add_log(Event(f"{_ref(seat)} moves forward to {_place(st, p)} with {cause}."))
+        if p > st.length:
+            st = st._cross(seat, 0, level)
+            return st
+        st = st._section_hits(seat, p, level)
+        if st.health[seat] > 0:
+            acc = st.sections[p - 1].accel
+            if acc:
+                st = st._accelerate(seat, acc, f"section {p}")
+        return st
+
+    def _cross(self, seat: int, phase: int, level: int) -> "MontanaState":
+        st = attrs.evolve(self, finish=_set(self.finish, seat, (self.round, phase, level, self.box[seat], 0)))
+        when = "during the Support Phase" if phase == 0 else "in the Impulse Phase"
+        return st._add_log(Event(
+            f"{_ref(seat)} crosses the finish line {when} at {_speed_text(self.sides[seat], self.box[seat])}!"))
+
+    # ---- Impulse Phase -----------------------------------------------------
+
+    def _impulse_phase(self) -> "MontanaState":
+        """Rulebook 2: each racing runner in turn order advances, is checked, and accelerates."""
+        st = attrs.evolve(self, phase=ACTIVATE, stage=START, to_move=(), params=(), reacted=())
+        st = st._add_log(Event("Impulse Phase."))
+        for seat in self.order:
+            if st.finished(seat):
+                continue
+            level = st.level(seat)
+            steps = D.sections_for_level(level)
+            start = st.position[seat]
+            end = start + steps
+            st = attrs.evolve(st, position=_set(st.position, seat, end))
+            st = st._add_log(Event(
+                f"{_ref(seat)} advances {steps} section{'s' if steps > 1 else ''} at "
+                f"{D.LEVEL_NAMES[level]}: {_place(st, start)} -> {_place(st, end)}."))
+            total = 0
+            for sec in range(start + 1, min(end, st.length) + 1):
+                st = st._section_hits(seat, sec, level)
+                total += st.sections[sec - 1].accel
+            if end > st.length:
+                st = st._cross(seat, 1, level)
+            if st.health[seat] <= 0:
+                st = st._destroy(seat)
+                st = st._add_log(Event(f"{_ref(seat)} gets no track acceleration."))
+            elif total:
+                st = st._accelerate(seat, total, "the track")
+        return st._end_round()
+
+    # ---- End of Round / Race / Game -------------------------------------------
+
+    def _end_round(self) -> "MontanaState":
+        st = self
+        finish = list(st.finish)
+        for s in range(st.players):
+            if finish[s] and finish[s][0] == st.round:
+                finish[s] = finish[s][:4] + (st.health[s],)
+        st = attrs.evolve(st, finish=tuple(finish))
+        crossed = any(f and f[0] == st.round for f in finish)
+        if crossed and (not st.championship or not st.racing()):
+            return st._end_race()
+        # discard, tokens, refill, token passing
+        discard = list(st.discard)
+        item_discard = st.item_discard
+        for s in range(st.players):
+            for c, _h in st.played[s]:
+                if D.is_action(c):
+                    discard[s] = discard[s] + (c,)
+                else:
+                    item_discard = item_discard + (c,)
+        st = attrs.evolve(st, discard=tuple(discard), item_discard=item_discard,
+                          played=((),) * st.players, outcomes=((),) * st.players,
+                          tokens=(), spiked=(), conduction=(0,) * st.players)
+        deck = list(st.deck)
+        hand = list(st.hand)
+        discard = list(st.discard)
+        rng = st.rng
+        for s in range(st.players):
+            if st.finished(s):
+                continue
+            if st.shuffle_back[s] and discard[s]:
+                deck[s], rng = rng.shuffled(deck[s] + discard[s])
+                discard[s] = ()
+                st = st._add_log(Event(f"{_ref(s)} shuffles the discard pile into the action deck."))
+            if st.destroyed[s]:
+                st = st._add_log(Event(f"{_ref(s)}'s sled was destroyed this round: no cards drawn."))
+                continue
+            need = max(0, HAND_SIZE - len(hand[s]))
+            got = deck[s][:need]
+            if got:
+                deck[s] = deck[s][need:]
+                hand[s] = tuple(sorted(hand[s] + got))
+                st = st._add_log(Event(
+                    f"{_ref(s)} draws {len(got)} action card{'s' if len(got) > 1 else ''}.",
+                    {s: "you drew " + ", ".join(D.card_name(c) for c in got)}))
+        first = (st.first + 1) % st.players
+        st = attrs.evolve(
+            st, deck=tuple(deck), hand=tuple(hand), discard=tuple(discard), rng=rng,
+            one_card=st.destroyed, destroyed=(False,) * st.players, shuffle_back=(False,) * st.players,
+            first=first, round=st.round + 1, rounds_total=st.rounds_total + 1,
+        )
+        st = st._add_log(Event(f"Round {st.round} begins; {_ref(first)} takes the first-runner token."))
+        return st._start_round()
+
+    def race_keys(self) -> tuple[tuple[int, ...], ...]:
+        """Ranking key of each seat in the current race, larger is better.
+
+        Finished: (1, -round, sole Support-Phase finisher, speed level, box, health);
+        unfinished: (0, position, 0, level, box, health).
+        """
+        keys = []
+        for s in range(self.players):
+            f = self.finish[s]
+            if f:
+                sole = int(f[1] == 0 and sum(1 for g in self.finish if g and g[0] == f[0] and g[1] == 0) == 1)
+                keys.append((1, -f[0], sole, f[2], f[3], f[4]))
+            else:
+                keys.append((0, self.position[s], 0, self.level(s), self.box[s], self.health[s]))
+        return tuple(keys)
+
+    def _end_race(self) -> "MontanaState":
+        keys = self.race_keys()
+        place = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.players))
+        top = tuple(s for s in range(self.players) if place[s] == 1)
+        st = attrs.evolve(self, places=self.places + (place,),
+                          firsts=tuple(f + (1 if place[s] == 1 else 0) for s, f in enumerate(self.firsts)))
+        decided = _decider(keys, top)
+        if not self.championship:
+            names = " and ".join(_ref(s) for s in top)
+            st = st._add_log(Event(f"The race is over: {names} win{'s' if len(top) == 1 else ''} ({decided})."))
+            return attrs.evolve(st, phase=OVER, to_move=(), result=top, decided_by=decided)
+        table = CHAMPIONSHIP_POINTS[self.players]
+        gained = tuple(table[p - 1] for p in place)
+        st = attrs.evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
+        st = st._add_log(Event(
+            f"Race {self.race} is over. " + "; ".join(f"{_ref(s)} place {place[s]}: +{gained[s]} points"
+                                                       for s in sorted(range(self.players), key=lambda s: place[s]))))
+        if self.race >= CHAMPIONSHIP_RACES:
+            ck = tuple((st.points[s], st.firsts[s]) for s in range(self.players))
+            best = max(ck)
+            winners = tuple(s for s in range(self.players) if ck[s] == best)
+            if len(winners) > 1:
+                decided = "shared victory"
+            elif sum(1 for k in ck if k[0] == best[0]) > 1:
+                decided = "most first places"
+            else:
+                decided = "most points"
+            names = " and ".join(_ref(s) for s in winners)
+            st = st._add_log(Event(f"The championship is over: {names} win{'s' if len(winners) == 1 else ''} ({decided})."))
+            return attrs.evolve(st, phase=OVER, to_move=(), result=winners, decided_by=decided)
+        return st._new_race(self.race + 1, (self.first + 1) % self.players)
+
+    def _new_race(self, race: int, first: int) -> "MontanaState":
+        """Set up a race: sleds at the start, decks shuffled, hands of 5, items shuffled."""
+        n = self.players
+        rng = self.rng
+        decks, hands = [], []
+        for s in range(n):
+            cards, rng = rng.shuffled(D.deck_of(self.characters[s]))
+            hands.append(tuple(sorted(cards[:HAND_SIZE])))
+            decks.append(tuple(cards[HAND_SIZE:]))
+        item_deck: tuple[int, ...] = ()
+        if not self.purist:
+            item_deck, rng = rng.shuffled(D.ITEM_IDS)
+        st = attrs.evolve(
+            self, race=race, round=1, rounds_total=self.rounds_total + (1 if race > 1 else 0),
+            first=first, position=(0,) * n,
+            box=(0,) * n, health=tuple(self.max_health(s) for s in range(n)), conduction=(0,) * n,
+            hand=tuple(hands), deck=tuple(decks), discard=((),) * n, items=((),) * n,
+            item_deck=item_deck, item_discard=(), drawn=(), played=((),) * n, outcomes=((),) * n,
+            tokens=(), spiked=(), destroyed=(False,) * n, one_card=(False,) * n, shuffle_back=(False,) * n,
+            finish=((),) * n, rng=rng,
+        )
+        title = f"Race {race} of {CHAMPIONSHIP_RACES}" if self.championship else "The race"
+        st = st._add_log(Event(f"{title} begins; {_ref(first)} is the main runner and starts.",
+                               {s: "your hand: " + ", ".join(D.card_name(c) for c in hands[s]) for s in range(n)}))
+        return st._start_round()
+
+    # ---- contract: results ---------------------------------------------------
+
+    def scores(self) -> tuple[int, ...]:
+        """Championship points, or 1 for each winner of a single race (0 before the end)."""
+        if self.championship:
+            return self.points
+        return tuple(1 if s in self.result else 0 for s in range(self.players))
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats sharing first place after every tie-break (() before the end)."""
+        return self.result
+
+    def outcome(self) -> Outcome:
+        """Per-seat breakdown and the tie-break that decided (Rulebook: End of the Game)."""
+        lines = []
+        for s in range(self.players):
+            row = [f"{self.characters[s]}, {self.sides[s]} side"]
+            if self.championship:
+                for r, place in enumerate(self.places):
+                    row.append(f"Race {r + 1}: place {place[s]}, {CHAMPIONSHIP_POINTS[self.players][place[s] - 1]} points")
+                row.append(f"Total {self.points[s]} points, {self.firsts[s]} first places")
+            else:
+                f = self.finish[s]
+                if f:
+                    how = " with an item in the Support Phase" if f[1] == 0 else ""
+                    row.append(f"Crossed in round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]}, box {f[3] + 1}, health {f[4]}")
+                else:
+                    row.append(f"Section {self.position[s]} of {self.length} when the race ended")
+            row.append(f"Sled destroyed {self.destructions[s]} time{'s' if self.destructions[s] != 1 else ''}")
+            lines.append(tuple(row))
+        ending = ("Three races of the championship were run." if self.championship
+                  else "A sled crossed the finish line.")
+        return Outcome(self.scores(), self.winners(), tuple(lines), self.decided_by, ending)
+
+    # ---- contract: views, prompt, reactions -----------------------------------
+
+    def view(self, seat: int | None) -> "MontanaState":
+        """What ``seat`` could know at the table (None: a spectator)."""
+        n = self.players
+        hide = lambda cards: (HIDDEN,) * len(cards)  # noqa: E731
+        hand = tuple(self.hand[s] if s == seat else hide(self.hand[s]) for s in range(n))
+        deck = tuple(tuple(sorted(self.deck[s])) if s == seat else hide(self.deck[s]) for s in range(n))
+        items = tuple(self.items[s] if s == seat else hide(self.items[s]) for s in range(n))
+        drawn = self.drawn
+        if drawn and (self.phase != KEEP or self.order[self.cursor] != seat):
+            drawn = hide(drawn)
+        played = self.played
+        if self.phase == PLAY:
+            played = tuple(self.played[s] if s == seat else ((HIDDEN, 0),) * len(self.played[s]) for s in range(n))
+        return attrs.evolve(
+            self, hand=hand, deck=deck, items=items, item_deck=hide(self.item_deck), drawn=drawn,
+            played=played, log=mask_log(self.log, seat), rng=Rng.blank(),
+        )
+
+    @property
+    def reaction_window(self) -> str | None:
+        """The public text of the card that may be answered with Iglú or Tormenta de Nieve."""
+        if self.phase != ACTIVATE or self.stage not in (TORMENTA, IGLU):
+            return None
+        owner, card, half = self.activating()  # type: ignore[misc]
+        who = seat_letter(owner)
+        if self.stage == TORMENTA:
+            return (f"Runner {who} plays {D.card_name(card)}: {D.card_text(card)}. "
+                    "Opponents may cancel it with Tormenta de Nieve.")
+        hit = ", ".join(seat_letter(s) for s in self._harmed(owner, card, half))
+        return (f"Runner {who}'s {D.card_name(card)} would hit {hit}: {D.card_text(card, half if D.is_action(card) else None)}. "
+                "A runner hit may block it with Iglú.")
+
+    def prompt(self, seat: int) -> str:
+        """What ``seat`` must do now, in a few words."""
+        if seat not in self.to_move:
+            return "Wait" if self.phase != OVER else "The game is over"
+        if self.phase == DRAW:
+            return "Draw 3 items and keep 1" if seat in self.last_place() else "Draw an item card"
+        if self.phase == KEEP:
+            return "Keep one of the items you drew"
+        if self.phase == LIMIT:
+            return "Discard an item (limit 2)"
+        if self.phase == PLAY:
+            if not self.played[seat]:
+                return "Play your left card face down"
+            return "Play a right card, or none"
+        if self.stage == TORMENTA:
+            return "Cancel this item with Tormenta de Nieve?"
+        if self.stage == IGLU:
+            return "Block this card with Iglú?"
+        nxt = self._next_param()
+        if nxt is not None:
+            return {
+                "reduce": "Choose how much to slow down",
+                "recover": "Choose a card to take back",
+                "target": "Choose the target",
+                "section": "Choose the token's section",
+                "item": "Choose an item to take",
+            }[nxt[0]]
+        return "Choose an action"
+
+    def is_barrier(self, seat: int, action: Any, after: State) -> bool:
+        """Undo stops at new information: any draw, a new round or race, a reveal."""
+        if super().is_barrier(seat, action, after):
+            return True
+        return (self.phase in (DRAW,) or after.round != self.round  # type: ignore[attr-defined]
+                or after.race != self.race or after.phase != self.phase)  # type: ignore[attr-defined]
+
+    # ---- helpers -------------------------------------------------------------
+
+    def _add_log(self, event: Event) -> "MontanaState":
+        return attrs.evolve(self, log=self.log + (event,))
+
+
+_PARAM_ACTION = {"reduce": Reduce, "recover": Recover, "target": Target, "section": PlaceToken, "item": Recover}
+
+_SECTIONS: dict[tuple[int, ...], tuple[D.Section, ...]] = {}
+
+
+def _sections_cache(track: tuple[int, ...]) -> tuple[D.Section, ...]:
+    secs = _SECTIONS.get(track)
+    if secs is None:
+        secs = _SECTIONS[track] = D.track_sections(track)
+    return secs
+
+
+def _set(tup: tuple, i: int, value: Any) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+def _unique_kinds(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Item cards with one card per kind (the lowest id), others unchanged; sorted."""
+    seen: dict[str, int] = {}
+    out = []
+    for c in sorted(cards):
+        if D.is_item(c):
+            k = D.item_kind(c)
+            if k in seen:
+                continue
+            seen[k] = c
+        out.append(c)
+    return tuple(out)
+
+
+def _place(state: MontanaState, p: int) -> str:
+    if p <= 0:
+        return "the start"
+    if p > state.length:
+        return "past the finish line"
+    return f"section {p}"
+
+
+def _decider(keys: tuple[tuple[int, ...], ...], top: tuple[int, ...]) -> str:
+    """Which part of the race key separated the winner(s) from the next runner."""
+    if len(top) > 1:
+        return "photo finish: shared victory"
+    best = keys[top[0]]
+    others = [k for i, k in enumerate(keys) if i != top[0]]
+    if not others:
+        return "only runner"
+    runner_up = max(others)
+    names = ("crossing the line", "crossing the line first", "crossing in the Support Phase with an item",
+             "speed", "acceleration", "health")
+    for i, (a, b) in enumerate(zip(best, runner_up)):
+        if a != b:
+            if i == 3 and best[0] == 0:
+                return "furthest ahead"
+            return names[i]
+    return "photo finish"  # pragma: no cover
+
+
+# ==========================================================================
+# Module functions of the contract
+
+
+def new_game(
+    players: int,
+    seed: int,
+    advanced_sides: bool = False,
+    random_track: bool = False,
+    track_cards: int = 7,
+    purist: bool = False,
+    championship: bool = False,
+) -> MontanaState:
+    """A new race (Rulebook: Setup). Raises ValueError for 1 or more than 4 runners.
+
+    Characters are dealt at random; the main runner is drawn at random (the
+    summary card with the flag).
+    """
+    if not 2 <= players <= 4:
+        raise ValueError(f"Montaña Pingüino is for 2-4 runners, not {players}")
+    if not 1 <= track_cards <= len(D.TRACK_CARDS):
+        raise ValueError(f"the track needs 1-{len(D.TRACK_CARDS)} track cards, not {track_cards}")
+    rng = Rng.from_seed(seed)
+    chars, rng = rng.shuffled(D.CHARACTERS)
+    chars = chars[:players]
+    if random_track:
+        ids, rng = rng.shuffled(tuple(range(len(D.TRACK_CARDS))))
+        track = ids[:track_cards]
+    else:
+        track = D.default_track(track_cards)
+    first, rng = rng.randint(0, players - 1)
+    n = players
+    sides = tuple(D.side_for(c, advanced_sides) for c in chars)
+    st = MontanaState(
+        characters=chars, sides=sides, track=tuple(track), purist=purist, championship=championship,
+        race=1, round=1, rounds_total=1, phase=PLAY, first=first, order=(), cursor=0, slot=0, stage=START,
+        params=(), reacted=(), position=(0,) * n, box=(0,) * n,
+        health=tuple(D.SIDES[s].health for s in sides), conduction=(0,) * n,
+        hand=((),) * n, deck=((),) * n, discard=((),) * n, items=((),) * n, item_deck=(), item_discard=(),
+        drawn=(), played=((),) * n, outcomes=((),) * n, tokens=(), spiked=(), destroyed=(False,) * n,
+        one_card=(False,) * n, shuffle_back=(False,) * n, finish=((),) * n, places=(), points=(0,) * n,
+        firsts=(0,) * n, destructions=(0,) * n, result=(), decided_by="", to_move=(),
+        log=(Event("Runners: " + ", ".join(f"{_ref(s)} rides {chars[s]} ({sides[s]} side)" for s in range(n))
+                   + ". Track: " + ", ".join(str(t + 1) for t in track) + "."),),
+        rng=rng,
+    )
+    return st._new_race(1, first)
+
+
+def random_action(state: MontanaState, seat: int, rnd: random.Random) -> Any:
+    """A uniform pick among the legal actions (for simulate)."""
+    return rnd.choice(state.legal_actions(seat))
+
+
+def simulation_stats(state: MontanaState) -> dict[str, float | str]:
+    """Figures for ``simulate``: rounds per race, destruction share, each character's win share."""
+    races = max(1, len(state.places))
+    out: dict[str, float | str] = {
+        "rounds_per_race": state.rounds_total / races,
+        "race_with_destruction": 1.0 if sum(state.destructions) else 0.0,
+        "destructions_per_race": sum(state.destructions) / races,
+    }
+    winners = state.winners()
+    for c in D.CHARACTERS:
+        if c in state.characters:
+            s = state.characters.index(c)
+            out[f"win_{c}"] = (1 / len(winners)) if s in winners else 0.0
+    out["winner"] = "+".join(sorted(state.characters[s] for s in winners)) if len(winners) > 1 else (
+        state.characters[winners[0]] if winners else "none")
+    return out
+
+
+def check_invariants(state: MontanaState) -> None:
+    """Conservation of cards and the meters' bounds (AssertionError when broken)."""
+    n = state.players
+    all_items: list[int] = list(state.item_deck) + list(state.item_discard) + list(state.drawn)
+    for s in range(n):
+        own = list(state.hand[s]) + list(state.deck[s]) + list(state.discard[s])
+        for c, h in state.played[s]:
+            if D.is_action(c):
+                own.append(c)
+                assert 0 <= h < len(D.ACTION_CARDS[c].halves), f"bad half {h} of {c}"
+            else:
+                all_items.append(c)
+                assert h == 0
+        assert sorted(own) == list(D.deck_of(state.characters[s])), f"seat {s} action cards not conserved"
+        all_items.extend(state.items[s])
+        assert 1 <= state.health[s] <= state.max_health(s), f"seat {s} health {state.health[s]}"
+        assert 0 <= state.box[s] < state.speedometer(s).total, f"seat {s} box {state.box[s]}"
+        assert state.position[s] >= 0
+        assert len(state.items[s]) <= (ITEM_LIMIT + 1 if state.phase == LIMIT else ITEM_LIMIT), "item limit"
+        assert len(state.played[s]) <= (1 if state.one_card[s] else 2)
+        assert len(state.hand[s]) <= HAND_SIZE + 2
+    expected = [] if state.purist else list(D.ITEM_IDS)
+    assert sorted(all_items) == expected, "item cards not conserved"
+    for token, supply in D.TOKEN_SUPPLY.items():
+        assert sum(1 for _s, k in state.tokens if k == token) <= supply
+    assert len(set(state.tokens)) == len(state.tokens)
+    if state.is_terminal:
+        assert state.result and not state.to_move
+
+
+def redeal_hidden(state: MontanaState, seat: int, rnd: random.Random) -> MontanaState:
+    """Re-deal everything ``seat`` cannot know, keeping what it knows (the leak test).
+
+    Other seats' hands and decks are re-dealt from their pooled unseen
+    action cards (with their face-down played action cards while cards are
+    still hidden); every unseen item (others' hands, the item deck, others'
+    face-down items, another runner's drawn three) is re-dealt among those
+    places; ``seat``'s own deck is reshuffled.
+    """
+    n = state.players
+    hidden_play = state.phase == PLAY
+    hand, deck, items, played = list(state.hand), list(state.deck), list(state.items), list(state.played)
+    item_pool = list(state.item_deck)
+    drawn_hidden = bool(state.drawn) and not (state.phase == KEEP and state.order[state.cursor] == seat)
+    if drawn_hidden:
+        item_pool += list(state.drawn)
+    for s in range(n):
+        if s == seat:
+            d = list(deck[s])
+            rnd.shuffle(d)
+            deck[s] = tuple(d)
+            continue
+        pool = list(hand[s]) + list(deck[s])
+        slots = []
+        if hidden_play:
+            for i, (c, _h) in enumerate(played[s]):
+                if D.is_action(c):
+                    pool.append(c)
+                    slots.append(("a", i))
+                else:
+                    item_pool.append(c)
+                    slots.append(("i", i))
+        item_pool += list(items[s])
+        rnd.shuffle(pool)
+        hand[s] = tuple(sorted(pool[: len(hand[s])]))
+        rest = pool[len(hand[s]):]
+        newplayed = list(played[s])
+        for kind, i in slots:
+            if kind == "a":
+                c = rest.pop()
+                newplayed[i] = (c, rnd.randrange(len(D.ACTION_CARDS[c].halves)))
+        deck[s] = tuple(rest)
+        played[s] = tuple(newplayed)
+    rnd.shuffle(item_pool)
+    # deal items back: others' hands, others' face-down items, drawn, deck
+    for s in range(n):
+        if s == seat:
+            continue
+        k = len(items[s])
+        items[s] = tuple(sorted(item_pool[:k]))
+        item_pool = item_pool[k:]
+        if hidden_play:
+            row = list(played[s])
+            for i, (c, _h) in enumerate(row):
+                if D.is_item(c):
+                    row[i] = (item_pool.pop(0), 0)
+            played[s] = tuple(row)
+    drawn = state.drawn
+    if drawn_hidden:
+        drawn = tuple(item_pool[: len(drawn)])
+        item_pool = item_pool[len(drawn):]
+    return attrs.evolve(state, hand=tuple(hand), deck=tuple(deck), items=tuple(items), played=tuple(played),
+                        item_deck=tuple(item_pool), drawn=drawn, rng=Rng.from_seed(rnd.getrandbits(32)))
