@@ -42,6 +42,7 @@ from .data import (
 )
 
 _BLANK = Rng.blank()
+_NO_GAINS = (0, 0, 0, 0, 0, 0)
 _IDX = range(6)
 
 ENDING_BONUS = "the bonus tokens ran out"
@@ -185,6 +186,24 @@ def dice_plans(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[int, ...],
     return tuple(plans.values())
 
 
+@lru_cache(maxsize=4096)
+def dice_sequences(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[tuple[int, int], ...], Move], ...]:
+    """Every group sequence worth trying for a roll: ``((target, goat) ..., move)`` pairs.
+
+    Plans without Big Mountain groups give one sequence (their order cannot
+    matter); plans with them give every order and goat choice. Cached per roll.
+    """
+    out = []
+    for sums, faces, groups in dice_plans(dice, big):
+        if not sums or sums[-1] <= GROUP_MAX:
+            seqs = [(tuple((t, t) for t in sums), groups)]
+        else:
+            seqs = _big_sequences(sums, groups)
+        for seq, grp in seqs:
+            out.append((seq, Move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))))
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- the state
 
 
@@ -297,32 +316,31 @@ class GoatsState(State):
         won = len(self.bonus_won[seat])
         left = self.bonus_left
         old_steps = sum(p for p in pos0 if p <= GROUP_MAX)
-        seen: dict[tuple, int] = {}
+        seen: set[tuple] = set()
         ranked: list[tuple[int, int, int, Move]] = []
-        for sums, faces, groups in dice_plans(self.dice, self.big_mountain):
-            if not sums or sums[-1] <= GROUP_MAX:
-                seqs = [(tuple((t, t) for t in sums), groups)]
-            else:
-                seqs = _big_sequences(sums, groups)
-            for seq, grp in seqs:
-                res = _simulate(pos0, supply, owners, spot_set, seat, seq)
-                if res is None:
-                    continue
-                key = res
-                if key in seen:
-                    continue
-                seen[key] = 1
-                pos, gains, _knocked = res
-                pts = 0
+        for seq, move in dice_sequences(self.dice, self.big_mountain):
+            res = _simulate(pos0, supply, owners, spot_set, seat, seq)
+            if res is None or res in seen:
+                continue
+            seen.add(res)
+            pos, gains, _knocked = res
+            pts = 0
+            if gains != _NO_GAINS:
+                sets = 99
                 for i in _IDX:
-                    if gains[i]:
-                        pts += gains[i] * (i + 5)
-                sets = min(mine[i] + gains[i] for i in _IDX)
-                extra = min(max(0, sets - won), len(left))
-                pts += sum(left[:extra])
-                progress = sum(p for p in pos if p <= GROUP_MAX) - old_steps
-                move = Move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))
-                ranked.append((-pts, -progress, len(ranked), move))
+                    g = gains[i]
+                    if g:
+                        pts += g * (i + 5)
+                    t = mine[i] + g
+                    if t < sets:
+                        sets = t
+                if sets > won and left:
+                    pts += sum(left[: sets - won])
+            progress = -old_steps
+            for p in pos:
+                if p <= GROUP_MAX:
+                    progress += p
+            ranked.append((-pts, -progress, len(ranked), move))
         ranked.sort(key=lambda r: r[:3])
         return [(r[3], -r[0]) for r in ranked]
 
