@@ -34,6 +34,12 @@ class BoardGamesApp(App[None]):
 
     TITLE = "boardgames-tui"
     ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    OptionList:nocolor > .option-list--option-highlighted { text-style: bold reverse; }
+    Button:nocolor:focus { text-style: bold reverse; }
+    Select:nocolor:focus > SelectCurrent { text-style: bold reverse; }
+    Input:nocolor:focus { text-style: underline; }
+    """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -24,7 +24,7 @@ class LauncherScreen(Screen[None]):
     LauncherScreen { layout: vertical; }
     LauncherScreen #launcher-title { padding: 1 2 0 2; text-style: bold; }
     LauncherScreen #launcher-help { padding: 0 2 1 2; color: $text-muted; }
-    LauncherScreen #launcher-list { height: 1fr; margin: 0 2; border: round $accent; }
+    LauncherScreen #launcher-list { height: 1fr; margin: 0 0; border: round $accent; padding: 0 0; }
     """
 
     BINDINGS = [
