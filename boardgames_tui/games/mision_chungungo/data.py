@@ -170,7 +170,7 @@ CREW: tuple[Card, ...] = _crew([
     ("Saltarina", 3, "leap"),
     ("Iman", 3, "attract"),
     ("Iman", 3, "attract"),
-    ("Iman", 2, "attract"),
+    ("Atractora", 2, "attract"),
     ("Cometa", 2, "attract leap"),
     ("Exploradora", 1, "excavate attract"),
     # Gunners: shots of every pattern.

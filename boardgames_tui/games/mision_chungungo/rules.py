@@ -368,8 +368,8 @@ class ChungungoState(State):
             lines.append(
                 (
                     f"copper: {self.copper[s]}",
-                    f"hand: {len(self.hands[s])} cards, {hand} copper",
-                    f"discard pile: {len(self.discards[s])} cards, {disc} copper",
+                    f"hand: {_cards(len(self.hands[s]))}, {hand} copper",
+                    f"discard pile: {_cards(len(self.discards[s]))}, {disc} copper",
                     f"bases: {names} ({base} copper)",
                     f"crew: {self.crew_count(s)} crew cards",
                 )
@@ -425,6 +425,24 @@ class ChungungoState(State):
         """Cells ``seat`` may Quantum Leap to: every face-down card without a token (Rulebook: Quantum Leap)."""
         toks = set(self.tokens)
         return tuple(c.pos for c in self.field if not c.face_up and c.pos not in toks)
+
+    def field_is_dry(self) -> bool:
+        """True when no asteroid could ever be excavated without new cards.
+
+        That is when no free face-down card shares an edge with another
+        face-down card (a token could stand there). Table note "The field runs
+        dry": then cards must be added to the field.
+        """
+        g = self.grid()
+        toks = set(self.tokens)
+        for c in self.field:
+            if c.face_up or c.pos in toks:
+                continue
+            for dr, dc in _ADJ:
+                n = g.get((c.row + dr, c.col + dc))
+                if n is not None and not n.face_up:
+                    return False
+        return True
 
     def token_cells(self) -> tuple[tuple[int, int], ...]:
         """Asteroids where a token may be put during setup (no token there yet)."""
@@ -559,6 +577,8 @@ class ChungungoState(State):
         """The state after ``seat`` takes ``action``; raises IllegalAction with a reason."""
         self.check_seat(seat)
         legal = self.legal_actions(seat)
+        if type(action) is PlayCard and action not in legal and action.card in self.hands[seat]:
+            action = self._same_card(seat, action.card, legal)
         if action not in legal:
             raise IllegalAction(self._why_illegal(seat, action))
         t = type(action)
@@ -633,6 +653,17 @@ class ChungungoState(State):
             st = self._struck(seat, action.target, CARDS[self.card_in_play].name)
             return attrs.evolve(st, steps=rest)._advance()
         raise IllegalAction(f"{action} cannot be taken now")  # pragma: no cover
+
+    def _same_card(self, seat: int, card: int, legal: list) -> Any:
+        """The listed PlayCard for a card identical to ``card`` (copies are listed once)."""
+        c = CARDS[card]
+        key = (c.name, c.copper, c.steps, c.pattern)
+        for a in legal:
+            if type(a) is PlayCard:
+                o = CARDS[a.card]
+                if (o.name, o.copper, o.steps, o.pattern) == key:
+                    return a
+        return PlayCard(card)
 
     def _why_illegal(self, seat: int, action: Any) -> str:
         t = type(action)
@@ -780,6 +811,18 @@ class ChungungoState(State):
         st = self
         if max(st.copper) >= st.target:
             return st._end_game("copper", f"Copper target {st.target} reached at the end of the turn")
+        if st.field_is_dry():
+            # Table note "The field runs dry": cards must be added to the field.
+            if not st.deck:
+                return st._end_game("deck", "The field has run dry and the deck is empty")
+            return attrs.evolve(
+                st,
+                phase="resolve",
+                steps=("place", "place"),
+                card_in_play=-1,
+                to_move=(st.current,),
+                log=st.log + (Event(f"The field has run dry (no free asteroid next to another asteroid): {seat_ref(st.current)} attracts asteroids"),),
+            )._advance()
         nxt = (st.current + 1) % st.seats
         return attrs.evolve(
             st,
@@ -939,6 +982,10 @@ class ChungungoState(State):
         if type(action) is Excavate:
             return True
         return super().is_barrier(seat, action, after)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _skip_text(step: str, seat: int) -> str:
