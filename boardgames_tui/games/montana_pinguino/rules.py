@@ -1471,7 +1471,6 @@ def check_invariants(state: MontanaState) -> None:
         assert state.position[s] >= 0
         assert len(state.items[s]) <= (ITEM_LIMIT + 1 if state.phase == LIMIT else ITEM_LIMIT), "item limit"
         assert len(state.played[s]) <= (1 if state.one_card[s] else 2)
-        assert len(state.hand[s]) <= HAND_SIZE + 2
     expected = [] if state.purist else list(D.ITEM_IDS)
     assert sorted(all_items) == expected, "item cards not conserved"
     for token, supply in D.TOKEN_SUPPLY.items():
