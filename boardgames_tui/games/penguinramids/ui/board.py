@@ -1,0 +1,197 @@
+"""PenguinBoard: the Penguinramids table as one scrollable board.
+
+Top to bottom: round, Chief Penguin and turn order; the penguins on offer;
+a note explaining the highlighted choice (legal slots, why a slot is not
+possible); every player's cards and tokens; the pyramid of the seat on
+screen drawn in full with its supports, the others in compact form; the
+goal cards and a legend. Drawn only from the BoardContext.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Static
+
+from boardgames_tui.engine import Pass
+from boardgames_tui.ui.board import BoardContext, GameBoard
+
+from .. import data
+from ..rules import (
+    ChooseCard,
+    Discard,
+    Flip,
+    Place,
+    PlaceToken,
+    Recover,
+    Swap,
+    Take,
+    TakeChief,
+    TakeToken,
+    penguin_label,
+    support_of,
+)
+from . import render
+
+
+class PenguinBoard(GameBoard):
+    """The Penguinramids board (see module docstring)."""
+
+    DEFAULT_CSS = """
+    PenguinBoard { height: 1fr; width: 1fr; }
+    PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    PenguinBoard Static { width: 1fr; height: auto; }
+    PenguinBoard #pr-note { color: $text; text-style: italic; }
+    PenguinBoard #pr-pyramids { height: auto; }
+    PenguinBoard #pr-own { width: 20; }
+    PenguinBoard .pr-minis { width: 14; padding-left: 1; }
+    PenguinBoard #pr-goals { margin-top: 1; }
+    PenguinBoard #pr-legend { color: $text-muted; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ctx: BoardContext | None = None
+        self.previewed: Any | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="pr-scroll"):
+            yield Static("", id="pr-status")
+            yield Static("", id="pr-goal-names")
+            yield Static("", id="pr-offer")
+            yield Static("", id="pr-note")
+            with Horizontal(id="pr-pyramids"):
+                yield Static("", id="pr-own")
+                yield Static("", id="pr-minis-1", classes="pr-minis")
+                yield Static("", id="pr-minis-2", classes="pr-minis")
+            yield Static("", id="pr-goals")
+            yield Static(render.LEGEND, id="pr-legend")
+
+    # ---- contract ----
+
+    def show(self, ctx: BoardContext) -> None:
+        self.ctx = ctx
+        self.previewed = None
+        self._draw()
+
+    def preview(self, action: Any | None) -> None:
+        self.previewed = action
+        if self.ctx is not None:
+            self._draw()
+
+    def action_label(self, action: Any) -> str:
+        if self.ctx is None:
+            return str(action)
+        return render.action_label(self.ctx.view, self.ctx.seat, action)
+
+    # ---- drawing ----
+
+    @property
+    def focus_seat(self) -> int:
+        """Whose pyramid is drawn in full: the seat on screen, else the seat to move, else A."""
+        assert self.ctx is not None
+        if self.ctx.seat is not None:
+            return self.ctx.seat
+        cur = self.ctx.view.current
+        return cur if cur is not None else 0
+
+    def _draw(self) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        view, names, me = ctx.view, ctx.names, ctx.seat
+        action = self.previewed
+        focus = self.focus_seat
+        highlight: dict[int, str] = {}
+        marks: dict[int, str] = {}
+        offer_hi = action.penguin if isinstance(action, (Take, Swap)) else None
+        note = self._note(action, highlight, marks)
+
+        self.query_one("#pr-status", Static).update(render.status_line(view, names))
+        self.query_one("#pr-offer", Static).update(render.offer_text(view, offer_hi))
+        self.query_one("#pr-note", Static).update(note)
+        self.query_one("#pr-goal-names", Static).update(render.goals_line(view))
+        own = render.seat_header(view, focus, names, 19)
+        own.append("\n")
+        mine = me == focus
+        own.append(render.pyramid_text(view, focus, highlight=highlight if mine else None, marks=marks if mine else None))
+        self.query_one("#pr-own", Static).update(own)
+        others = [s for s in range(view.n) if s != focus]
+        col1 = Text("\n").join(render.mini_pyramid(view, s, names) for s in others[0::2])
+        col2 = Text("\n").join(render.mini_pyramid(view, s, names) for s in others[1::2])
+        self.query_one("#pr-minis-1", Static).update(col1)
+        self.query_one("#pr-minis-2", Static).update(col2)
+        self.query_one("#pr-minis-2", Static).display = bool(others[1::2])
+        self.query_one("#pr-goals", Static).update(render.goals_text(view))
+
+    def _note(self, action: Any, highlight: dict[int, str], marks: dict[int, str]) -> Text:
+        """The explanation line(s) for the highlighted ``action`` (or the step's default)."""
+        ctx = self.ctx
+        assert ctx is not None
+        view, me = ctx.view, ctx.seat
+        if view.is_terminal:
+            return Text("The game is over.")
+        if me is None or me not in view.to_move:
+            if view.phase == "choose":
+                return Text("Everyone chooses an action card in secret.")
+            return Text(f"{ctx.who(view.current)} is playing.")
+        if isinstance(action, ChooseCard):
+            return Text(f"Card {action.number}: {data.ACTION_TEXT[action.number]}. Lower cards pick penguins first.")
+        if isinstance(action, Take):
+            return self._slots_note(action.penguin, marks, f"Take {penguin_label(action.penguin)}")
+        if isinstance(action, Place) and view.taken >= 0:
+            pid = view.taken
+            cell = f"[{penguin_label(pid)[:2]}]"
+            highlight[action.slot] = cell
+            have = support_of(view.pyramids[me], view.greys[me], view.tokens[me], action.slot)
+            text = f"{penguin_label(pid)} on {render.short_slot(action.slot)}"
+            if have is not None:
+                text += f": arms hold {have}, weight {data.PENGUINS[pid].weight}"
+            return Text(text)
+        if isinstance(action, Flip):
+            pid = view.pyramids[me][action.slot]
+            highlight[action.slot] = f"[{penguin_label(pid, True)[:2]}]"
+            return Text(
+                f"Flip {render.short_slot(action.slot)}: {penguin_label(pid)} becomes {penguin_label(pid, True)}, "
+                "the pyramid still stands."
+            )
+        if isinstance(action, Swap):
+            return Text(f"{penguin_label(action.penguin)} goes to the deck bottom; the deck top takes its place.")
+        if isinstance(action, PlaceToken):
+            text, _ = render.cell_text(view, me, action.slot)
+            text = ("+" + text[1:]) if action.arm == "left" else (text[:3] + "+")
+            highlight[action.slot] = text
+            return Text(f"A token adds 1 to the {action.arm} arm at {render.short_slot(action.slot)}, for good.")
+        if isinstance(action, TakeChief):
+            return Text("Take the Chief Penguin: first in ties from next round, and wins a final tie.")
+        if isinstance(action, Recover):
+            return Text(f"Take back {' '.join(map(str, view.spent[me]))} into your hand.")
+        if isinstance(action, TakeToken):
+            return Text(f"Take one of the {view.supply} strength tokens left.")
+        if isinstance(action, Discard):
+            return Text("The penguin fits nowhere: it is discarded.")
+        if isinstance(action, Pass):
+            return Text("End your turn without using your card.")
+        if view.taken >= 0:
+            return self._slots_note(view.taken, marks, f"Place {penguin_label(view.taken)}")
+        return Text("")
+
+    def _slots_note(self, pid: int, marks: dict[int, str], what: str) -> Text:
+        ctx = self.ctx
+        assert ctx is not None
+        view, me = ctx.view, ctx.seat
+        assert me is not None
+        legal = view.legal_slots(me, pid)
+        for s in legal:
+            marks[s] = " ok "
+        text = Text(f"{what}: ")
+        if legal:
+            text.append("fits on " + " ".join(render.short_slot(s) for s in legal), style="bold")
+        else:
+            text.append("fits nowhere now", style="bold")
+        why = render.why_not_lines(view, me, pid)
+        if why:
+            text.append("\nNot: " + "; ".join(why))
+        return text
