@@ -553,7 +553,7 @@ class ChungungoState(State):
         if phase == "turn":
             if not self.hands[seat] and not self.regrouped:
                 return "Your hand is empty: regroup"
-            if self.regrouped:
+            if self.regrouped or not self.discards[seat]:
                 return "Play a card"
             return "Play a card or regroup"
         if phase == "react":

@@ -1,0 +1,706 @@
+"""Rule tests for Misión Chungungo, one per rulebook rule and sheet decision."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from boardgames_tui.engine import IllegalAction, Pass
+from boardgames_tui.games import GAMES
+from boardgames_tui.games.mision_chungungo import data, rules
+from boardgames_tui.games.mision_chungungo.rules import (
+    Cell,
+    Excavate,
+    GiveChungungo,
+    Leap,
+    PlaceAsteroid,
+    PlaceEel,
+    PlaceToken,
+    PlayCard,
+    PlayEel,
+    Regroup,
+    Shoot,
+    Strike,
+    shot_cells,
+)
+
+from .helpers import EEL, FURY, KIT, MINE, cid, only_deck, pass_all, play, scenario
+
+PICADORA = cid("Picadora")
+IMAN = cid("Iman")
+SALTARINA = cid("Saltarina")
+TOPO2 = cid("Topo") + 1  # the second Topo: the first lies in BLOCK
+
+# A roomy field: a 3x3 block of asteroids; tokens at (1,1) for A and (0,0) for B.
+BLOCK = {
+    (0, 0): cid("Topo"),
+    (0, 1): cid("Sonda"),
+    (0, 2): cid("Grua"),
+    (1, 0): cid("Cometa"),
+    (1, 1): cid("Barrenero"),
+    (1, 2): cid("Exploradora"),
+    (2, 0): cid("Intendente"),
+    (2, 1): cid("Estrella"),
+    (2, 2): cid("Atractora"),
+}
+
+
+def block(players=2, tokens=None, **kw):
+    toks = tokens or [(1, 1), (0, 0), (2, 2), (0, 2), (2, 0)][:players]
+    return scenario(players, field=dict(BLOCK), tokens=toks, **kw)
+
+
+# ----------------------------------------------------------------- setup
+
+
+def test_setup_first_player_places_two_adjacent_asteroids():
+    st = rules.new_game(3, 1)
+    assert st.phase == "field" and st.to_move == (0,)
+    assert [c.pos for c in st.field] == [(0, 0)]
+    legal = st.legal_actions(0)
+    assert {(a.row, a.col) for a in legal} == {(-1, 0), (1, 0), (0, -1), (0, 1)}
+    st = st.apply(0, PlaceAsteroid(0, 1))
+    assert st.to_move == (1,) and st.steps == ("place", "place")
+
+
+def test_setup_placement_must_be_adjacent():
+    st = rules.new_game(2, 1).apply(0, PlaceAsteroid(0, 1))
+    with pytest.raises(IllegalAction, match="sharing an edge"):
+        st.apply(1, PlaceAsteroid(0, 3))
+    with pytest.raises(IllegalAction):
+        st.apply(1, PlaceAsteroid(1, 2))  # only a corner touches
+    st = st.apply(1, PlaceAsteroid(1, 0))
+    assert (1, 0) in {c.pos for c in st.field}
+
+
+def test_setup_each_player_places_two_then_deck_is_built():
+    for players in (2, 3, 4, 5):
+        st = rules.new_game(players, 3)
+        while st.phase == "field":
+            st = st.apply(st.current, st.legal_actions(st.current)[0])
+        assert len(st.field) == 2 * players
+        assert all(data.CARDS[c.card].is_crew for c in st.field)
+        assert len(st.deck) == 33 - 2 * players + 5 + players
+        assert set(MINE + FURY + EEL[:players]) <= set(st.deck)
+        assert st.reserve == ()
+        assert st.phase == "tokens" and st.to_move == (0,)
+        rules.check_invariants(st)
+
+
+def test_setup_deck_is_shuffled_after_placement():
+    decks = set()
+    for seed in range(5):
+        st = rules.new_game(2, seed)
+        while st.phase == "field":
+            st = st.apply(st.current, st.legal_actions(st.current)[0])
+        decks.add(st.deck)
+        assert set(MINE) <= set(st.deck)
+    assert len(decks) == 5
+
+
+def test_setup_tokens_on_distinct_asteroids():
+    st = rules.new_game(3, 2)
+    while st.phase == "field":
+        st = st.apply(st.current, st.legal_actions(st.current)[0])
+    st = st.apply(0, PlaceToken(0, 0))
+    assert PlaceToken(0, 0) not in st.legal_actions(1)
+    with pytest.raises(IllegalAction, match="no token"):
+        st.apply(1, PlaceToken(0, 0))
+    st = st.apply(1, st.legal_actions(1)[0])
+    st = st.apply(2, st.legal_actions(2)[0])
+    assert len(set(st.tokens)) == 3
+    assert st.phase == "turn" and st.to_move == (0,) and st.turn == 1
+
+
+def test_starter_kit_in_hand_from_the_start():
+    st = rules.new_game(4, 0)
+    assert st.hands == tuple((KIT[s],) for s in range(4))
+    assert st.copper == (0, 0, 0, 0)
+
+
+def test_new_game_rejects_bad_player_counts():
+    for n in (1, 6):
+        with pytest.raises(ValueError, match="2-5"):
+            GAMES["mision_chungungo"].new_game(n, 0)
+    with pytest.raises(ValueError):
+        rules.new_game(3, 0, variant=True)
+
+
+# ----------------------------------------------------------------- the turn
+
+
+def test_play_crew_card_goes_to_discard_and_resolves():
+    st = block(hands=[[KIT[0], PICADORA], [KIT[1]]])
+    st = st.apply(0, PlayCard(PICADORA))
+    assert st.discards[0] == (PICADORA,) and PICADORA not in st.hands[0]
+    assert st.phase == "react"
+    st = pass_all(st)
+    assert st.phase == "resolve" and st.to_move == (0,)
+    assert {type(a) for a in st.legal_actions(0)} == {Excavate}
+
+
+def test_regroup_takes_discard_into_hand_and_ends_turn():
+    st = block(hands=[[KIT[0]], [KIT[1]]], discards=[[PICADORA, IMAN], []])
+    assert Regroup() in st.legal_actions(0)
+    st = st.apply(0, Regroup())
+    assert set(st.hands[0]) == {KIT[0], PICADORA, IMAN}
+    assert st.discards[0] == ()
+    assert st.to_move == (1,) and st.turn == 2
+
+
+def test_regroup_not_offered_with_empty_discard():
+    st = block()
+    assert Regroup() not in st.legal_actions(0)
+    with pytest.raises(IllegalAction, match="nothing to regroup"):
+        st.apply(0, Regroup())
+
+
+def test_empty_hand_rule_regroup_then_play():
+    st = block(hands=[[], [KIT[1]]], discards=[[KIT[0], PICADORA], []])
+    assert st.legal_actions(0) == [Regroup()]
+    with pytest.raises(IllegalAction):
+        st.apply(0, PlayCard(PICADORA))
+    st = st.apply(0, Regroup())
+    assert st.to_move == (0,) and st.regrouped
+    legal = st.legal_actions(0)
+    assert Regroup() not in legal
+    assert set(legal) == {PlayCard(PICADORA), PlayCard(KIT[0])}
+    st = st.apply(0, PlayCard(KIT[0]))
+    assert st.to_move == (0,)  # the kit's excavate-or-leap decision
+
+
+def test_identical_cards_listed_once():
+    p2 = cid("Picadora") + 1
+    assert data.CARDS[p2].name == "Picadora"
+    st = block(hands=[[KIT[0], PICADORA, p2], [KIT[1]]])
+    plays = [a for a in st.legal_actions(0) if isinstance(a, PlayCard)]
+    assert len(plays) == 2
+    # playing the unlisted copy is accepted as the same card
+    st = st.apply(0, PlayCard(p2))
+    assert st.phase == "react"
+
+
+def test_eel_cannot_be_played_on_own_turn():
+    st = block(hands=[[KIT[0], EEL[0]], [KIT[1]]])
+    assert PlayCard(EEL[0]) not in st.legal_actions(0)
+    with pytest.raises(IllegalAction, match="only played to cancel"):
+        st.apply(0, PlayCard(EEL[0]))
+
+
+# ----------------------------------------------------------------- excavate
+
+
+def test_excavate_adjacent_card_into_hand_seen_only_by_excavator():
+    st = block(hands=[[KIT[0], PICADORA], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(PICADORA)))
+    # A at (1,1): neighbours (0,1), (1,0), (1,2), (2,1); none diagonal
+    cells = {(a.row, a.col) for a in st.legal_actions(0)}
+    assert cells == {(0, 1), (1, 0), (1, 2), (2, 1)}
+    card = BLOCK[(0, 1)]
+    st = st.apply(0, Excavate(0, 1))
+    assert card in st.hands[0]
+    assert (0, 1) not in {c.pos for c in st.field}  # a gap
+    assert st.copper[0] == data.COPPER[PICADORA] + data.COPPER[card]
+    ev = [e for e in st.log if "excavates" in e.text][-1]
+    assert data.CARDS[card].name not in ev.text
+    assert data.CARDS[card].name in ev.private[0] and 1 not in ev.private
+    assert data.CARDS[card].name not in " ".join(e.render(["a", "b"], 1) for e in st.log)
+
+
+def test_excavate_not_a_card_with_a_token():
+    st = block(tokens=[(1, 1), (0, 1)], hands=[[KIT[0], PICADORA], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(PICADORA)))
+    cells = {(a.row, a.col) for a in st.legal_actions(0)}
+    assert (0, 1) not in cells
+    with pytest.raises(IllegalAction, match="no token"):
+        st.apply(0, Excavate(0, 1))
+
+
+def test_excavate_is_an_undo_barrier():
+    st = block(hands=[[KIT[0], PICADORA], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(PICADORA)))
+    after = st.apply(0, Excavate(0, 1))
+    assert st.is_barrier(0, Excavate(0, 1), after)
+    assert after.rng == st.rng  # a peek without chance
+
+
+def test_excavate_with_nothing_adjacent_is_skipped():
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (0, 2): SALTARINA, (0, 3): cid("Topo"), (0, 4): cid("Sonda")},
+        tokens=[(0, 0), (0, 2)],
+        hands=[[KIT[0], PICADORA], [KIT[1]]],
+    )
+    st = pass_all(st.apply(0, PlayCard(PICADORA)))
+    assert st.to_move == (1,)
+    assert "nothing to excavate" in st.log[-2].text
+
+
+def test_excavate_copper_mine_goes_beside_discard():
+    field = dict(BLOCK)
+    field[(0, 1)] = MINE[0]
+    st = scenario(2, field=field, tokens=[(1, 1), (0, 0)], hands=[[KIT[0], PICADORA], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(PICADORA)))
+    st = st.apply(0, Excavate(0, 1))
+    assert st.bases[0] == (MINE[0],)
+    assert MINE[0] not in st.hands[0]
+    assert st.copper[0] == 3 + data.COPPER[PICADORA]
+    assert "Copper Mine" in st.log[-2].text  # public
+
+
+def test_furious_chungungo_goes_to_the_poorest_player():
+    field = dict(BLOCK)
+    field[(0, 1)] = FURY[0]
+    st = scenario(
+        3,
+        field=field,
+        tokens=[(1, 1), (0, 0), (2, 2)],
+        hands=[[KIT[0], PICADORA], [KIT[1], IMAN], [KIT[2]]],
+    )
+    st = pass_all(st.apply(0, PlayCard(PICADORA)))
+    st = st.apply(0, Excavate(0, 1))
+    # C (seat 2) has 0 copper: the poorest gets it, +1, and strikes.
+    assert st.bases[2] == (FURY[0],) and st.copper[2] == 1
+    assert st.to_move == (2,) and st.steps[0] == "fury"
+    legal = st.legal_actions(2)
+    assert set(legal) == {Strike(0), Strike(1), Pass()}
+
+
+def test_furious_chungungo_tie_excavator_chooses():
+    field = dict(BLOCK)
+    field[(0, 1)] = FURY[0]
+    st = scenario(3, field=field, tokens=[(1, 1), (0, 0), (2, 2)], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = st.apply(0, PlayCard(KIT[0]))  # the kit: no reaction window
+    st = st.apply(0, Excavate(0, 1))
+    assert st.steps[0] == "give" and st.to_move == (0,)
+    assert st.legal_actions(0) == [GiveChungungo(0), GiveChungungo(1), GiveChungungo(2)]
+    st = st.apply(0, GiveChungungo(1))
+    assert st.bases[1] == (FURY[0],) and st.copper[1] == 1
+    assert st.to_move == (1,)
+
+
+def test_furious_chungungo_strikes_up_to_two_players():
+    field = dict(BLOCK)
+    field[(0, 1)] = FURY[0]
+    st = scenario(
+        4,
+        field=field,
+        tokens=[(1, 1), (0, 0), (2, 2), (0, 2)],
+        hands=[[KIT[0], PICADORA, IMAN], [KIT[1], SALTARINA], [KIT[2], TOPO2], [KIT[3]]],
+    )
+    assert st.poorest() == (3,)
+    st = st.apply(0, PlayCard(KIT[0]))
+    st = st.apply(0, Excavate(0, 1))
+    assert st.bases[3] == (FURY[0],) and st.copper[3] == 1
+    st = play(st, (3, Strike(0)))
+    assert len(st.hands[3]) == 2 and st.to_move == (3,)
+    assert Strike(0) not in st.legal_actions(3)  # two different players
+    assert Strike(3) not in st.legal_actions(3)
+    st = play(st, (3, Strike(1)))
+    assert st.hands[3][0] == KIT[3] and len(st.hands[3]) == 3
+    assert st.to_move == (1,)  # both strikes done: A's turn ended
+
+
+def test_furious_chungungo_strikes_may_stop_early():
+    field = dict(BLOCK)
+    field[(0, 1)] = FURY[0]
+    st = scenario(2, field=field, tokens=[(1, 1), (0, 0)], hands=[[KIT[0], IMAN], [KIT[1]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    st = st.apply(0, Excavate(0, 1))
+    assert st.bases[1] == (FURY[0],) and st.to_move == (1,)
+    st = play(st, (1, Pass()))
+    assert st.to_move == (1,) and st.phase == "turn"  # B's own turn now
+    assert st.hands[0] == (IMAN,)
+
+
+# ----------------------------------------------------------------- attract
+
+
+def test_attract_places_two_cards_face_down_adjacent():
+    st = block(hands=[[KIT[0], IMAN], [KIT[1]]])
+    top = st.deck[:2]
+    st = pass_all(st.apply(0, PlayCard(IMAN)))
+    assert st.steps == ("place", "place")
+    cells = {(a.row, a.col) for a in st.legal_actions(0)}
+    assert cells == set(rules.placement_cells(st.field))
+    assert (-1, 0) in cells and (-1, -1) not in cells
+    st = play(st, (0, PlaceAsteroid(-1, 0)), (0, PlaceAsteroid(-2, 0)))
+    g = st.grid()
+    assert g[(-1, 0)].card == top[0] and g[(-2, 0)].card == top[1]
+    assert not g[(-1, 0)].face_up
+    assert st.to_move == (1,)
+
+
+def test_attract_with_empty_deck_ends_the_game():
+    st = only_deck(block(hands=[[KIT[0], IMAN], [KIT[1]]]), [])
+    st = pass_all(st.apply(0, PlayCard(IMAN)))
+    assert st.is_terminal and st.ending == "deck"
+    assert st.to_move == ()
+    assert "deck is empty" in st.log[-1].text
+
+
+def test_attract_with_one_card_left_places_it_then_ends():
+    st = block(hands=[[KIT[0], IMAN], [KIT[1]]])
+    last = st.deck[0]
+    st = only_deck(st, [last])
+    st = pass_all(st.apply(0, PlayCard(IMAN)))
+    assert not st.is_terminal
+    st = st.apply(0, PlaceAsteroid(-1, 0))
+    assert st.grid()[(-1, 0)].card == last
+    assert st.is_terminal and st.ending == "deck"
+
+
+def test_field_runs_dry_forces_attract():
+    st = scenario(2, field={(0, 0): IMAN, (0, 1): SALTARINA, (5, 5): PICADORA}, tokens=[(0, 0), (0, 1)],
+                  hands=[[KIT[0]], [KIT[1]]], discards=[[cid("Topo")], []])
+    assert st.field_is_dry()
+    st = st.apply(0, Regroup())
+    assert st.phase == "resolve" and st.steps == ("place", "place") and st.to_move == (0,)
+    st = play(st, (0, PlaceAsteroid(1, 0)), (0, PlaceAsteroid(1, 1)))
+    assert not st.field_is_dry() and st.to_move == (1,)
+
+
+def test_field_runs_dry_with_empty_deck_ends_the_game():
+    st = scenario(2, field={(0, 0): IMAN, (0, 1): SALTARINA}, tokens=[(0, 0), (0, 1)],
+                  hands=[[KIT[0]], [KIT[1]]], discards=[[cid("Topo")], []])
+    st = only_deck(st, [])
+    st = st.apply(0, Regroup())
+    assert st.is_terminal and st.ending == "deck"
+
+
+# ----------------------------------------------------------------- quantum leap
+
+
+def test_leap_only_to_free_face_down_cards():
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (0, 1): SALTARINA, (0, 2): PICADORA, (3, 3): cid("Topo")},
+        eels_up={(1, 0): EEL[0]},
+        tokens=[(0, 0), (0, 1)],
+        hands=[[KIT[0]], [KIT[1]]],
+    )
+    st = st.apply(0, PlayCard(KIT[0]))
+    leaps = {(a.row, a.col) for a in st.legal_actions(0) if isinstance(a, Leap)}
+    assert leaps == {(0, 2), (3, 3)}  # not its own card, not B's, not the eel, not a gap
+    with pytest.raises(IllegalAction, match="without a token"):
+        st.apply(0, Leap(0, 1))
+    st = st.apply(0, Leap(3, 3))
+    assert st.tokens[0] == (3, 3)
+
+
+def test_starter_kit_excavate_or_leap():
+    st = block()
+    st = st.apply(0, PlayCard(KIT[0]))
+    kinds = {type(a) for a in st.legal_actions(0)}
+    assert kinds == {Excavate, Leap}
+    assert st.phase == "resolve"  # no reaction window for a kit
+
+
+# ----------------------------------------------------------------- shots
+
+SHOT_CARDS = [c for c in data.CREW if "shot" in c.steps]
+
+
+@pytest.mark.parametrize("card", SHOT_CARDS, ids=lambda c: f"{c.name}-{'-'.join(c.pattern)}")
+def test_shot_pattern_and_180_degree_rotation(card):
+    # a 7x7 field; the shooter in the middle
+    field = tuple(Cell(r, c, 0) for r in range(-3, 4) for c in range(-3, 4))
+    printed = set(shot_cells(field, (0, 0), card.pattern))
+    turned = set(shot_cells(field, (0, 0), card.pattern, flipped=True))
+    want = set()
+    for d in card.pattern:
+        dr, dc = data.DIRECTIONS[d]
+        want |= {(dr * k, dc * k) for k in range(1, 4)}
+    assert printed == want
+    assert turned == {(-r, -c) for r, c in want}
+    assert (0, 0) not in printed
+    assert card.symmetric == (printed == turned)
+
+
+def test_shot_offers_rotation_only_when_it_changes_something():
+    fila = cid("Fila")
+    franco = cid("Francotiradora", "E")
+    for card, options in ((fila, [Shoot(False)]), (franco, [Shoot(False), Shoot(True)])):
+        st = block(hands=[[KIT[0], card], [KIT[1]]])
+        st = pass_all(st.apply(0, PlayCard(card)))
+        assert st.legal_actions(0) == options
+
+
+def test_shot_lines_cross_gaps_to_the_field_edge():
+    field = {(0, 0): IMAN, (0, 1): SALTARINA, (0, 4): PICADORA, (1, 4): cid("Topo")}
+    st = scenario(2, field=field, tokens=[(0, 0), (0, 4)], hands=[[KIT[0], cid("Francotiradora", "E")], [KIT[1], IMAN + 1]])
+    cells = shot_cells(st.field, (0, 0), ("E",))
+    assert cells == ((0, 1), (0, 2), (0, 3), (0, 4))
+    hit, _ = st.shot_targets(0, cid("Francotiradora", "E"), False)
+    assert hit == (1,)
+    hit, _ = st.shot_targets(0, cid("Francotiradora", "E"), True)
+    assert hit == ()
+
+
+def test_shot_struck_player_loses_a_random_card_to_the_shooter():
+    franco = cid("Francotiradora", "E")
+    field = dict(BLOCK)
+    st = scenario(2, field=field, tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], [KIT[1], IMAN]])
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    before = st.copper
+    st = st.apply(0, Shoot(False))
+    assert IMAN in st.hands[0] and st.hands[1] == (KIT[1],)
+    assert st.copper[0] == before[0] + 3 and st.copper[1] == before[1] - 3
+    ev = [e for e in st.log if "Struck" in e.text][-1]
+    assert "Iman" not in ev.text
+    assert "you took Iman" in ev.private[0] and "you lost Iman" in ev.private[1]
+
+
+def test_shot_strikes_every_player_on_its_lines():
+    cruz = cid("Cruz")
+    st = scenario(
+        3, field=dict(BLOCK), tokens=[(1, 1), (0, 1), (1, 2)],
+        hands=[[KIT[0], cruz], [KIT[1], IMAN], [KIT[2], SALTARINA]],
+    )
+    st = pass_all(st.apply(0, PlayCard(cruz)))
+    st = st.apply(0, Shoot(False))
+    assert set(st.hands[0]) == {KIT[0], IMAN, SALTARINA}
+
+
+def test_struck_with_empty_hand_has_no_effect():
+    franco = cid("Francotiradora", "E")
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], []], discards=[[], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    after = st.apply(0, Shoot(False))
+    assert after.hands[0] == (KIT[0],) and after.rng == st.rng
+    assert "no card that can be stolen" in " ".join(e.text for e in after.log)
+
+
+def test_struck_with_only_a_starter_kit_steals_nothing():
+    franco = cid("Francotiradora", "E")
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    st = st.apply(0, Shoot(False))
+    assert st.hands[1] == (KIT[1],) and KIT[1] not in st.hands[0]
+
+
+def test_struck_a_player_of_your_choice():
+    pend = cid("Pendenciera")
+    st = block(3, hands=[[KIT[0], pend], [KIT[1], IMAN], [KIT[2]]])
+    st = pass_all(st.apply(0, PlayCard(pend)))
+    assert st.legal_actions(0) == [Strike(1), Strike(2)]
+    st = st.apply(0, Strike(1))
+    assert IMAN in st.hands[0]
+
+
+# ----------------------------------------------------------------- electric eels
+
+
+def test_reaction_window_asks_every_other_seat_even_without_eels():
+    st = block(3, hands=[[KIT[0], PICADORA], [KIT[1]], [KIT[2], EEL[0]]])
+    st = st.apply(0, PlayCard(PICADORA))
+    assert st.phase == "react" and st.to_move == (1, 2)
+    assert "Picadora" in st.reaction_window
+    assert st.legal_actions(1) == [Pass()]
+    assert st.legal_actions(2) == [Pass(), PlayEel(EEL[0])]
+    assert st.legal_actions(0) == []
+
+
+def test_no_reaction_window_for_the_starter_kit():
+    st = block(hands=[[KIT[0]], [KIT[1], EEL[0]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    assert st.phase == "resolve" and st.reaction_window is None
+
+
+def test_eel_cancels_a_crew_card():
+    st = block(3, hands=[[KIT[0], PICADORA], [KIT[1], EEL[0]], [KIT[2]]])
+    st = st.apply(0, PlayCard(PICADORA))
+    st = st.apply(1, PlayEel(EEL[0]))
+    assert st.steps == ("eel",) and st.to_move == (0,)
+    assert st.discards[0] == (PICADORA,)  # the cancelled card stays on the discard pile
+    assert EEL[0] not in st.hands[1] and st.held == EEL[0]
+    legal = st.legal_actions(0)
+    assert all(isinstance(a, PlaceEel) for a in legal)
+    assert {(a.row, a.col) for a in legal} == set(rules.placement_cells(st.field))
+    st = play(st, (0, PlaceEel(-1, 1)))
+    cell = st.grid()[(-1, 1)]
+    assert cell.card == EEL[0] and cell.face_up
+    assert st.to_move == (1,)  # the cancelled card did nothing; turn over
+    assert len(st.hands[0]) == 1
+
+
+def test_eel_cannot_cancel_eel():
+    st = block(3, hands=[[KIT[0], PICADORA], [KIT[1], EEL[0]], [KIT[2], EEL[1]]])
+    st = st.apply(0, PlayCard(PICADORA))
+    st = st.apply(1, PlayEel(EEL[0]))
+    # C's eel cannot answer B's eel: no new window, only A decides
+    assert st.to_move == (0,) and st.phase == "resolve" and st.reaction_window is None
+    assert st.legal_actions(2) == []
+
+
+def test_eel_in_field_taken_by_a_shot():
+    franco = cid("Francotiradora", "E")
+    st = scenario(
+        2, field=dict(BLOCK), eels_up={(1, 3): EEL[0]}, tokens=[(1, 0), (0, 0)],
+        hands=[[KIT[0], franco], [KIT[1]]],
+    )
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    st = st.apply(0, Shoot(False))
+    assert (1, 3) not in st.grid()
+    assert st.discards[0] == (franco, EEL[0])  # on top of the discard pile
+
+
+def test_eel_in_field_is_not_an_asteroid():
+    st = scenario(
+        2, field={(0, 0): IMAN, (0, 2): SALTARINA, (2, 2): PICADORA}, eels_up={(0, 1): EEL[0]},
+        tokens=[(0, 0), (0, 2)], hands=[[KIT[0]], [KIT[1]]],
+    )
+    st = st.apply(0, PlayCard(KIT[0]))
+    legal = st.legal_actions(0)
+    assert Excavate(0, 1) not in legal and Leap(0, 1) not in legal
+    assert legal == [Leap(2, 2)]
+
+
+# ----------------------------------------------------------------- copper and the end
+
+
+@pytest.mark.parametrize("players,target", [(2, 20), (3, 15), (4, 12), (5, 10)])
+def test_copper_target_by_player_count(players, target):
+    st = block(players)
+    assert st.target == target == GAMES["mision_chungungo"].rules.COPPER_TARGET[players]
+    # A owns target-2 copper; excavating a 2-copper card wins at the end of the turn.
+    pile = [c.id for c in data.CREW if c.copper == 3 and c.id not in BLOCK.values()]
+    owned, total = [], 0
+    for c in pile:
+        if total + 3 <= target - 2:
+            owned.append(c)
+            total += 3
+    extra = [c.id for c in data.CREW if c.copper == 1 and c.id not in BLOCK.values()]
+    while total < target - 2:
+        owned.append(extra.pop())
+        total += 1
+    if total < target - 2:
+        pytest.fail("not enough cards")
+    field = dict(BLOCK)
+    field[(0, 1)] = cid("Picadora")  # 2 copper
+    picks = [c for c in owned if c != field[(0, 1)]]
+    hands = [[KIT[0]] + picks] + [[KIT[s]] for s in range(1, players)]
+    st = scenario(players, field=field, tokens=[(1, 1), (0, 0), (2, 2), (0, 2), (2, 0)][:players], hands=hands)
+    assert st.copper[0] == target - 2
+    st = st.apply(0, PlayCard(KIT[0]))
+    st = st.apply(0, Excavate(0, 1))
+    assert st.copper[0] == target
+    assert st.is_terminal and st.ending == "copper" and st.winners() == (0,)
+
+
+def test_copper_below_target_does_not_end():
+    st = block(hands=[[KIT[0], IMAN], [KIT[1]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    st = st.apply(0, Excavate(0, 1))
+    assert not st.is_terminal and st.to_move == (1,)
+
+
+def test_copper_counts_hand_discard_and_bases():
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
+                  hands=[[KIT[0], IMAN], [KIT[1]]], discards=[[SALTARINA], []], bases=[[MINE[0], FURY[0]], []])
+    assert st.copper[0] == 3 + 3 + 3 + 1
+    assert st.scores() == st.copper
+
+
+def test_tiebreak_most_copper_then_larger_crew():
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
+                  hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]], discards=[[], []])
+    assert st.copper == (3, 3)
+    assert st.crew_count(0) == 1 and st.crew_count(1) == 2
+    assert st.winners() == (1,)
+    assert st.tiebreak() == "larger crew"
+    # kits, eels and bases are not crew
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
+                  hands=[[KIT[0], IMAN, EEL[0]], [KIT[1], SALTARINA]], bases=[[], []])
+    assert st.crew_count(0) == 1 and st.winners() == (0, 1)
+
+
+def test_tiebreak_shared_victory():
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
+                  hands=[[KIT[0], IMAN, TOPO2], [KIT[1], SALTARINA, cid("Comando")]])
+    assert st.copper == (4, 4)
+    assert st.winners() == (0, 1)
+    assert st.tiebreak().startswith("shared")
+
+
+def test_deck_end_winner_by_most_copper_and_outcome():
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
+                  hands=[[KIT[0], IMAN], [KIT[1], PICADORA]])
+    st = only_deck(st, [])
+    st = pass_all(st.apply(0, PlayCard(IMAN)))
+    assert st.is_terminal
+    out = st.outcome()
+    assert out.winners == (0,) and out.scores == (3, 2)
+    assert "deck" in out.ending
+    assert out.breakdown[0][0] == "copper: 3"
+
+
+def test_tiebreak_decides_at_the_deck_end():
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
+                  hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]])
+    st = only_deck(st, [])
+    st = pass_all(st.apply(0, PlayCard(IMAN)))
+    assert st.is_terminal and st.winners() == (1,)
+    assert st.outcome().tiebreak == "larger crew"
+
+
+def test_intendente_regroups_then_excavates():
+    inten = cid("Intendente")
+    field = dict(BLOCK)
+    del field[(2, 0)]
+    st = scenario(2, field=field, tokens=[(1, 1), (0, 0)], hands=[[KIT[0], inten], [KIT[1]]], discards=[[IMAN], []])
+    st = pass_all(st.apply(0, PlayCard(inten)))
+    assert set(st.hands[0]) == {KIT[0], IMAN, inten} and st.discards[0] == ()
+    assert all(isinstance(a, Excavate) for a in st.legal_actions(0))
+
+
+# ----------------------------------------------------------------- views
+
+
+def test_view_hides_hands_face_down_cards_and_deck():
+    st = block(hands=[[KIT[0], IMAN], [KIT[1], PICADORA]], eels_up=None)
+    v = st.view(0)
+    assert v.hands[0] == st.hands[0]
+    assert v.hands[1] == (data.HIDDEN, data.HIDDEN)
+    assert all(c.card == data.HIDDEN for c in v.field)
+    assert set(v.deck) == {data.HIDDEN} and len(v.deck) == len(st.deck)
+    assert v.copper == st.copper  # public, as if announced
+    assert v.rng.is_blank
+    assert v.legal_actions(0) == st.legal_actions(0)
+    spectator = st.view(None)
+    assert spectator.hands[0] == (data.HIDDEN, data.HIDDEN)
+
+
+def test_view_shows_face_up_eels():
+    st = scenario(2, field=dict(BLOCK), eels_up={(3, 0): EEL[2 - 2]}, tokens=[(1, 1), (0, 0)])
+    v = st.view(1)
+    assert v.grid()[(3, 0)].card == EEL[0]
+
+
+def test_illegal_actions_explained():
+    st = block(hands=[[KIT[0], IMAN], [KIT[1]]])
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        st.apply(0, PlayCard(PICADORA))
+    with pytest.raises(IllegalAction, match="not seat B"):
+        st.apply(1, Regroup())
+    end = only_deck(st, [])
+    end = pass_all(end.apply(0, PlayCard(IMAN)))
+    with pytest.raises(IllegalAction, match="over"):
+        end.apply(0, Regroup())
+
+
+def test_prompts_say_what_to_do():
+    st = block(3, hands=[[KIT[0], IMAN], [KIT[1]], [KIT[2]]])
+    assert st.prompt(0) == "Play a card"
+    assert st.prompt(1) == "Wait for A"
+    st = st.apply(0, PlayCard(IMAN))
+    assert "Electric Eel" in st.prompt(1)
+    st = pass_all(st)
+    assert "Attract" in st.prompt(0)
+
+
+def test_actions_read_well():
+    assert str(PlayCard(IMAN)) == "play Iman: Attract Asteroid."
+    assert str(Shoot(True)) == "shoot turned 180 degrees"
+    assert str(Strike(2)) == "strike player C"
+    assert "row -1, column 2" in str(PlaceAsteroid(-1, 2))
