@@ -352,7 +352,7 @@ def test_big_mountain_placement_on_the_spot_of_the_sum():
 
 def test_big_mountain_sums_above_ten_need_the_option():
     s = scenario(dice=(6, 6, 5, 2))
-    with pytest.raises(IllegalAction, match="11-24 only with the Big Mountain"):
+    with pytest.raises(IllegalAction, match="11-24 needs the Big Mountain"):
         s.apply(0, move(s.dice, (17, 7, 0, 1, 2)))
 
 

@@ -413,7 +413,7 @@ class GoatsState(State):
             if total < GROUP_MIN or total > hi:
                 raise IllegalAction(
                     f"that group ({expr}) sums to {total}; groups must sum {GROUP_MIN}-{hi}"
-                    + ("" if self.big_mountain else " (11-24 only with the Big Mountain)" if total > GROUP_MAX else "")
+                    + ("" if self.big_mountain else " (11-24 needs the Big Mountain)" if total > GROUP_MAX else "")
                 )
             if target != total:
                 raise IllegalAction(f"that group ({expr}) sums to {total}, not {target}")
@@ -694,8 +694,7 @@ def new_game(players: int, seed: int = 0, big_mountain: bool = False) -> GoatsSt
     if players == 5 and not big_mountain:
         raise ValueError("5 players need the Big Mountain expansion (option big_mountain)")
     zero = (0,) * 6
-    setup = (f"{players} players, {'with' if big_mountain else 'without'} the Big Mountain; "
-             f"{tokens_for(players)[0]}-{tokens_for(players)[-1]} point tokens per mountain.")
+    setup = f"{players} players" + (", Big Mountain." if big_mountain else ".")
     return GoatsState(
         n=players,
         big_mountain=bool(big_mountain),

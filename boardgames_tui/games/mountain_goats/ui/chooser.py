@@ -1,0 +1,365 @@
+"""The Mountain Goats chooser: the distinct moves, best first, or groups built by hand.
+
+List mode: the roll's distinct outcomes (one move each, best first by points),
+picked with the arrows and Enter or a digit. Build mode (key ``b``): select
+dice (1-4, or the arrows and space), change a rolled 1 (``f`` cycles its
+face), Enter makes the selected dice a group (a Big Mountain spot then asks
+for the goat: 5-9, 0 for 10), Backspace takes back the last group, ``c``
+confirms the move. Impossible choices get a one-line reason in the panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+
+from boardgames_tui.engine import IllegalAction
+from boardgames_tui.ui.board import ActionChooser, ActionChosen, ActionPreview, BoardContext, GameBoard
+
+from ..data import DICE, GROUP_MAX, MOUNTAINS
+from ..rules import GoatsState, Move, Roll
+
+ROWS = 4  # list rows under the dice
+
+
+class GoatsChooser(ActionChooser, can_focus=True):
+    """Keyboard chooser for Mountain Goats (id ``goats-chooser``)."""
+
+    DEFAULT_CSS = """
+    GoatsChooser { height: 9; width: 1fr; border: round $accent; padding: 0 1; }
+    GoatsChooser:focus { border: round $accent; }
+    GoatsChooser.-building { border: double $accent; }
+    GoatsChooser.-compact { height: 8; }
+    """
+
+    BINDINGS = [
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("pageup", "cursor(-4)", show=False),
+        Binding("pagedown", "cursor(4)", show=False),
+        Binding("enter", "enter", "Choose", show=False),
+        Binding("space", "toggle", "Select die", show=False),
+        Binding("b", "mode", "Build/List"),
+        Binding("f", "face", "Change a 1", show=False),
+        Binding("c", "confirm", "Confirm", show=False),
+        Binding("backspace", "back", "Undo group", show=False),
+    ] + [Binding(str(d), f"digit({d})", show=False) for d in range(10)]
+
+    def __init__(self) -> None:
+        super().__init__(id="goats-chooser")
+        self.ctx: BoardContext | None = None
+        self.board: GameBoard | None = None
+        self.actions: list[Any] = []
+        self.points: list[int | None] = []
+        self.building = False
+        self.highlight = 0
+        self.top = 0
+        self.message = ""
+        self.rows = ROWS
+        self._reset_builder()
+
+    # ------------------------------------------------------------ state
+
+    def _reset_builder(self) -> None:
+        view = self.view
+        self.faces: list[int] = list(view.dice) if view is not None and view.dice else []
+        self.selected: list[int] = []
+        self.cursor = 0
+        self.groups: list[tuple[int, ...]] = []
+        self.pending: tuple[int, tuple[int, ...]] | None = None
+
+    @property
+    def view(self) -> GoatsState | None:
+        return self.ctx.view if self.ctx is not None else None  # type: ignore[return-value]
+
+    @property
+    def seat(self) -> int | None:
+        return self.ctx.seat if self.ctx is not None else None
+
+    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        """Fill the list from ``ctx.legal``; start in list mode at the best move."""
+        self.ctx = ctx
+        self.board = board
+        self.actions = list(ctx.legal)
+        view = self.view
+        self.points = [None] * len(self.actions)
+        if view is not None and view.dice and ctx.seat is not None and self.actions:
+            ranked = view.ranked_moves(ctx.seat)
+            if [m for m, _p in ranked] == self.actions:
+                self.points = [p for _m, p in ranked]
+        self.building = False
+        self.set_class(False, "-building")
+        self.rows = ROWS - 1 if view is not None and view.n >= 5 else ROWS
+        self.set_class(self.rows < ROWS, "-compact")
+        self.highlight = 0
+        self.top = 0
+        self.message = ""
+        self._reset_builder()
+        self.border_title = self._title()
+        self._preview()
+        self.refresh()
+
+    def _title(self) -> str:
+        if not self.actions:
+            return ""
+        if self.building:
+            return "Build your move (b: list)"
+        if self.view is not None and self.view.dice:
+            return f"Your move: {len(self.actions)} outcomes (b: build)"
+        return "Your turn"
+
+    def current_move(self) -> Move:
+        """The move built so far (groups confirmed; selection not included)."""
+        return Move(tuple(self.faces), tuple(self.groups))
+
+    # ------------------------------------------------------------ keys
+
+    def _is_rolling(self) -> bool:
+        return bool(self.actions) and isinstance(self.actions[0], Roll)
+
+    def action_cursor(self, delta: int) -> None:
+        if self.building:
+            if delta in (-1, 1):
+                self.cursor = (self.cursor + delta) % DICE
+                self.refresh()
+            return
+        if not self.actions:
+            return
+        self.highlight = max(0, min(len(self.actions) - 1, self.highlight + delta))
+        self._preview()
+        self.refresh()
+
+    def action_enter(self) -> None:
+        if not self.actions:
+            return
+        if not self.building:
+            self.post_message(ActionChosen(self.actions[self.highlight]))
+            return
+        if self.pending is not None:
+            self._say(f"Which goat goes to spot {self.pending[0]}? Press 5-9, or 0 for 10.")
+            return
+        if not self.selected:
+            self._say("Select dice first (1-4 or space), or press c to confirm.")
+            return
+        idx = tuple(sorted(self.selected))
+        total = sum(self.faces[i] for i in idx)
+        if total > GROUP_MAX and self.view is not None and self.view.big_mountain and total <= 24:
+            self.pending = (total, idx)
+            self._say(f"Spot {total}: which goat goes there? 5-9, or 0 for 10.")
+            return
+        self._add_group((total, total, *idx))
+
+    def _add_group(self, group: tuple[int, ...]) -> None:
+        view, seat = self.view, self.seat
+        trial = Move(tuple(self.faces), tuple(self.groups) + (group,))
+        try:
+            view.check_move(seat, trial)  # type: ignore[union-attr]
+            view.apply(seat, trial)  # type: ignore[union-attr]
+        except IllegalAction as exc:
+            self._say(f"Not possible: {exc}.")
+            return
+        self.groups.append(group)
+        self.selected = []
+        self.pending = None
+        self._say(f"Group {len(self.groups)} added. c confirms the move.")
+        self._preview()
+
+    def action_toggle(self) -> None:
+        if self.building:
+            self._toggle(self.cursor)
+
+    def _toggle(self, i: int) -> None:
+        if self.pending is not None:
+            self._say("Choose the goat first (5-9, 0 for 10) or Backspace.")
+            return
+        self.cursor = i
+        for k, g in enumerate(self.groups):
+            if i in g[2:]:
+                self._say(f"Die {i + 1} is in group {k + 1}; Backspace takes a group back.")
+                return
+        if i in self.selected:
+            self.selected.remove(i)
+        else:
+            self.selected.append(i)
+        total = sum(self.faces[j] for j in self.selected)
+        self._say(f"Selected: {'+'.join(str(self.faces[j]) for j in sorted(self.selected))} = {total}"
+                  if self.selected else "Nothing selected.")
+
+    def action_digit(self, d: int) -> None:
+        if not self.actions:
+            return
+        if not self.building:
+            n = 10 if d == 0 else d
+            if n <= len(self.actions):
+                self.post_message(ActionChosen(self.actions[n - 1]))
+            else:
+                self.app.bell()
+                self._say(f"There is no choice {n}.")
+            return
+        if self.pending is not None:
+            goat = 10 if d == 0 else d
+            if goat not in MOUNTAINS:
+                self._say("Goats are 5-9 and 0 (for 10).")
+                return
+            spot, idx = self.pending
+            self._add_group((spot, goat, *idx))
+            return
+        if 1 <= d <= DICE:
+            self._toggle(d - 1)
+        else:
+            self._say(f"Dice are 1-{DICE}.")
+
+    def action_mode(self) -> None:
+        if not self.actions:
+            return
+        if self._is_rolling():
+            self._say("Roll first: press Enter.")
+            return
+        self.building = not self.building
+        self.set_class(self.building, "-building")
+        self._reset_builder()
+        self.border_title = self._title()
+        self._say("Select dice with 1-4, Enter makes a group." if self.building else "")
+        self._preview()
+
+    def action_face(self) -> None:
+        if not self.building:
+            self._say("Press b to build by hand, then f changes a rolled 1.")
+            return
+        i = self.cursor
+        if self.view is None or self.view.dice[i] != 1:
+            self._say(f"Only a rolled 1 can change; die {i + 1} shows {self.faces[i]}.")
+            return
+        if any(i in g[2:] for g in self.groups):
+            self._say(f"Die {i + 1} is in a group; Backspace takes it back first.")
+            return
+        self.faces[i] = self.faces[i] % 6 + 1
+        kept = any(d == 1 and f == 1 for d, f in zip(self.view.dice, self.faces))
+        self._say(f"Die {i + 1} now counts as {self.faces[i]}." + ("" if kept else " Keep at least one 1!"))
+
+    def action_back(self) -> None:
+        if not self.building:
+            return
+        if self.pending is not None:
+            self.pending = None
+            self._say("Spot choice cancelled.")
+        elif self.selected:
+            self.selected = []
+            self._say("Selection cleared.")
+        elif self.groups:
+            self.groups.pop()
+            self._say(f"Group {len(self.groups) + 1} taken back.")
+            self._preview()
+        else:
+            self._say("No group to take back.")
+
+    def action_confirm(self) -> None:
+        if not self.building:
+            self._say("In the list, Enter chooses; c confirms a move built by hand (b).")
+            return
+        if self.pending is not None:
+            self._say("Choose the goat first (5-9, 0 for 10) or Backspace.")
+            return
+        if self.selected:
+            self._say("Press Enter to make the selected dice a group, or Backspace.")
+            return
+        self.post_message(ActionChosen(self.current_move()))
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.refresh()
+
+    def _preview(self) -> None:
+        if self.building:
+            self.post_message(ActionPreview(self.current_move() if self.groups else None))
+        elif self.actions and not self._is_rolling():
+            self.post_message(ActionPreview(self.actions[self.highlight]))
+        else:
+            self.post_message(ActionPreview(None))
+
+    # ------------------------------------------------------------ drawing
+
+    def _dice(self) -> list[Text]:
+        """Three lines of die boxes; selected dice are double-lined, changed 1s underlined."""
+        lines = [Text(), Text(), Text()]
+        view = self.view
+        for i in range(DICE):
+            face = self.faces[i] if self.building else view.dice[i]  # type: ignore[union-attr]
+            sel = self.building and i in self.selected
+            changed = self.building and face != view.dice[i]  # type: ignore[union-attr]
+            tl, h, tr, v, bl, br = ("╔", "═", "╗", "║", "╚", "╝") if sel else ("┌", "─", "┐", "│", "└", "┘")
+            lines[0].append(tl + h * 3 + tr)
+            lines[1].append(v)
+            style = "bold" + (" reverse" if sel else "") + (" underline" if changed else "")
+            lines[1].append(f"{face:^3}", style=style)
+            lines[1].append(v)
+            lines[2].append(bl + h * 3 + br)
+        return lines
+
+    def render(self) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        view = self.view
+        if not self.actions or view is None:
+            return out
+        if self._is_rolling():
+            out.append("Press Enter (or 1) to roll the four dice.\n\n", style="bold")
+            out.append(">1 roll the dice", style="reverse")
+            return out
+        dice = self._dice()
+        side = (
+            ["Building a move by hand", "1-4/space select, f: a 1", "Enter group, c confirm"]
+            if self.building
+            else [f"{len(self.actions)} distinct outcomes", "arrows+Enter or 1-9", "b: build groups by hand"]
+        )
+        for k in range(3):
+            out.append_text(dice[k])
+            out.append("  " + side[k] + "\n", style="dim" if k else "")
+        if self.building:
+            self._render_builder(out)
+        else:
+            self._render_list(out)
+        return out
+
+    def _render_list(self, out: Text) -> None:
+        if self.highlight < self.top:
+            self.top = self.highlight
+        if self.highlight >= self.top + self.rows:
+            self.top = self.highlight - self.rows + 1
+        width = max(20, self.size.width - 1)
+        rows = []
+        for k in range(self.top, min(len(self.actions), self.top + self.rows)):
+            label = self.board.action_label(self.actions[k]) if self.board else str(self.actions[k])
+            pts = self.points[k] if k < len(self.points) else None
+            tail = f" +{pts}" if pts else ""
+            num = str(k + 1) if k < 10 else " "
+            mark = ">" if k == self.highlight else " "
+            text = f"{mark}{num:>2} {label}"
+            room = width - len(tail)
+            if len(text) > room:
+                text = text[: room - 1] + "~"
+            line = Text(text.ljust(room) + tail, style="reverse" if k == self.highlight else "")
+            rows.append(line)
+        if self.message:
+            rows = rows[: self.rows - 1] + [Text(self.message, style="bold")]
+        out.append_text(Text("\n").join(rows))
+
+    def _render_builder(self, out: Text) -> None:
+        marks = Text()
+        for i in range(DICE):
+            tag = next((f"G{k + 1}" for k, g in enumerate(self.groups) if i in g[2:]), "")
+            if not tag and i in self.selected:
+                tag = "sel"
+            cur = "^" if i == self.cursor else " "
+            marks.append(f"{cur}{tag:<4}"[:5], style="bold" if i == self.cursor else "")
+        out.append_text(marks)
+        out.append("\n")
+        if self.groups:
+            label = self.board.action_label(self.current_move()) if self.board else str(self.current_move())
+            out.append("Groups: " + label + "\n")
+        else:
+            out.append("Groups: none yet (c with none = use no dice)\n", style="dim")
+        out.append(self.message or "Backspace takes back; b returns to the list.", style="bold" if self.message else "dim")
