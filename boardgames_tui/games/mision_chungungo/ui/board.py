@@ -1,0 +1,158 @@
+"""The Misión Chungungo board: players, the asteroid field, a preview line and your hand.
+
+Laid out top to bottom in one scrolling column so it fits the roughly 48x13
+cells left beside the log at 80x24 (with 5 players too):
+
+- the table line: deck count, copper target, whose decision it is;
+- one line per player: letter and name, copper, hand size, discard pile
+  (count and top card), abandoned bases;
+- the asteroid field (:mod:`.field`), with row and column numbers on its edges;
+- the preview: what the highlighted choice would do (a shot's lines are
+  drawn on the field too);
+- your hand, every card with its copper and ability in words (only the
+  seat on screen, only from its own view).
+
+Everything is drawn from ``ctx.view``; see :mod:`.model`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.widgets import Static
+
+from boardgames_tui.engine import seat_letter
+from boardgames_tui.ui.board import BoardContext, GameBoard
+
+from . import model
+from .field import cell_region, render_field
+
+
+#: The key to the field's glyphs, shown above it.
+LEGEND = "Field: [?] face down  [A] token  [~] eel  + free"
+
+
+class ChungungoBoard(GameBoard):
+    """The board of Misión Chungungo (see the module docstring for its parts)."""
+
+    DEFAULT_CSS = """
+    ChungungoBoard { height: 1fr; width: 1fr; }
+    ChungungoBoard #mc-scroll { height: 1fr; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
+    ChungungoBoard #mc-table { height: auto; width: auto; min-width: 100%; text-style: bold; }
+    ChungungoBoard #mc-players { height: auto; width: auto; min-width: 100%; }
+    ChungungoBoard #mc-field { height: auto; width: auto; padding: 0 0; }
+    ChungungoBoard #mc-legend { height: 1; width: auto; min-width: 100%; color: $text-muted; }
+    ChungungoBoard #mc-preview { height: auto; width: 100%; background: $boost; text-style: italic; }
+    ChungungoBoard #mc-preview.-empty { display: none; }
+    ChungungoBoard #mc-hand { height: auto; width: 100%; margin-top: 1; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.ctx: BoardContext | None = None
+        self.table: model.Table | None = None
+        self.layout_: model.FieldLayout | None = None
+        self.previewing: Any | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="mc-scroll"):
+            yield Static("", id="mc-table", markup=False)
+            yield Static("", id="mc-players", markup=False)
+            yield Static(LEGEND, id="mc-legend", markup=False)
+            yield Static("", id="mc-field", markup=False)
+            yield Static("", id="mc-preview", markup=False, classes="-empty")
+            yield Static("", id="mc-hand", markup=False)
+
+    # ---- the contract ------------------------------------------------------
+
+    def show(self, ctx: BoardContext) -> None:
+        """Redraw everything from ``ctx`` (its view and legal actions)."""
+        self.ctx = ctx
+        self.table = model.table_of(ctx.view, ctx.seat)
+        self.layout_ = model.field_layout(self.table, ctx.legal)
+        self.previewing = None
+        if not self.is_mounted:
+            return
+        self._draw_static_parts()
+        self._draw_field(None)
+        self._set_preview("")
+
+    def on_mount(self) -> None:
+        if self.ctx is not None:
+            self._draw_static_parts()
+            self._draw_field(self.previewing)
+
+    def preview(self, action: Any | None) -> None:
+        """Show what ``action`` would do: its cell under the cursor, a shot's lines, a card's text."""
+        self.previewing = action
+        if self.ctx is None or self.table is None or not self.is_mounted:
+            return
+        self._draw_field(action)
+        self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
+        self._draw_hand(action)
+        cell = model.action_cell(action) if action is not None else None
+        if cell is not None:
+            self._scroll_to_cell(cell)
+        elif model.card_of_action(action, self.table) is not None:
+            self.query_one("#mc-hand").scroll_visible(animate=False)
+
+    def action_label(self, action: Any) -> str:
+        """The chooser's text for ``action``: cells named as on the field ('c3')."""
+        if self.table is None or self.layout_ is None or self.ctx is None:
+            return str(action)
+        return model.label(action, self.table, self.ctx, self.layout_)
+
+    # ---- drawing -------------------------------------------------------------
+
+    def _draw_static_parts(self) -> None:
+        assert self.ctx is not None and self.table is not None
+        self.query_one("#mc-table", Static).update(self._table_line())
+        self.query_one("#mc-players", Static).update(model.players_text(self.table, self.ctx))
+        self._draw_hand(self.previewing)
+
+    def _table_line(self) -> Text:
+        t = self.table
+        assert t is not None
+        line = Text(f"Deck {t.deck} cards   Copper to win {t.target}")
+        if t.terminal:
+            line.append("  Game over")
+        return line
+
+    def _draw_field(self, action: Any | None) -> None:
+        assert self.ctx is not None and self.table is not None and self.layout_ is not None
+        lay = self.layout_
+        cursor = model.action_cell(action) if action is not None else None
+        lines, hits = model.shot_marks(action, self.table, self.ctx) if action is not None else ({}, set())
+        text = render_field(
+            self.table.field,
+            origin=lay.origin,
+            size=lay.size,
+            own_seat=self.ctx.seat,
+            legal=lay.legal,
+            cursor=cursor if cursor in lay.legal else None,
+            lines=lines,
+            hits=hits,
+        )
+        self.query_one("#mc-field", Static).update(text)
+
+    def _set_preview(self, text: str) -> None:
+        widget = self.query_one("#mc-preview", Static)
+        widget.update(text)
+        widget.set_class(not text, "-empty")
+
+    def _draw_hand(self, action: Any | None) -> None:
+        assert self.ctx is not None and self.table is not None
+        self.query_one("#mc-hand", Static).update(model.hand_table(self.table, self.ctx, action))
+
+    def _scroll_to_cell(self, cell: model.Cell) -> None:
+        assert self.layout_ is not None
+        field = self.query_one("#mc-field", Static)
+        x, y = cell_region(cell, self.layout_.origin)
+        region = Region(x, y, 3, 1)
+        scroll = self.query_one("#mc-scroll", VerticalScroll)
+        offset = field.virtual_region.offset
+        scroll.scroll_to_region(region.translate(offset), animate=False, immediate=True)

@@ -1,0 +1,95 @@
+"""The Misión Chungungo chooser: the numbered list, plus arrow keys that walk the field.
+
+When the choices are cells of the asteroid field (placing a card, placing a
+token, Excavate, Quantum Leap, placing an eel), the arrow keys move the
+highlight to the nearest legal cell in that direction on the board and Enter
+picks it; digits and the list work as for every game. For any other
+decision the arrows move through the list as usual.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from boardgames_tui.ui.board import ActionChooser, ActionList, BoardContext, GameBoard
+
+from . import model
+
+
+def nearest(cells: list[tuple[int, tuple[int, int]]], here: tuple[int, int], dr: int, dc: int) -> int | None:
+    """Index (the first item of the pair) of the best cell from ``here`` in direction (dr, dc).
+
+    ``cells`` pairs an option index with a cell. A cell qualifies if it lies
+    strictly that way; the best is the one with the smallest distance along
+    the direction plus twice the sideways offset. None if none qualifies.
+    """
+    best: tuple[int, int] | None = None
+    found: int | None = None
+    for index, (r, c) in cells:
+        ahead = (r - here[0]) * dr + (c - here[1]) * dc
+        if ahead <= 0:
+            continue
+        side = abs((r - here[0]) * dc) + abs((c - here[1]) * dr)
+        score = (ahead + 2 * side, side)
+        if best is None or score < best:
+            best, found = score, index
+    return found
+
+
+class FieldChooser(ActionList, ActionChooser):
+    """The shared numbered list with arrow keys that move over the field's cells."""
+
+    DEFAULT_CSS = """
+    FieldChooser { height: auto; max-height: 8; border: round $accent; }
+    FieldChooser.-cells { max-height: 5; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(0,-1)", "Left", show=False),
+        Binding("right", "move(0,1)", "Right", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._cells: list[tuple[int, tuple[int, int]]] = []
+
+    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        """Fill the list; remember which options are field cells."""
+        super().set_choices(ctx, board)
+        self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]
+        self.set_class(bool(self._cells), "-cells")
+        if self._cells:
+            self.border_title = "Choose a cell: arrows + Enter, or a number"
+
+    def _here(self) -> tuple[int, int] | None:
+        index = self.highlighted
+        if index is None:
+            return None
+        for i, cell in self._cells:
+            if i == index:
+                return cell
+        return None
+
+    def action_move(self, dr: int, dc: int) -> bool:
+        """Move the highlight to the nearest legal cell that way; False if none."""
+        here = self._here()
+        if here is None:
+            if self._cells and dc:
+                self.highlighted = self._cells[0][0]
+                return True
+            return False
+        target = nearest(self._cells, here, dr, dc)
+        if target is None:
+            return False
+        self.highlighted = target
+        return True
+
+    def action_cursor_up(self) -> None:
+        if not self.action_move(-1, 0):
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        if not self.action_move(1, 0):
+            super().action_cursor_down()
