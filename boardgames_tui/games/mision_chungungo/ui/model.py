@@ -330,7 +330,8 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
         name = ctx.names[p.seat][:width]
         out.append(f"{mark}{seat_letter(p.seat)} {name:<{width}}", "bold" if p.seat == ctx.seat else "")
         out.append(f" {p.copper:>2}", "bold")
-        out.append(f" {p.hand:>4} {p.pile:>4} {(p.pile_top or "-")[:12]:<12}")
+        top = (p.pile_top or '-')[:12]
+        out.append(f" {p.hand:>4} {p.pile:>4} {top:<12}")
         bases = " ".join(b[0] for b in p.bases)
         out.append(f" {bases}")
     return out
