@@ -337,8 +337,10 @@ def test_curve_damage_orange_one_red_two():
 
 def test_slow_curve_limit_is_green():
     st = table()
-    assert st._section_hits(0, 8, D.YELLOW).health[0] == 3  # slow curve, yellow: 1 over
-    assert st._section_hits(0, 8, D.GREEN).health[0] == 4
+    slow = next(i + 1 for i, sec in enumerate(st.sections) if sec.curve == D.SLOW)
+    assert st._section_hits(0, slow, D.YELLOW).health[0] == 3  # slow curve, yellow: 1 over
+    assert st._section_hits(0, slow, D.ORANGE).health[0] == 2
+    assert st._section_hits(0, slow, D.GREEN).health[0] == 4
 
 
 def test_tree_damage_at_orange_or_red_is_one():
@@ -599,10 +601,12 @@ def test_erizo_spike_token_hits_placer_and_later_entrants_once():
 
 
 def test_hielo_ice_token_straight_gets_yellow_limit_yellow_becomes_green():
-    st = table(tokens=((1, D.ICE), (4, D.ICE), (8, D.ICE)))
+    st = table(tokens=((1, D.ICE), (4, D.ICE), (14, D.ICE)))
+    assert st.sections[13].curve == D.SLOW
     assert R.effective_limit(st, 1) == D.YELLOW
     assert R.effective_limit(st, 4) == D.GREEN
-    assert R.effective_limit(st, 8) == D.GREEN
+    assert R.effective_limit(st, 14) == D.GREEN
+    assert R.effective_limit(st, 2) is None
     assert st._section_hits(0, 1, D.ORANGE).health[0] == 3
 
 

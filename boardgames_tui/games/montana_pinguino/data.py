@@ -176,7 +176,7 @@ def _h(levels: str, *effects: tuple[str, int]) -> Half:
 # acceleration at low speed, some paid for with their own health.
 _DECKS: dict[str, tuple[tuple[Half, ...], ...]] = {
     "Jimy": (
-        (_h("GY", (ACCEL, 2)),),
+        (_h("GY", (ACCEL, 1), (CONDUCTION, 1)),),
         (_h("GYO", (ACCEL, 1), (CONDUCTION, 1)),),
         (_h("YOR", (CONDUCTION, 2)),),
         (_h("OR", (CONDUCTION, 1), (HIT_NEAR, 1)),),
@@ -186,7 +186,7 @@ _DECKS: dict[str, tuple[tuple[Half, ...], ...]] = {
         (_h("G", (ACCEL, 3)), _h("OR", (REDUCE_SHUFFLE, 0))),
         (_h("GY", (ACCEL, 2)), _h("OR", (CONDUCTION, 2))),
         (_h("GYO", (ACCEL, 1)),),
-        (_h("G", (ACCEL, 2), (CONDUCTION, 1)),),
+        (_h("G", (ACCEL, 2)),),
     ),
     "Doffy": (
         (_h("GY", (ACCEL, 2)),),
@@ -199,7 +199,7 @@ _DECKS: dict[str, tuple[tuple[Half, ...], ...]] = {
         (_h("GY", (ACCEL, 2)), _h("O", (CONDUCTION, 1), (HIT_SAME, 1))),
         (_h("G", (ACCEL, 1)), _h("YO", (ACCEL, 1), (CONDUCTION, 1))),
         (_h("YO", (ACCEL, 1), (HIT_SAME, 1)),),
-        (_h("GYO", (ACCEL, 1)),),
+        (_h("GYO", (ACCEL, 2)),),
     ),
     "Pudú": (
         (_h("GY", (ACCEL, 3), (HEART, 1)),),
@@ -225,7 +225,7 @@ _DECKS: dict[str, tuple[tuple[Half, ...], ...]] = {
         (_h("OR", (REDUCE_RECOVER1, 0)),),
         (_h("G", (ACCEL, 3)), _h("YO", (CONDUCTION, 1))),
         (_h("GY", (ACCEL, 2)), _h("OR", (REDUCE_RECOVER2, 0))),
-        (_h("GY", (ACCEL, 1)),),
+        (_h("GYO", (ACCEL, 1), (CONDUCTION, 1)),),
     ),
 }
 
@@ -416,10 +416,10 @@ _TRACK = (
     ((S(1), S(1)), True),
     ((S(1), S(0, FAST)), True),
     ((S(0, tree=True), S(1)), True),
-    ((S(1, FAST), S(-1, SLOW)), True),
+    ((S(1, FAST), S(-1)), True),
     ((S(2), S(0, tree=True)), True),
     ((S(0, FAST), S(1)), True),
-    ((S(1), S(-1, SLOW, True)), True),
+    ((S(1), S(-1, SLOW)), True),
     # The other 17.
     ((S(2), S(2)), False),
     ((S(-1, SLOW), S(-1, SLOW)), False),
