@@ -1,0 +1,316 @@
+"""Widget tests: the Misión Chungungo board and chooser in a tiny app, from real engine states."""
+
+from __future__ import annotations
+
+import attrs
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from boardgames_tui.engine import Pass
+from boardgames_tui.games.mision_chungungo import data, rules
+from boardgames_tui.games.mision_chungungo.rules import (
+    Excavate,
+    Leap,
+    PlaceAsteroid,
+    PlayCard,
+    Regroup,
+    Shoot,
+)
+from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser
+from boardgames_tui.games.mision_chungungo.ui.chooser import nearest
+from boardgames_tui.games.mision_chungungo.ui.field import render_field
+from boardgames_tui.games.mision_chungungo.ui.model import FieldCell, table_of
+from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
+
+from .test_rules_support import KIT, cid, pass_all, play, scenario
+
+NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
+
+
+class Harness(App):
+    """The board and the chooser laid out as the shared game screen does, beside a 30-wide log."""
+
+    CSS = """
+    #main { width: 1fr; }
+    #fake-log { width: 30; }
+    """
+
+    def __init__(self, state, seat: int | None = 0) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.chosen: list = []
+        self.board = make_board()
+        self.chooser = make_chooser()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="main"):
+                yield self.board
+                yield self.chooser
+            yield Static("log", id="fake-log")
+
+    def on_mount(self) -> None:
+        self.refresh_ctx()
+
+    def refresh_ctx(self) -> None:
+        seat = self.seat
+        legal = self.state.legal_actions(seat) if seat is not None else []
+        ctx = BoardContext(self.state.view(seat), seat, NAMES[: self.state.players], legal)
+        self.board.show(ctx)
+        self.chooser.set_choices(ctx, self.board)
+        self.chooser.display = bool(legal)
+        if legal:
+            self.chooser.focus()
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.chosen.append(message.action)
+
+    def on_action_preview(self, message: ActionPreview) -> None:
+        self.board.preview(message.action)
+
+
+def part(app: Harness, name: str) -> str:
+    """The plain text of one part of the board (#mc-field, #mc-players, #mc-hand, #mc-preview...)."""
+    widget = app.board.query_one(f"#mc-{name}", Static)
+    content = widget.content
+    if isinstance(content, str):
+        return content
+    if hasattr(content, "plain"):
+        return content.plain
+    from rich.console import Console
+
+    console = Console(width=48, record=True, file=open("/dev/null", "w"), color_system=None)
+    console.print(content)
+    return console.export_text()
+
+
+def everything(app: Harness) -> str:
+    return "\n".join(part(app, n) for n in ("table", "players", "field", "preview", "hand"))
+
+
+def in_shot_turn(card_name: str, pattern: str | None = None, players: int = 3, **kw):
+    """Seat 0 has played the shot card ``card_name``; every other seat passed: it must aim."""
+    card = cid(card_name, pattern)
+    st = scenario(players=players, hands=[[KIT[0], card]] + [[KIT[s]] for s in range(1, players)], **kw)
+    st = play(st, (0, PlayCard(card)))
+    return pass_all(st)
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def test_field_grid_shows_cards_tokens_eels_and_gaps():
+    field = {(0, 0): FieldCell(token=0), (0, 2): FieldCell(), (1, 1): FieldCell(eel=True), (1, 2): FieldCell(token=1)}
+    text = render_field(field, origin=(0, 0), size=(2, 3), own_seat=0).plain
+    rows = text.splitlines()
+    assert rows[0].split() == ["0", "1", "2"]
+    assert rows[1] == "  0 [A] . [?]"
+    assert rows[2] == "  1  . [~][B]"
+
+
+def test_field_grid_numbers_negative_rows_and_columns_like_the_log():
+    text = render_field({(-2, -1): FieldCell()}, origin=(-2, -1), size=(1, 2)).plain
+    assert text.splitlines()[0].split() == ["-1", "0"]
+    assert text.splitlines()[1].startswith(" -2 [?]")
+
+
+def test_legal_cells_and_cursor_are_marked_by_glyphs_not_colour():
+    field = {(0, 0): FieldCell(), (0, 1): FieldCell()}
+    text = render_field(field, origin=(0, 0), size=(1, 3), legal={(0, 1), (0, 2)}, cursor=(0, 2)).plain
+    assert text.splitlines()[1] == "  0 [?](?)>+<"
+
+
+async def test_board_shows_players_deck_field_and_own_hand():
+    st = scenario(
+        players=5,
+        field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (1, 0): cid("Topo"), (1, 1): cid("Grua"), (2, 0): cid("Sonda")},
+        tokens=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
+        hands=[[KIT[0], cid("Picadora")], [KIT[1]], [KIT[2]], [KIT[3]], [KIT[4]]],
+        discards=[[], [cid("Fila")], [], [], []],
+        bases=[[], [], [data.MINE_IDS[0]], [], []],
+    )
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        players = part(app, "players")
+        for s, name in enumerate(NAMES):
+            assert f"{'ABCDE'[s]} {name}" in players
+        line_b = next(l for l in players.splitlines() if "B Beto" in l)
+        assert "Fila" in line_b  # the top of B's discard pile is public
+        line_c = next(l for l in players.splitlines() if "C Carla" in l)
+        assert line_c.split()[2] == "3" and line_c.rstrip().endswith("M")  # copper 3 from a Copper Mine
+        assert f"Deck {len(st.deck)} cards" in part(app, "table")
+        field = part(app, "field")
+        for letter in "ABCDE":
+            assert f"[{letter}]" in field
+        hand = part(app, "hand")
+        assert "Picadora" in hand and data.CARDS[cid("Picadora")].text in hand.replace("\n", " ").replace("  ", " ")
+
+
+async def test_board_shows_nothing_private_of_another_player():
+    secret = cid("Francotiradora", "E")
+    st = scenario(players=3, hands=[[KIT[0]], [KIT[1], secret], [KIT[2]]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        text = everything(app)
+        assert "Francotiradora" not in text
+        assert "Starter Kit" in part(app, "hand")
+    spectator = Harness(st, seat=None)
+    async with spectator.run_test(size=(80, 24)):
+        text = everything(spectator)
+        assert "Starter Kit" not in text and "Francotiradora" not in text
+        assert "hidden" in part(spectator, "hand")
+
+
+async def test_face_down_cards_never_name_their_card():
+    st = scenario(players=2, field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (0, 2): data.MINE_IDS[0]})
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        text = everything(app)
+        assert "Iman" not in text and "Copper Mine" not in text
+
+
+async def test_shot_preview_draws_lines_and_marks_the_struck():
+    st = in_shot_turn(
+        "Tridente",
+        players=3,
+        field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (0, 2): cid("Topo"), (1, 1): cid("Grua"), (-1, 1): cid("Sonda")},
+        tokens=[(0, 0), (0, 2), (-1, 1)],
+    )
+    assert st.steps[0] == "shot"
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.board.preview(Shoot(False))
+        await pilot.pause()
+        field = part(app, "field").splitlines()
+        # Tridente (NE, E, SE) from (0, 0): B at (0, 2) and C at (-1, 1) are hit.
+        assert "*B*" in field[2] and "-?-" in field[2]
+        assert "*C*" in field[1]
+        assert "\\?\\" in field[3]
+        assert "strikes B Beto, C Carla" in part(app, "preview")
+        app.board.preview(Shoot(True))
+        await pilot.pause()
+        assert "*" not in part(app, "field")
+        assert "hits nobody" in part(app, "preview")
+
+
+async def test_highlighting_a_shot_card_previews_its_lines_as_printed():
+    card = cid("Fila")
+    st = scenario(players=2, hands=[[KIT[0], card], [KIT[1]]], tokens=[(0, 0), (0, 1)])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(PlayCard(card))
+        await pilot.pause()
+        assert "*B*" in part(app, "field")
+        preview = part(app, "preview")
+        assert "As printed it strikes B Beto" in preview and "Electric Eel" in preview
+        assert ">Fila" in part(app, "hand")
+
+
+async def test_action_labels_name_cells_as_the_log_does():
+    st = scenario(players=2, hands=[[KIT[0]], [KIT[1]]], tokens=[(0, 0), None],
+                  field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (-1, 0): cid("Topo")})
+    st = play(st, (0, PlayCard(KIT[0])))
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        labels = [app.board.action_label(a) for a in st.legal_actions(0)]
+        assert "Excavate row -1, col 0 (above you)" in labels
+        assert "Excavate row 0, col 1 (right of you)" in labels
+        assert any(l.startswith("Quantum Leap to row") for l in labels)
+        assert app.board.action_label(Regroup()).startswith("Regroup")
+
+
+# ---------------------------------------------------------------- choosing on the field
+
+
+def test_nearest_cell_prefers_straight_ahead():
+    cells = [(0, (0, 1)), (1, (1, 1)), (2, (0, 3)), (3, (-1, 0))]
+    assert nearest(cells, (0, 0), 0, 1) == 0
+    assert nearest(cells, (0, 0), 1, 0) == 1
+    assert nearest(cells, (0, 0), -1, 0) == 3
+    assert nearest(cells, (0, 0), 0, -1) is None
+
+
+async def test_arrow_keys_walk_the_legal_cells_and_enter_picks_one():
+    st = rules.new_game(2, 4)  # seat A places its second asteroid next to (0, 0)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = st.legal_actions(0)[0]
+        assert first == PlaceAsteroid(-1, 0)
+        assert ">+<" in part(app, "field").splitlines()[1]
+        await pilot.press("down")  # to (0, -1), then
+        await pilot.press("right")  # across the card to (0, 1)
+        await pilot.press("down")  # (1, 0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [PlaceAsteroid(1, 0)]
+
+
+async def test_digits_still_pick_from_the_list():
+    st = rules.new_game(2, 4)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.chosen == [st.legal_actions(0)[2]]
+
+
+async def test_up_down_move_through_the_list_when_choices_are_not_cells():
+    st = scenario(players=2, hands=[[KIT[0], cid("Picadora"), cid("Barrenero")], [KIT[1]]], discards=[[cid("Fila")], []])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.chosen == [st.legal_actions(0)[1]]
+
+
+async def test_large_field_scrolls_to_the_highlighted_cell():
+    field = {(0, c): data.CREW[c].id for c in range(20)}
+    st = scenario(players=2, field=field, tokens=[(0, 0), (0, 1)], hands=[[KIT[0]], [KIT[1]]])
+    st = play(st, (0, PlayCard(KIT[0])))
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scroll = app.board.query_one("#mc-scroll")
+        assert scroll.scroll_x == 0
+        far = Leap(0, 19)
+        app.board.preview(far)
+        await pilot.pause()
+        assert scroll.scroll_x > 0
+
+
+async def test_five_players_fit_beside_the_log():
+    st = rules.new_game(5, 1)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.board.size.width >= 48
+        for line in part(app, "players").splitlines():
+            assert len(line.rstrip()) <= 48
+        assert len(part(app, "players").splitlines()) == 6
+
+
+async def test_reaction_pass_is_labelled_for_the_eel():
+    card = cid("Picadora")
+    st = scenario(players=2, hands=[[KIT[0], card], [KIT[1], data.EEL_IDS[0]]])
+    st = play(st, (0, PlayCard(card)))
+    assert st.phase == "react"
+    app = Harness(st, seat=1)
+    async with app.run_test(size=(80, 24)):
+        labels = [app.board.action_label(a) for a in st.legal_actions(1)]
+        assert labels[0].startswith("Pass") and "Electric Eel" in labels[1]
+        assert app.board.action_label(Pass()).startswith("Pass")
+
+
+async def test_excavate_preview_keeps_the_cell_highlighted():
+    st = scenario(players=2, hands=[[KIT[0]], [KIT[1]]], tokens=[(0, 0), None])
+    st = play(st, (0, PlayCard(KIT[0])))
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(st.legal_actions(0)[0], Excavate)
+        assert "[A]>?<" in part(app, "field")
+        assert "face-down card" in part(app, "preview")
