@@ -211,7 +211,7 @@ def placement_cells(field: tuple[Cell, ...]) -> tuple[tuple[int, int], ...]:
     """
     if not field:
         return ((0, 0),)
-    taken = {c.pos for c in field}
+    taken = {(c.row, c.col) for c in field}
     out = set()
     for c in field:
         for dr, dc in _ADJ:
@@ -260,7 +260,7 @@ def _set(t: tuple, i: int, value: Any) -> tuple:
     return t[:i] + (value,) + t[i + 1 :]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ChungungoState(State):
     """A position of Misión Chungungo. Build it with :func:`new_game`.
 
@@ -320,6 +320,16 @@ class ChungungoState(State):
     rng: Rng = Rng.blank()
 
     # ------------------------------------------------------------------ basics
+
+    def _ev(self, **changes: Any) -> "ChungungoState":
+        """A copy with ``changes`` (a fast ``attrs.evolve``: the fields need no conversion)."""
+        new = object.__new__(ChungungoState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.pop("_c_grid", None)
+        d.pop("_c_legal", None)
+        d.update(changes)
+        return new
 
     @property
     def players(self) -> int:
@@ -393,8 +403,11 @@ class ChungungoState(State):
     # ------------------------------------------------------------------ geometry helpers
 
     def grid(self) -> dict[tuple[int, int], Cell]:
-        """The field as a dict (row, col) -> Cell."""
-        return {c.pos: c for c in self.field}
+        """The field as a dict (row, col) -> Cell (computed once per state; do not modify)."""
+        g = self.__dict__.get("_c_grid")
+        if g is None:
+            g = self.__dict__["_c_grid"] = {(c.row, c.col): c for c in self.field}
+        return g
 
     def token_at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose token is at ``pos``, or None."""
@@ -424,7 +437,7 @@ class ChungungoState(State):
     def leap_cells(self, seat: int) -> tuple[tuple[int, int], ...]:
         """Cells ``seat`` may Quantum Leap to: every face-down card without a token (Rulebook: Quantum Leap)."""
         toks = set(self.tokens)
-        return tuple(c.pos for c in self.field if not c.face_up and c.pos not in toks)
+        return tuple((c.row, c.col) for c in self.field if not c.face_up and (c.row, c.col) not in toks)
 
     def field_is_dry(self) -> bool:
         """True when no asteroid could ever be excavated without new cards.
@@ -436,7 +449,7 @@ class ChungungoState(State):
         g = self.grid()
         toks = set(self.tokens)
         for c in self.field:
-            if c.face_up or c.pos in toks:
+            if c.face_up or (c.row, c.col) in toks:
                 continue
             for dr, dc in _ADJ:
                 n = g.get((c.row + dr, c.col + dc))
@@ -480,6 +493,13 @@ class ChungungoState(State):
         """Legal actions of ``seat``, in the order the UI lists them; [] if it is not deciding."""
         if seat not in self.to_move:
             return []
+        cache = self.__dict__.setdefault("_c_legal", {})
+        got = cache.get(seat)
+        if got is None:
+            got = cache[seat] = self._legal(seat)
+        return list(got)
+
+    def _legal(self, seat: int) -> list:
         phase = self.phase
         if phase == "turn":
             hand = self.hands[seat]
@@ -595,10 +615,9 @@ class ChungungoState(State):
             if t is Pass:
                 passed = self.passed + (seat,)
                 to_move = tuple(s for s in self.to_move if s != seat)
-                st = attrs.evolve(self, passed=passed, to_move=to_move)
+                st = self._ev(passed=passed, to_move=to_move)
                 if not to_move:
-                    st = attrs.evolve(
-                        st, phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,)
+                    st = st._ev(phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,)
                     )
                     return st._advance()
                 return st
@@ -610,9 +629,7 @@ class ChungungoState(State):
             return self._attract_place(action, rest)
         if t is PlaceEel:
             cell = Cell(action.row, action.col, self.held, True)
-            st = attrs.evolve(
-                self,
-                field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
+            st = self._ev(field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
                 held=-1,
                 steps=rest,
                 log=self.log
@@ -622,9 +639,7 @@ class ChungungoState(State):
         if t is Excavate:
             return self._excavate(seat, (action.row, action.col), rest)
         if t is Leap:
-            st = attrs.evolve(
-                self,
-                tokens=_set(self.tokens, seat, (action.row, action.col)),
+            st = self._ev(tokens=_set(self.tokens, seat, (action.row, action.col)),
                 steps=rest,
                 log=self.log
                 + (Event(f"{seat_ref(seat)} makes a Quantum Leap to row {action.row}, column {action.col}"),),
@@ -636,22 +651,20 @@ class ChungungoState(State):
             return self._give_fury(action.target, rest)
         if step == "fury":
             if t is Pass:
-                st = attrs.evolve(
-                    self,
-                    steps=tuple(s for s in rest if s != "fury"),
+                st = self._ev(steps=tuple(s for s in rest if s != "fury"),
                     fury_seat=-1,
                     fury_struck=(),
                     log=self.log + (Event(f"{seat_ref(seat)} strikes no more players"),),
                 )
                 return st._advance()
             st = self._struck(seat, action.target, "the Furious Chungungo")
-            st = attrs.evolve(st, steps=rest, fury_struck=self.fury_struck + (action.target,))
+            st = st._ev(steps=rest, fury_struck=self.fury_struck + (action.target,))
             if not rest or rest[0] != "fury":
-                st = attrs.evolve(st, fury_seat=-1, fury_struck=())
+                st = st._ev(fury_seat=-1, fury_struck=())
             return st._advance()
         if t is Strike:
             st = self._struck(seat, action.target, CARDS[self.card_in_play].name)
-            return attrs.evolve(st, steps=rest)._advance()
+            return st._ev(steps=rest)._advance()
         raise IllegalAction(f"{action} cannot be taken now")  # pragma: no cover
 
     def _same_card(self, seat: int, card: int, legal: list) -> Any:
@@ -707,15 +720,14 @@ class ChungungoState(State):
         log = self.log + (Event(f"{seat_ref(seat)} places an asteroid face down at row {action.row}, column {action.col}"),)
         steps = self.steps[1:]
         if steps:
-            return attrs.evolve(self, field=field, deck=deck, steps=steps, log=log)
+            return self._ev(field=field, deck=deck, steps=steps, log=log)
         nxt = seat + 1
         if nxt < self.seats:
-            return attrs.evolve(self, field=field, deck=deck, steps=("place", "place"), current=nxt, to_move=(nxt,), log=log)
+            return self._ev(field=field, deck=deck, steps=("place", "place"), current=nxt, to_move=(nxt,), log=log)
         # Game Setup 6: the rest of the crew, the bases and one eel per player, shuffled.
         new_deck, rng = self.rng.shuffled(deck + self.reserve)
         log += (Event(f"The asteroid deck is built and shuffled: {len(new_deck)} cards"),)
-        return attrs.evolve(
-            self, field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
+        return self._ev(field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
         )
 
     def _setup_token(self, action: PlaceToken) -> "ChungungoState":
@@ -724,9 +736,8 @@ class ChungungoState(State):
         log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row}, column {action.col}"),)
         nxt = seat + 1
         if nxt < self.seats:
-            return attrs.evolve(self, tokens=tokens, current=nxt, to_move=(nxt,), log=log)
-        return attrs.evolve(
-            self, tokens=tokens, phase="turn", current=0, turn=1, to_move=(0,), regrouped=False,
+            return self._ev(tokens=tokens, current=nxt, to_move=(nxt,), log=log)
+        return self._ev(tokens=tokens, phase="turn", current=0, turn=1, to_move=(0,), regrouped=False,
             log=log + (Event(f"Turn 1: {seat_ref(0)}"),),
         )
 
@@ -739,10 +750,9 @@ class ChungungoState(State):
         text = f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"
         if forced:
             text += " (empty hand) and must now play"
-            return attrs.evolve(
-                self, hands=hands, discards=_set(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
+            return self._ev(hands=hands, discards=_set(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
             )
-        st = attrs.evolve(self, hands=hands, discards=_set(self.discards, seat, ()), log=self.log + (Event(text),))
+        st = self._ev(hands=hands, discards=_set(self.discards, seat, ()), log=self.log + (Event(text),))
         return st._end_turn()
 
     def _play(self, seat: int, card: int) -> "ChungungoState":
@@ -750,11 +760,11 @@ class ChungungoState(State):
         hands = _set(self.hands, seat, _rm(self.hands[seat], card))
         discards = _set(self.discards, seat, self.discards[seat] + (card,))
         log = self.log + (Event(f"{seat_ref(seat)} plays {c.name}: {c.text}"),)
-        st = attrs.evolve(self, hands=hands, discards=discards, card_in_play=card, log=log)
+        st = self._ev(hands=hands, discards=discards, card_in_play=card, log=log)
         if c.kind == KIND_CREW and self.seats > 1:
             others = tuple((seat + i) % self.seats for i in range(1, self.seats))
-            return attrs.evolve(st, phase="react", passed=(), to_move=others)
-        return attrs.evolve(st, phase="resolve", steps=c.steps)._advance()
+            return st._ev(phase="react", passed=(), to_move=others)
+        return st._ev(phase="resolve", steps=c.steps)._advance()
 
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
         cur = self.current
@@ -762,9 +772,7 @@ class ChungungoState(State):
         log = self.log + (
             Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),
         )
-        return attrs.evolve(
-            self,
-            hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
+        return self._ev(hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
             held=eel,
             phase="resolve",
             passed=(),
@@ -781,17 +789,14 @@ class ChungungoState(State):
                 return st._end_turn()
             step = st.steps[0]
             if step == "attract":
-                st = attrs.evolve(
-                    st, steps=("place", "place") + st.steps[1:],
+                st = st._ev(steps=("place", "place") + st.steps[1:],
                     log=st.log + (Event(f"{seat_ref(st.current)} attracts asteroids"),),
                 )
                 continue
             if step == "regroup":
                 seat = st.current
                 n = len(st.discards[seat])
-                st = attrs.evolve(
-                    st,
-                    hands=_set(st.hands, seat, st.hands[seat] + st.discards[seat]),
+                st = st._ev(hands=_set(st.hands, seat, st.hands[seat] + st.discards[seat]),
                     discards=_set(st.discards, seat, ()),
                     steps=st.steps[1:],
                     log=st.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
@@ -802,9 +807,9 @@ class ChungungoState(State):
             decider = st.decider()
             legal = st._step_actions(step)
             if not legal:
-                st = attrs.evolve(st, steps=st.steps[1:], log=st.log + (Event(_skip_text(step, st.current)),))
+                st = st._ev(steps=st.steps[1:], log=st.log + (Event(_skip_text(step, st.current)),))
                 continue
-            return attrs.evolve(st, phase="resolve", to_move=(decider,))
+            return st._ev(phase="resolve", to_move=(decider,))
 
     def _end_turn(self) -> "ChungungoState":
         """End of turn: the copper target check (Rulebook: Game Objective), then the next seat."""
@@ -815,18 +820,14 @@ class ChungungoState(State):
             # Table note "The field runs dry": cards must be added to the field.
             if not st.deck:
                 return st._end_game("deck", "The field has run dry and the deck is empty")
-            return attrs.evolve(
-                st,
-                phase="resolve",
+            return st._ev(phase="resolve",
                 steps=("place", "place"),
                 card_in_play=-1,
                 to_move=(st.current,),
                 log=st.log + (Event(f"The field has run dry (no free asteroid next to another asteroid): {seat_ref(st.current)} attracts asteroids"),),
             )._advance()
         nxt = (st.current + 1) % st.seats
-        return attrs.evolve(
-            st,
-            phase="turn",
+        return st._ev(phase="turn",
             current=nxt,
             turn=st.turn + 1,
             to_move=(nxt,),
@@ -838,15 +839,14 @@ class ChungungoState(State):
         )
 
     def _end_game(self, ending: str, why: str) -> "ChungungoState":
-        st = attrs.evolve(
-            self, phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
+        st = self._ev(phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
         )
         wins = st.winners()
         names = " and ".join(seat_ref(s) for s in wins)
         tb = st.tiebreak()
         tail = f" ({tb})" if tb else ""
         copper = ", ".join(f"{seat_ref(s)} {st.copper[s]}" for s in range(st.seats))
-        return attrs.evolve(st, log=st.log + (Event(f"{why}. Copper: {copper}. Winner: {names}{tail}"),))
+        return st._ev(log=st.log + (Event(f"{why}. Copper: {copper}. Winner: {names}{tail}"),))
 
     # ------------------------------------------------------------------ main actions
 
@@ -854,8 +854,7 @@ class ChungungoState(State):
         seat = self.current
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
-        st = attrs.evolve(
-            self, field=field, deck=deck, steps=rest,
+        st = self._ev(field=field, deck=deck, steps=rest,
             log=self.log + (Event(f"{seat_ref(seat)} places an asteroid face down at row {action.row}, column {action.col}"),),
         )
         return st._advance()
@@ -867,27 +866,22 @@ class ChungungoState(State):
         kind = CARDS[card].kind
         where = f"row {pos[0]}, column {pos[1]}"
         if kind == KIND_MINE:
-            return attrs.evolve(
-                self,
-                field=field,
+            return self._ev(field=field,
                 bases=_set(self.bases, seat, self.bases[seat] + (card,)),
                 copper=_set(self.copper, seat, self.copper[seat] + COPPER[card]),
                 steps=rest,
                 log=self.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
             )._advance()
         if kind == KIND_FURY:
-            st = attrs.evolve(
-                self, field=field, held=card, steps=rest,
+            st = self._ev(field=field, held=card, steps=rest,
                 log=self.log + (Event(f"{seat_ref(seat)} excavates a Furious Chungungo at {where}"),),
             )
             poor = st.poorest()
             if len(poor) == 1:
                 return st._give_fury(poor[0], rest)
-            return attrs.evolve(st, steps=("give",) + rest)._advance()
+            return st._ev(steps=("give",) + rest)._advance()
         c = CARDS[card]
-        return attrs.evolve(
-            self,
-            field=field,
+        return self._ev(field=field,
             hands=_set(self.hands, seat, self.hands[seat] + (card,)),
             copper=_set(self.copper, seat, self.copper[seat] + c.copper),
             steps=rest,
@@ -898,9 +892,7 @@ class ChungungoState(State):
     def _give_fury(self, target: int, rest: tuple[str, ...]) -> "ChungungoState":
         card = self.held
         others = self.seats - 1
-        st = attrs.evolve(
-            self,
-            held=-1,
+        st = self._ev(held=-1,
             bases=_set(self.bases, target, self.bases[target] + (card,)),
             copper=_set(self.copper, target, self.copper[target] + COPPER[card]),
             fury_seat=target,
@@ -918,39 +910,31 @@ class ChungungoState(State):
         c = CARDS[card]
         way = "turned 180 degrees" if flipped else "as printed"
         who = ", ".join(seat_ref(s) for s in hit) or "nobody"
-        st = attrs.evolve(
-            self,
-            log=self.log + (Event(f"{seat_ref(seat)} shoots {way} ({c.pattern_text(flipped)}): hits {who}"),),
+        st = self._ev(log=self.log + (Event(f"{seat_ref(seat)} shoots {way} ({c.pattern_text(flipped)}): hits {who}"),),
         )
         if eels:
             taken = tuple(cell.card for cell in st.field if cell.pos in eels)
-            st = attrs.evolve(
-                st,
-                field=tuple(cell for cell in st.field if cell.pos not in eels),
+            st = st._ev(field=tuple(cell for cell in st.field if cell.pos not in eels),
                 discards=_set(st.discards, seat, st.discards[seat] + taken),
                 log=st.log
                 + tuple(Event(f"{seat_ref(seat)} shoots the Electric Eel at row {r}, column {cc} onto their discard pile") for r, cc in eels),
             )
         for s in hit:
             st = st._struck(seat, s, c.name)
-        return attrs.evolve(st, steps=rest)._advance()
+        return st._ev(steps=rest)._advance()
 
     def _struck(self, thief: int, victim: int, cause: str) -> "ChungungoState":
         """Rulebook: Struck. A random non-kit card of the victim's hand goes to the thief's hand."""
         pool = [c for c in self.hands[victim] if CARDS[c].kind != KIND_KIT]
         if not pool:
-            return attrs.evolve(
-                self,
-                log=self.log
+            return self._ev(log=self.log
                 + (Event(f"{seat_ref(victim)} is Struck by {seat_ref(thief)} ({cause}) but has no card that can be stolen"),),
             )
         card, rng = self.rng.choice(pool)
         c = CARDS[card]
         cu = c.copper
         copper = _set(_set(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu)
-        return attrs.evolve(
-            self,
-            rng=rng,
+        return self._ev(rng=rng,
             hands=_set(_set(self.hands, victim, _rm(self.hands[victim], card)), thief, self.hands[thief] + (card,)),
             copper=copper,
             log=self.log
@@ -968,9 +952,7 @@ class ChungungoState(State):
         """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank."""
         hands = tuple(h if s == seat else _hidden_like(h) for s, h in enumerate(self.hands))
         field = tuple(c if c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
-        return attrs.evolve(
-            self,
-            hands=hands,
+        return self._ev(hands=hands,
             field=field,
             deck=_hidden_like(self.deck),
             log=mask_log(self.log, seat),
@@ -1069,30 +1051,46 @@ def all_cards(state: ChungungoState) -> list[int]:
 
 
 def expected_cards(players: int) -> list[int]:
-    """The cards of a game of ``players`` seats: crew, bases, one eel and one kit per seat."""
-    return sorted(
-        [c.id for c in data.CREW] + list(data.MINE_IDS + data.FURY_IDS) + list(data.EEL_IDS[:players]) + list(data.KIT_IDS[:players])
-    )
+    """The cards of a game of ``players`` seats: crew, bases, one eel and one kit per seat (sorted ids)."""
+    return list(_EXPECTED[players])
+
+
+_EXPECTED = {
+    n: tuple(sorted([c.id for c in data.CREW] + list(data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:n] + data.KIT_IDS[:n])))
+    for n in range(2, 6)
+}
+_BASE_IDS = frozenset(data.MINE_IDS + data.FURY_IDS)
 
 
 def check_invariants(state: ChungungoState) -> None:
-    """Assert the game's invariants (random-play harness). Raises AssertionError."""
+    """Assert the game's invariants (random-play harness). Raises AssertionError.
+
+    Cards conserved (deck, reserve, field, hands, discard piles, bases, the
+    held card); no two tokens on one card and every token on an asteroid;
+    copper equal to what each seat's owned cards say; kits stay with their
+    owners; bases only beside discard piles; only eels face up; to_move
+    consistent with the phase.
+    """
     n = state.seats
-    assert sorted(all_cards(state)) == expected_cards(n), "cards not conserved"
+    assert tuple(sorted(all_cards(state))) == _EXPECTED[n], "cards not conserved"
     toks = [t for t in state.tokens if t is not None]
     assert len(set(toks)) == len(toks), "two tokens on one card"
     g = state.grid()
     assert len(g) == len(state.field), "two cards on one cell"
     for t in toks:
         assert t in g and not g[t].face_up, "a token off an asteroid"
+    hands, discards, bases = state.hands, state.discards, state.bases
     for s in range(n):
-        owned = state.hands[s] + state.discards[s] + state.bases[s]
-        assert sum(COPPER[c] for c in owned) == state.copper[s], "copper total differs from owned cards"
-        assert data.KIT_IDS[s] in state.hands[s] + state.discards[s], "a starter kit left its owner"
-        assert all(CARDS[c].is_base for c in state.bases[s]), "a non-base beside a discard pile"
-        assert not any(CARDS[c].is_base for c in state.hands[s] + state.discards[s]), "a base in hand or discard"
+        held = hands[s] + discards[s]
+        assert sum(COPPER[c] for c in held) + sum(COPPER[c] for c in bases[s]) == state.copper[s], (
+            "copper total differs from owned cards"
+        )
+        assert data.KIT_IDS[s] in held, "a starter kit left its owner"
+        assert _BASE_IDS.issuperset(bases[s]), "a non-base beside a discard pile"
+        assert _BASE_IDS.isdisjoint(held), "a base in hand or discard"
     for c in state.field:
-        assert c.face_up == (CARDS[c.card].kind == KIND_EEL and c.face_up), "face-up card that is not an eel"
+        if c.face_up:
+            assert CARDS[c.card].kind == KIND_EEL, "face-up card that is not an eel"
     if state.phase == "over":
         assert state.to_move == () and state.ending in ("copper", "deck")
     else:
