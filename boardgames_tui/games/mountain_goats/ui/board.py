@@ -58,7 +58,8 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
 
 def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
     """One line saying what a move would do: points, goats moved, goats knocked off."""
-    gained = after.scores()[seat] - before.scores()[seat]
+    big_before, big_after = before.big_mountain_points()[seat], after.big_mountain_points()[seat]
+    gained = after.scores()[seat] - before.scores()[seat] - (big_after - big_before)
     moved = [m for i, m in enumerate(MOUNTAINS) if before.pos[seat][i] != after.pos[seat][i]]
     knocked = [
         f"{seat_letter(s)} off {m}"
@@ -68,6 +69,8 @@ def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
         if before.pos[s][i] != after.pos[s][i]
     ]
     bits = [f"+{gained} pts"]
+    if big_after != big_before:
+        bits[0] += f", Big Mtn {big_before}->{big_after}"
     if not moved:
         bits.append("no goat moves")
     else:
