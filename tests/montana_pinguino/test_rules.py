@@ -815,3 +815,17 @@ def test_distance_helpers():
     assert R.section_kind(st, 0) == "start" and R.section_kind(st, 4) == "fast curve"
     assert R.section_kind(st, 15) == "finish"
     assert R.speed_level(st, 0) == D.GREEN
+
+
+def test_ui_helpers_speed_range_forecast_and_preview():
+    dbl = card_with("Doffy", (D.ACCEL, 2), levels="GY", double=True)
+    st = table(box=(box_at(D.ORANGE), 0), position=(1, 3))
+    assert not R.in_speed_range(st, 0, dbl, 0) and R.in_speed_range(st, 0, dbl, 1)
+    # orange from section 1: sections 2, 3, 4 (fast curve at orange: 1 damage), +1 +1 +0
+    assert R.impulse_forecast(st, 0) == (4, 1, 2)
+    assert "does nothing at your speed" in R.action_preview(st, 0, PlayCard(dbl, 0))
+    assert "works at your speed" in R.action_preview(st, 0, PlayCard(dbl, 1))
+    assert R.action_preview(st, 0, Reduce(2)) == "speed orange (box 9) -> yellow (box 7)"
+    assert R.action_preview(st, 0, Target(1)).startswith("runner B: section 3")
+    v = st.view(1)
+    assert R.impulse_forecast(v, 0) == R.impulse_forecast(st, 0)

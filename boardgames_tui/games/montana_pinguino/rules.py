@@ -265,6 +265,63 @@ def describe_played(card: int, half: int) -> str:
     return f"{name} ({D.card_text(card)})"
 
 
+def in_speed_range(state: "MontanaState", seat: int, card: int, half: int = 0) -> bool:
+    """Whether ``card`` played with ``half`` up would be in its speed range at ``seat``'s speed now.
+
+    Items have no speed range (always True). Rulebook 1.2: action cards only
+    activate within their range.
+    """
+    if not D.is_action(card):
+        return True
+    return state.level(seat) in D.ACTION_CARDS[card].halves[half].levels
+
+
+def impulse_forecast(state: "MontanaState", seat: int) -> tuple[int, int, int]:
+    """What the Impulse Phase would do to ``seat`` at its speed and conduction now.
+
+    Returns (end position, damage taken, track acceleration gained). Works on
+    views (no chance involved). Rulebook 2.1-2.3.
+    """
+    if state.finished(seat):
+        return state.position[seat], 0, 0
+    level = state.level(seat)
+    start = state.position[seat]
+    end = start + D.sections_for_level(level)
+    st = state
+    accel = 0
+    for sec in range(start + 1, min(end, state.length) + 1):
+        st = st._section_hits(seat, sec, level)
+        accel += state.sections[sec - 1].accel
+    return end, state.health[seat] - st.health[seat], accel
+
+
+def action_preview(state: "MontanaState", seat: int, action: Any) -> str:
+    """A line saying what ``action`` of ``seat`` would do, for the UI's preview (works on views)."""
+    side = state.sides[seat]
+    if isinstance(action, PlayCard):
+        text = describe_played(action.card, action.half)
+        if not in_speed_range(state, seat, action.card, action.half):
+            return f"{text}: does nothing at your speed now ({D.LEVEL_NAMES[state.level(seat)]})"
+        return f"{text}: works at your speed now ({D.LEVEL_NAMES[state.level(seat)]})"
+    if isinstance(action, Reduce):
+        box = state.box[seat]
+        return f"speed {_speed_text(side, box)} -> {_speed_text(side, box - action.amount)}"
+    if isinstance(action, Target):
+        t = action.seat
+        return (f"runner {seat_letter(t)}: {_place(state, state.position[t])}, health {state.health[t]}, "
+                f"speed {_speed_text(state.sides[t], state.box[t])}")
+    if isinstance(action, PlaceToken):
+        sec = section_at(state, action.section)
+        return f"section {action.section}: {sec.describe() if sec else ''}"
+    if isinstance(action, (Recover, KeepItem, DiscardItem)):
+        return f"{D.card_name(action.card)}: {D.card_text(action.card)}"
+    if isinstance(action, PlayNoMore):
+        return "keep the rest of your hand for later rounds"
+    if isinstance(action, DrawItem):
+        return "3 cards, keep 1 (you are in last place)" if seat in state.last_place() else "1 item card"
+    return str(action)
+
+
 def _speed_text(side: str, box: int) -> str:
     return f"{D.LEVEL_NAMES[D.speed_level(side, box)]} (box {box + 1})"
 
@@ -961,7 +1018,7 @@ class MontanaState(State):
             token = D.SPIKE if kind == D.ERIZO else D.ICE
             sec = params[0]
             st = _ev(st, tokens=tuple(sorted(st.tokens + ((sec, token),))))
-            st = st._add_log(Event(f"{who} puts a {token} token on section {sec}."))
+            st = st._add_log(Event(f"{who} puts {'an' if token == D.ICE else 'a'} {token} token on section {sec}."))
             if token == D.SPIKE:
                 for o in range(st.players):
                     if st.position[o] == sec:
