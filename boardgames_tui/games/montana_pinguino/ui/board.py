@@ -1,0 +1,226 @@
+"""The Montaña Pingüino board: track, runners, cards played, the deciding runner's hand.
+
+Layout (top to bottom, scrolling when the terminal is small):
+
+- ``#mp-track``: the track window (every sled and the 4 sections ahead of it);
+- ``#mp-runners``: each runner's speedometer, level, health, place and, in
+  brackets, what changed in the last step;
+- ``#mp-played``: the cards played this round (face down until revealed, then
+  what became of each); in the Championship, the points table;
+- ``#mp-hand``: the deciding runner's own action cards and items, in words;
+- ``#mp-preview`` (below the scroll, always in sight): what the highlighted
+  choice would do.
+
+Everything is drawn from ``ctx.view`` (the seat's own view) only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from boardgames_tui.engine import seat_letter
+from boardgames_tui.ui.board import BoardContext, GameBoard
+
+from .. import data as D
+from .. import rules as R
+from . import render
+
+
+#: Track lines drawn (more appear with gaps when sleds are far apart).
+TRACK_ROWS = 6
+
+
+def _snapshot(view: Any) -> tuple:
+    """The public facts whose changes the board points out: race, position, box, health."""
+    return (view.race, view.position, view.box, view.health)
+
+
+class MontanaBoard(GameBoard):
+    """The board of the shared game screen (id ``mp-board``)."""
+
+    DEFAULT_CSS = """
+    MontanaBoard { height: 1fr; width: 1fr; layout: vertical; }
+    MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    MontanaBoard #mp-scroll > Static { width: 1fr; }
+    MontanaBoard #mp-preview { height: auto; max-height: 3; background: $boost; }
+    MontanaBoard #mp-preview.-empty { display: none; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("id", "mp-board")
+        super().__init__(**kwargs)
+        self.ctx: BoardContext | None = None
+        self._snap: tuple | None = None
+        self._before: tuple | None = None
+        self._preview: Any = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="mp-scroll"):
+            yield Static("", id="mp-track")
+            yield Static("", id="mp-runners")
+            yield Static("", id="mp-played")
+            yield Static("", id="mp-hand")
+        yield Static("", id="mp-preview", classes="-empty")
+
+    # ---- the contract -----------------------------------------------------
+
+    def show(self, ctx: BoardContext) -> None:
+        """Redraw from ``ctx`` (see the module docstring)."""
+        self.ctx = ctx
+        snap = _snapshot(ctx.view)
+        if snap != self._snap:
+            if self._snap is not None and self._snap[0] == snap[0]:
+                self._before = self._snap
+            else:
+                self._before = None
+            self._snap = snap
+        self._preview = None
+        self._draw()
+
+    def preview(self, action: Any | None) -> None:
+        """Show what the highlighted choice would do (a card's effect and the speed it
+        would give, a target's sled, a token's section)."""
+        self._preview = action
+        if self.ctx is not None:
+            self._draw()
+
+    def action_label(self, action: Any) -> str:
+        ctx = self.ctx
+        if ctx is None:
+            return str(action)
+        return render.action_label(ctx.view, ctx.seat, action, ctx.names)
+
+    # ---- drawing ------------------------------------------------------------
+
+    def deltas(self) -> dict[int, dict[str, int]]:
+        """Per seat, what changed in the last step: position, box and health differences."""
+        if self._before is None or self._snap is None:
+            return {}
+        _r, pos0, box0, hp0 = self._before
+        _r, pos1, box1, hp1 = self._snap
+        out: dict[int, dict[str, int]] = {}
+        for s in range(len(pos1)):
+            d = {"position": pos1[s] - pos0[s], "box": box1[s] - box0[s], "health": hp1[s] - hp0[s]}
+            out[s] = {k: v for k, v in d.items() if v}
+        return out
+
+    def _draw(self) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        view, seat = ctx.view, ctx.seat
+        marks = self._track_marks()
+        self.query_one("#mp-track", Static).update(render.track_text(view, seat, ctx.names, TRACK_ROWS, marks))
+        self.query_one("#mp-runners", Static).update(render.runners_text(view, ctx.names, seat, self.deltas()))
+        panel = Text()
+        if view.phase == R.OVER or view.places:
+            panel.append_text(render.result_text(view, ctx.names))
+            if view.phase != R.OVER:
+                panel.append("\n")
+        if view.phase != R.OVER:
+            panel.append_text(render.played_text(view, ctx.names, seat))
+        self.query_one("#mp-played", Static).update(panel)
+        hand = self.query_one("#mp-hand", Static)
+        if seat is not None and view.phase != R.OVER:
+            highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
+            hand.update(render.hand_text(view, seat, highlight))
+            hand.display = True
+        else:
+            hand.display = False
+        prev = self.query_one("#mp-preview", Static)
+        text = self._preview_text()
+        prev.update(text or "")
+        prev.set_class(not text, "-empty")
+
+    def _track_marks(self) -> dict[int, str]:
+        """Track tags for the highlighted choice: a token's section, a target's sled."""
+        ctx, action = self.ctx, self._preview
+        if ctx is None or action is None:
+            return {}
+        view = ctx.view
+        if isinstance(action, R.PlaceToken):
+            act = view.activating()
+            kind = "spike" if act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO else "ice"
+            return {action.section: f"<- {kind} here?"}
+        if isinstance(action, R.Target):
+            pos = min(view.position[action.seat], view.length + 1)
+            return {pos: f"<- target {seat_letter(action.seat)}?"}
+        return {}
+
+    def _preview_text(self) -> Text | None:
+        ctx, action = self.ctx, self._preview
+        if ctx is None or action is None or ctx.seat is None:
+            return None
+        view, seat = ctx.view, ctx.seat
+        out = Text()
+        if isinstance(action, R.PlayCard):
+            slot = "LEFT" if not view.played[seat] else "RIGHT"
+            out.append(f"{slot}: ", style="bold")
+            out.append(render.card_short(action.card, action.half))
+            if D.is_action(action.card):
+                out.append("\n")
+                out.append_text(_speed_forecast(view, seat, action))
+            return out
+        if isinstance(action, R.Reduce):
+            out.append_text(_after_box(view, seat, max(0, view.box[seat] - action.amount)))
+            return out
+        if isinstance(action, R.PlayNoMore):
+            out.append("Your play: ", style="bold")
+            out.append(" + ".join(render.card_short(c, h) for c, h in view.played[seat]))
+            out.append("\n")
+            out.append_text(_after_box(view, seat, _box_after_play(view, seat, ())))
+            return out
+        label = self.action_label(action)
+        if isinstance(action, (R.Target, R.PlaceToken)):
+            out.append(label + " (marked on the track)")
+            return out
+        return None
+
+
+def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> int:
+    """The marker's box after the seat's own played cards (plus ``extra``) act, counting
+    only their plain accelerations (+n, Escuadrón Canino) within their speed ranges."""
+    box = view.box[seat]
+    total = view.speedometer(seat).total
+    for card, half in tuple(view.played[seat]) + extra:
+        if card == D.HIDDEN:
+            continue
+        if D.is_action(card):
+            h = D.ACTION_CARDS[card].halves[half]
+            if D.speed_level(view.sides[seat], box) not in h.levels:
+                continue
+            for icon, n in h.effects:
+                if icon == D.ACCEL:
+                    box = min(total - 1, box + n)
+        elif D.item_kind(card) == D.CANINO:
+            box = min(total - 1, box + 3)
+    return box
+
+
+def _after_box(view: Any, seat: int, box: int) -> Text:
+    level = D.speed_level(view.sides[seat], box)
+    out = Text("Then ")
+    out.append(f"{D.LEVEL_NAMES[level]} box {box + 1}", style=render.LEVEL_STYLES[level])
+    n = D.sections_for_level(level)
+    out.append(f": advance {n} section{'s' if n > 1 else ''}")
+    return out
+
+
+def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
+    """Whether the card acts at the speed it will meet, and the speed after it."""
+    box = _box_after_play(view, seat, ())
+    level = D.speed_level(view.sides[seat], box)
+    card, half = action.card, action.half
+    ok = D.is_action(card) and level in D.ACTION_CARDS[card].halves[half].levels
+    out = Text()
+    if ok:
+        out.append(f"Acts at {D.LEVEL_NAMES[level]}. ", style="bold")
+    else:
+        out.append(f"Does NOTHING at {D.LEVEL_NAMES[level]}.", style="bold reverse")
+        out.append(" ")
+    out.append_text(_after_box(view, seat, _box_after_play(view, seat, ((card, half),))))
+    return out

@@ -1,0 +1,65 @@
+"""The Montaña Pingüino chooser: the shared numbered list with a title naming the
+decision ('LEFT card, acts first', 'RIGHT card or none') and page keys that scroll
+the board above it (its track, runners, played cards and hand)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
+
+from .. import rules as R
+
+
+def chooser_title(ctx: BoardContext) -> str:
+    """The list's border title: which decision the seat is making."""
+    view, seat = ctx.view, ctx.seat
+    if seat is None or not ctx.legal:
+        return ""
+    if view.phase == R.PLAY:
+        if not view.played[seat]:
+            one = " (only 1 card this round)" if view.one_card[seat] else ""
+            return f"Secret play: LEFT card, acts first{one}"
+        return "Secret play: RIGHT card (acts second) or none"
+    if view.phase in (R.DRAW, R.KEEP, R.LIMIT):
+        return "Item draw"
+    if view.stage in (R.TORMENTA, R.IGLU):
+        return "Reaction"
+    act = view.activating()
+    if act is not None:
+        from .. import data as D
+
+        return f"Your {D.card_name(act[1])} acts: {view.prompt(seat).lower()}"
+    return "Your choices"
+
+
+class MontanaChooser(ActionList):
+    """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board."""
+
+    DEFAULT_CSS = """
+    MontanaChooser { max-height: 7; }
+    """
+
+    BINDINGS = [
+        Binding("pagedown", "board_scroll(1)", "Board down"),
+        Binding("pageup", "board_scroll(-1)", "Board up"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="mp-chooser")
+        self.board: GameBoard | None = None
+
+    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        super().set_choices(ctx, board)
+        self.board = board
+        if ctx.legal:
+            self.border_title = chooser_title(ctx)
+
+    def action_board_scroll(self, direction: int) -> None:
+        if self.board is None:
+            return
+        scroll = self.board.query_one("#mp-scroll")
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)

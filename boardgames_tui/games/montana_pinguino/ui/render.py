@@ -1,0 +1,453 @@
+"""Pure drawing helpers of the Montaña Pingüino board: a view in, Rich Text out.
+
+Everything here reads only the public parts of ``ctx.view`` plus the
+deciding seat's own cards (``ctx.seat``); it never touches a full state.
+Meaning is always carried by words or letters; colour only repeats it.
+Widths are planned for the board's 48 columns beside the log at 80x24.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from boardgames_tui.engine import Pass, seat_letter
+
+from .. import data as D
+from .. import rules as R
+
+#: Rich styles of the speed levels (colour repeats the level name, never replaces it).
+LEVEL_STYLES = ("bold green", "bold yellow", "bold dark_orange", "bold red")
+#: Styles of the seats' letters (the letter is the meaning).
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold blue", "bold bright_green", "bold white")
+
+WIDTH = 48
+
+# ----------------------------------------------------------------------------
+# Short card texts
+
+
+def short_effect(icon: str, n: int) -> str:
+    """One ability icon in a few words ('+2 accel', 'hit: same section -1 health')."""
+    return {
+        D.HEART: f"-{n} own hp",
+        D.ACCEL: f"+{n} accel",
+        D.CONDUCTION: f"+{n} conduction",
+        D.REDUCE_SHUFFLE: "-X accel, reshuffle discards",
+        D.REDUCE_RECOVER1: "-X accel, 1 discard to hand",
+        D.REDUCE_RECOVER2: "-X accel, 2 discards to hand",
+        D.HIT_SAME: f"rival here -{n} hp",
+        D.HIT_NEAR: f"rival 0-1 away -{n} hp",
+    }[icon]
+
+
+def half_short(half: D.Half) -> str:
+    """'green-yellow: +2 accel, +1 conduction' — one ability box, compact."""
+    return f"{D.levels_text(half.levels)}: " + ", ".join(short_effect(i, n) for i, n in half.effects)
+
+
+def card_short(card: int, half: int | None = None) -> str:
+    """A card's name and effect: 'Jimy 8 (top up) green: +3 accel' or 'Pez Espada: ...'."""
+    if card == D.HIDDEN:
+        return "a face-down card"
+    name = D.card_name(card)
+    if D.is_item(card):
+        return f"{name}: {D.ITEM_KINDS[D.item_kind(card)][1]}"
+    ac = D.ACTION_CARDS[card]
+    if half is None:
+        if ac.is_double:
+            return f"{name} top {half_short(ac.halves[0])} / bottom {half_short(ac.halves[1])}"
+        return f"{name} {half_short(ac.halves[0])}"
+    if ac.is_double:
+        return f"{name} ({'top' if half == 0 else 'bottom'} up) {half_short(ac.halves[half])}"
+    return f"{name} {half_short(ac.halves[0])}"
+
+
+def works_at(card: int, half: int, level: int) -> bool | None:
+    """Whether an action card's half acts at speed ``level`` (None for items: no speed range)."""
+    if not D.is_action(card):
+        return None
+    return level in D.ACTION_CARDS[card].halves[half].levels
+
+
+# ----------------------------------------------------------------------------
+# The track
+
+
+def section_words(view: Any, pos: int) -> str:
+    """'curve: max yellow', 'ice: max yellow', 'straight', 'start', 'FINISH' (limit with its ice token)."""
+    if pos <= 0:
+        return "start"
+    sec = R.section_at(view, pos)
+    if sec is None:
+        return "FINISH LINE"
+    iced = (pos, D.ICE) in view.tokens
+    limit = R.effective_limit(view, pos)
+    if sec.curve:
+        word = "curve+ice" if iced else "curve"
+        return f"{word}: max {D.LEVEL_NAMES[limit]}"
+    if iced:
+        return f"ice: max {D.LEVEL_NAMES[limit]}"
+    return "straight"
+
+
+def track_rows(view: Any, max_rows: int = 8, focus: int | None = None, marks: Sequence[int] = ()) -> list[int]:
+    """The track positions to draw: every sled and the 4 sections ahead of each (the furthest
+    any sled can go in one advance), as a contiguous run when it fits in ``max_rows``.
+
+    Positions: 0 is the start, 1..length the sections, length + 1 the finish
+    line (every finished sled). Returns them in order; gaps are drawn as ':'.
+    """
+    finish = view.length + 1
+    sleds = [min(p, finish) for p in view.position]
+    racing = [min(p, finish) for s, p in enumerate(view.position) if not view.finished(s)]
+    wanted: set[int] = set(sleds) | set(marks)
+    for p in racing:
+        wanted.update(range(p, min(finish, p + 4) + 1))
+    for sec, _kind in view.tokens:
+        wanted.add(sec)
+    if focus is not None:
+        fp = min(view.position[focus], finish)
+        wanted.update(range(fp, min(finish, fp + 4) + 1))
+    lo, hi = min(wanted), max(wanted)
+    if hi - lo + 1 <= max_rows:
+        # contiguous; widen forward first (what is coming), then back
+        while hi - lo + 1 < max_rows and (hi < finish or lo > 0):
+            if hi < finish:
+                hi += 1
+            elif lo > 0:
+                lo -= 1
+        return list(range(lo, hi + 1))
+    return sorted(wanted)
+
+
+def track_text(view: Any, seat: int | None, names: Sequence[str], max_rows: int = 8,
+               marks: dict[int, str] | None = None) -> Text:
+    """The track window: one line per section with its curve limit, tree, acceleration,
+    tokens and sleds ('A', 'B' ...). ``marks`` maps a position to a short preview tag."""
+    marks = marks or {}
+    out = Text()
+    finish = view.length + 1
+    out.append(f"TRACK  sections 1-{view.length}, then the finish line", style="bold reverse")
+    out.append("\n")
+    rows = track_rows(view, max_rows, seat, tuple(marks))
+    prev = None
+    for pos in rows:
+        if prev is not None and pos != prev + 1:
+            out.append("   :\n", style="dim")
+        prev = pos
+        here = [s for s in range(view.players) if min(view.position[s], finish) == pos]
+        mine = seat is not None and seat in here
+        num = "S" if pos == 0 else ("F" if pos == finish else str(pos))
+        out.append(">" if mine else " ", style="bold")
+        out.append(f"{num:>2} ", style="bold" if mine else "")
+        words = section_words(view, pos)
+        sec = R.section_at(view, pos)
+        limit = R.effective_limit(view, pos) if sec is not None else None
+        style = LEVEL_STYLES[limit] if limit is not None else ("bold" if pos in (0, finish) else "")
+        out.append(f"{words:<20}", style=style)
+        out.append("tree " if sec is not None and sec.tree else "     ", style="bold")
+        if sec is not None and sec.accel:
+            out.append(f"{sec.accel:+d} ", style="green" if sec.accel > 0 else "red")
+        else:
+            out.append("   ")
+        tok = "spike " if (pos, D.SPIKE) in view.tokens else "      "
+        out.append(tok, style="bold red")
+        for s in here:
+            out.append(seat_letter(s), style=SEAT_STYLES[s] + (" reverse" if s == seat else ""))
+            out.append(" ")
+        if pos in marks:
+            out.append(marks[pos], style="bold reverse")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+# ----------------------------------------------------------------------------
+# Runners
+
+
+def meter_text(view: Any, seat: int) -> Text:
+    """'|====|=#..|....|....|': one cell per acceleration box, '#' the marker, '|' between levels."""
+    meter = view.speedometer(seat)
+    box = view.box[seat]
+    out = Text("|")
+    i = 0
+    for level, count in enumerate(meter.boxes):
+        for _ in range(count):
+            ch = "#" if i == box else ("=" if i < box else ".")
+            out.append(ch, style=LEVEL_STYLES[level] if i <= box else "dim")
+            i += 1
+        out.append("|")
+    return out
+
+
+def where_text(view: Any, seat: int) -> str:
+    pos = view.position[seat]
+    if pos <= 0:
+        return "at the start"
+    if view.finished(seat):
+        return "finished"
+    return f"section {pos}"
+
+
+def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
+                delta: dict[str, int] | None = None) -> Text:
+    """One line for a runner (letter, name, speedometer, level, health), plus a second
+    line only when there is news: what changed in the last step (``delta``: position,
+    box, health), conduction, a destroyed sled, a finished race."""
+    delta = delta or {}
+    out = Text()
+    level = view.level(seat)
+    out.append(">" if seat == me else " ", style="bold")
+    out.append(seat_letter(seat), style=SEAT_STYLES[seat] + (" reverse" if seat == me else ""))
+    out.append(f" {names[seat][:6]:<6} ", style="bold" if seat == me else "")
+    out.append_text(meter_text(view, seat))
+    out.append(f" {D.LEVEL_NAMES[level]:<6}", style=LEVEL_STYLES[level])
+    hp, top = view.health[seat], view.max_health(seat)
+    out.append(f" hp {hp}/{top}", style="bold reverse" if hp <= 1 else "")
+    news = []
+    if delta.get("position"):
+        news.append(f"moved {delta['position']:+d}")
+    if delta.get("box"):
+        news.append(f"speed {delta['box']:+d} box{'es' if abs(delta['box']) > 1 else ''}")
+    if delta.get("health"):
+        news.append(f"health {delta['health']:+d}")
+    if view.conduction[seat]:
+        news.append(f"conduction +{view.conduction[seat]}")
+    if view.destroyed[seat]:
+        news.append("sled DESTROYED")
+    if view.one_card[seat]:
+        news.append("1 card only")
+    if view.finished(seat):
+        news.append("FINISHED")
+    if news:
+        out.append("\n    " + ", ".join(news), style="italic")
+    return out
+
+
+def runners_text(view: Any, names: Sequence[str], me: int | None,
+                 deltas: dict[int, dict[str, int]] | None = None) -> Text:
+    """Every runner in seat order, under a header naming the round and phase."""
+    deltas = deltas or {}
+    out = Text()
+    out.append(f"RUNNERS  {round_text(view)}", style="bold reverse")
+    for s in range(view.players):
+        out.append("\n")
+        out.append_text(runner_text(view, s, names, me, deltas.get(s)))
+    return out
+
+
+def round_text(view: Any) -> str:
+    """'Race 2/3, round 4, support phase' — where the game is."""
+    race = f"Race {view.race}/{R.CHAMPIONSHIP_RACES}, " if view.championship else ""
+    phase = {
+        R.DRAW: "item draw",
+        R.KEEP: "item draw",
+        R.LIMIT: "item draw",
+        R.PLAY: "secret play",
+        R.ACTIVATE: "cards act",
+        R.OVER: "over",
+    }[view.phase]
+    return f"{race}round {view.round}: {phase}, first runner {seat_letter(view.first)}"
+
+
+# ----------------------------------------------------------------------------
+# Played cards, hand, items
+
+
+OUTCOME_WORDS = {
+    R.PENDING: "waiting",
+    R.ACTED: "ACTED",
+    R.OUT_OF_RANGE: "no effect: speed",
+    R.NOT_POSSIBLE: "no effect: impossible",
+    R.CANCELLED: "CANCELLED",
+}
+
+
+def played_text(view: Any, names: Sequence[str], me: int | None) -> Text:
+    """The cards played this round: face down during the secret play, then face up with
+    what became of each (acted, out of its speed range, cancelled ...)."""
+    out = Text()
+    out.append("CARDS PLAYED THIS ROUND", style="bold reverse")
+    act = view.activating() if view.phase == R.ACTIVATE else None
+    order = view.order or tuple(range(view.players))
+    for s in order:
+        row = view.played[s]
+        out.append("\n")
+        out.append(f"{seat_letter(s)} ", style=SEAT_STYLES[s])
+        if not row:
+            if view.phase == R.PLAY and s in view.to_move:
+                out.append("choosing...", style="dim")
+            else:
+                out.append("no card", style="dim")
+            continue
+        for i, (card, half) in enumerate(row):
+            if i:
+                out.append("\n  ")
+            now = act is not None and act[0] == s and view.slot == i
+            out.append(">" if now else " ", style="bold")
+            out.append("L " if i == 0 else "R ", style="bold")
+            if card == D.HIDDEN:
+                out.append("face down", style="dim")
+                continue
+            out.append(card_short(card, half))
+            outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.PENDING
+            if view.phase == R.PLAY:
+                out.append("  (yours, face down)", style="dim")
+            elif now:
+                out.append("  [ACTING NOW]", style="bold reverse")
+            else:
+                out.append(f"  [{OUTCOME_WORDS.get(outcome, outcome)}]", style="bold" if outcome else "dim")
+        if view.phase == R.PLAY and s in view.to_move and len(row) == 1 and s != me:
+            out.append("\n    may add a right card...", style="dim")
+    return out
+
+
+def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
+    """The seat's own action cards (both halves of double cards, each with its speed
+    range) and items, in words; ``highlight`` marks the card the chooser points at."""
+    level = view.level(seat)
+    head = Text()
+    head.append(f"YOUR HAND  {view.characters[seat]}, at {D.LEVEL_NAMES[level]}", style="bold reverse")
+    head.append(f"  deck {len(view.deck[seat])}, discard {len(view.discard[seat])}", style="dim")
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=8, no_wrap=True)
+    grid.add_column(ratio=1)
+    if not view.hand[seat]:
+        grid.add_row("", Text("no action cards", style="dim"))
+    for card in view.hand[seat]:
+        ac = D.ACTION_CARDS[card]
+        mark = "*" if card == highlight else " "
+        body = Text()
+        for h, half in enumerate(ac.halves):
+            if h:
+                body.append("\n")
+            if ac.is_double:
+                body.append("top: " if h == 0 else "bottom: ", style="bold")
+            ok = level in half.levels
+            body.append(D.half_text(half), style="" if ok else "dim")
+            if not ok:
+                body.append(" (not now)", style="dim")
+        grid.add_row(Text(f"{mark}{ac.name}", style="bold"), body)
+    parts: list[Any] = [head, grid]
+    if not view.purist:
+        items = Text()
+        items.append("YOUR ITEMS  at most 2; Iglú and Tormenta are reactions", style="bold reverse")
+        parts.append(items)
+        igrid = Table.grid(padding=(0, 1), expand=True)
+        igrid.add_column(width=12, no_wrap=True)
+        igrid.add_column(ratio=1)
+        if not view.items[seat]:
+            igrid.add_row("", Text("none", style="dim"))
+        for card in view.items[seat]:
+            kind = D.item_kind(card)
+            mark = "*" if card == highlight else " "
+            igrid.add_row(Text(f"{mark}{kind}", style="bold"), Text(D.ITEM_KINDS[kind][1]))
+        parts.append(igrid)
+    return Group(*parts)
+
+
+# ----------------------------------------------------------------------------
+# Results
+
+
+def result_text(view: Any, names: Sequence[str]) -> Text:
+    """The race result (places, crossing round, speed, box, health) and, in the
+    Championship, the points of each race so far."""
+    out = Text()
+    keys = view.race_keys()
+    order = sorted(range(view.players), key=lambda s: keys[s], reverse=True)
+    title = "RACE RESULT" if not view.championship else "CHAMPIONSHIP"
+    out.append(title, style="bold reverse")
+    if view.championship:
+        races = len(view.places)
+        out.append("\n      " + "".join(f" race{r + 1}" for r in range(races)) + "  points  1st")
+        pts = R.CHAMPIONSHIP_POINTS[view.players]
+        for s in sorted(range(view.players), key=lambda s: (-view.points[s], -view.firsts[s], s)):
+            out.append("\n")
+            out.append(f"{seat_letter(s)} {names[s][:5]:<5}", style=SEAT_STYLES[s])
+            for place in view.places:
+                out.append(f"  {place[s]}:{pts[place[s] - 1]:>2}")
+            out.append(f"  {view.points[s]:>6}  {view.firsts[s]:>3}")
+            if s in view.result:
+                out.append("  WINNER", style="bold reverse")
+        if view.phase != R.OVER:
+            out.append("\n(place:points per race)", style="dim")
+        return out
+    for place, s in enumerate(order, 1):
+        out.append("\n")
+        f = view.finish[s]
+        out.append(f"{place}. ", style="bold")
+        out.append(f"{seat_letter(s)} {names[s][:8]:<8}", style=SEAT_STYLES[s])
+        if f:
+            how = " (item)" if f[1] == 0 else ""
+            out.append(f" crossed round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, health {f[4]}")
+        else:
+            out.append(f" {where_text(view, s)}, {D.LEVEL_NAMES[view.level(s)]}")
+        if s in view.result:
+            out.append("  WINNER", style="bold reverse")
+    if view.decided_by:
+        out.append(f"\nDecided by: {view.decided_by}", style="bold")
+    return out
+
+
+# ----------------------------------------------------------------------------
+# Action labels
+
+
+def action_label(view: Any | None, seat: int | None, action: Any, names: Sequence[str] = ()) -> str:
+    """The chooser text of ``action``: the card's effect in words, a target's place, a section."""
+    def who(s: int) -> str:
+        return f"{seat_letter(s)} {names[s]}" if s < len(names) else seat_letter(s)
+
+    if isinstance(action, R.PlayCard):
+        text = card_short(action.card, action.half)
+        if view is not None and seat is not None and D.is_action(action.card):
+            if not works_at(action.card, action.half, view.level(seat)):
+                text += " (not now)"
+        return text
+    if isinstance(action, R.PlayNoMore):
+        return "no right card: done"
+    if isinstance(action, R.DrawItem):
+        if view is not None and seat is not None and seat in view.last_place():
+            return "draw 3 item cards (last place), keep 1"
+        return "draw 1 item card"
+    if isinstance(action, R.KeepItem):
+        return f"keep {card_short(action.card)}"
+    if isinstance(action, R.DiscardItem):
+        return f"discard {card_short(action.card)}"
+    if isinstance(action, R.Reduce):
+        if view is not None and seat is not None:
+            side = view.sides[seat]
+            new = max(0, view.box[seat] - action.amount)
+            lv = D.LEVEL_NAMES[D.speed_level(side, new)]
+            return f"slow down {action.amount}: to {lv}, box {new + 1}"
+        return str(action)
+    if isinstance(action, R.Recover):
+        if D.is_item(action.card):
+            return f"take {card_short(action.card)}"
+        return f"take back {card_short(action.card)}"
+    if isinstance(action, R.Target):
+        if view is not None:
+            s = action.seat
+            return (f"target {who(s)}: {where_text(view, s)}, health {view.health[s]}/"
+                    f"{view.max_health(s)}, {D.LEVEL_NAMES[view.level(s)]}")
+        return str(action)
+    if isinstance(action, R.PlaceToken):
+        if view is not None:
+            here = [seat_letter(s) for s in range(view.players)
+                    if view.position[s] == action.section and not view.finished(s)]
+            extra = f", sleds there: {' '.join(here)}" if here else ""
+            return f"token on section {action.section} ({section_words(view, action.section)}{extra})"
+        return str(action)
+    if isinstance(action, R.PlayIglu):
+        return "play Iglú: block this card's effect on you"
+    if isinstance(action, R.PlayTormenta):
+        return "play Tormenta de Nieve: cancel this item"
+    if isinstance(action, Pass):
+        return "pass"
+    return str(action)
