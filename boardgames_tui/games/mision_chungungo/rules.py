@@ -633,7 +633,7 @@ class ChungungoState(State):
                 held=-1,
                 steps=rest,
                 log=self.log
-                + (Event(f"{seat_ref(seat)} places the Electric Eel face up at row {action.row}, column {action.col}"),),
+                + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
             )
             return st._advance()
         if t is Excavate:
@@ -642,7 +642,7 @@ class ChungungoState(State):
             st = self._ev(tokens=_set(self.tokens, seat, (action.row, action.col)),
                 steps=rest,
                 log=self.log
-                + (Event(f"{seat_ref(seat)} makes a Quantum Leap to row {action.row}, column {action.col}"),),
+                + (Event(f"{seat_ref(seat)} leaps to row {action.row} col {action.col}"),),
             )
             return st._advance()
         if t is Shoot:
@@ -717,7 +717,7 @@ class ChungungoState(State):
         seat = self.current
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
-        log = self.log + (Event(f"{seat_ref(seat)} places an asteroid face down at row {action.row}, column {action.col}"),)
+        log = self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),)
         steps = self.steps[1:]
         if steps:
             return self._ev(field=field, deck=deck, steps=steps, log=log)
@@ -733,7 +733,7 @@ class ChungungoState(State):
     def _setup_token(self, action: PlaceToken) -> "ChungungoState":
         seat = self.current
         tokens = _set(self.tokens, seat, (action.row, action.col))
-        log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row}, column {action.col}"),)
+        log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row} col {action.col}"),)
         nxt = seat + 1
         if nxt < self.seats:
             return self._ev(tokens=tokens, current=nxt, to_move=(nxt,), log=log)
@@ -855,7 +855,7 @@ class ChungungoState(State):
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
         st = self._ev(field=field, deck=deck, steps=rest,
-            log=self.log + (Event(f"{seat_ref(seat)} places an asteroid face down at row {action.row}, column {action.col}"),),
+            log=self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),),
         )
         return st._advance()
 
@@ -864,7 +864,7 @@ class ChungungoState(State):
         card = self.grid()[pos].card
         field = tuple(c for c in self.field if c.pos != pos)
         kind = CARDS[card].kind
-        where = f"row {pos[0]}, column {pos[1]}"
+        where = f"row {pos[0]} col {pos[1]}"
         if kind == KIND_MINE:
             return self._ev(field=field,
                 bases=_set(self.bases, seat, self.bases[seat] + (card,)),
@@ -917,7 +917,7 @@ class ChungungoState(State):
             st = st._ev(field=tuple(cell for cell in st.field if cell.pos not in eels),
                 discards=_set(st.discards, seat, st.discards[seat] + taken),
                 log=st.log
-                + tuple(Event(f"{seat_ref(seat)} shoots the Electric Eel at row {r}, column {cc} onto their discard pile") for r, cc in eels),
+                + tuple(Event(f"{seat_ref(seat)} takes the eel at row {r} col {cc} onto their discard pile") for r, cc in eels),
             )
         for s in hit:
             st = st._struck(seat, s, c.name)
@@ -1001,7 +1001,7 @@ def new_game(players: int, seed: int, **options: Any) -> ChungungoState:
     first = Cell(0, 0, pile[0])
     log = (
         Event(f"Each player receives a Starter Kit. {seat_ref(0)} is the first player"),
-        Event(f"{seat_ref(0)} places the first asteroid face down at row 0, column 0"),
+        Event(f"{seat_ref(0)} places the first asteroid at row 0 col 0"),
     )
     return ChungungoState(
         seats=players,
