@@ -298,7 +298,7 @@ def test_doffy_plus_three_at_green_moves_one_section():
 def test_activation_turn_order_from_the_main_runner_left_then_right():
     one = card_with("Doffy", (D.ACCEL, 1), levels="G", double=False)
     two = card_with("Doffy", (D.ACCEL, 2), levels="GY", double=False)
-    j = card_with("Jimy", (D.ACCEL, 1), levels="GYO")
+    j = card_with("Jimy", (D.ACCEL, 1), levels="GY")
     st = table(hands=((one, two), (j,)), first=1)
     st = play(play(st, 0, two, one), 1, j)
     text = log_text(st)
@@ -428,7 +428,7 @@ def test_white_abilities_before_red():
 
 
 def test_red_strike_needs_a_target_in_range():
-    near = card_with("Doffy", (D.HIT_NEAR, 1))
+    near = card_with("Doffy", (D.CONDUCTION, 1), (D.HIT_NEAR, 1))
     st = table(hands=((near,), D.deck_of("Jimy")[:5]), box=(box_at(D.YELLOW), 0), position=(3, 5))
     st = play(play(st, 0, near), 1, filler("Jimy"))
     assert "no opponent is in range" in log_text(st)
