@@ -8,6 +8,7 @@ Layout (top to bottom, scrolling when the terminal is small):
 - ``#mp-played``: the cards played this round (face down until revealed, then
   what became of each); in the Championship, the points table;
 - ``#mp-hand``: the deciding runner's own action cards and items, in words;
+- ``#mp-last``: the last round step by step (its public log lines, wrapped);
 - ``#mp-preview`` (below the scroll, always in sight): what the highlighted
   choice would do.
 
@@ -18,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import io
+
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -64,6 +68,7 @@ class MontanaBoard(GameBoard):
             yield Static("", id="mp-track")
             yield Static("", id="mp-runners")
             yield Static("", id="mp-played")
+            yield Static("", id="mp-last")
             yield Static("", id="mp-hand")
         yield Static("", id="mp-preview", classes="-empty")
 
@@ -95,6 +100,16 @@ class MontanaBoard(GameBoard):
             return str(action)
         return render.action_label(ctx.view, ctx.seat, action, ctx.names)
 
+    def plain_text(self, width: int = 48) -> str:
+        """Everything the board shows now as plain text (for tests and screen readers)."""
+        from rich.console import Console
+
+        console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+        for static in self.query(Static):
+            if static.display:
+                console.print(static.content)
+        return console.export_text()
+
     # ---- drawing ------------------------------------------------------------
 
     def deltas(self) -> dict[int, dict[str, int]]:
@@ -121,9 +136,13 @@ class MontanaBoard(GameBoard):
             panel.append_text(render.result_text(view, ctx.names))
             if view.phase != R.OVER:
                 panel.append("\n")
-        if view.phase != R.OVER:
+        if view.phase != R.OVER and any(view.played):
             panel.append_text(render.played_text(view, ctx.names, seat))
         self.query_one("#mp-played", Static).update(panel)
+        self.query_one("#mp-played", Static).display = bool(panel.plain)
+        last = render.last_round_text(view, ctx.names, seat) if view.phase != R.OVER else Text()
+        self.query_one("#mp-last", Static).update(last)
+        self.query_one("#mp-last", Static).display = not (isinstance(last, Text) and not last.plain)
         hand = self.query_one("#mp-hand", Static)
         if seat is not None and view.phase != R.OVER:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
@@ -170,9 +189,9 @@ class MontanaBoard(GameBoard):
             return out
         if isinstance(action, R.PlayNoMore):
             out.append("Your play: ", style="bold")
-            out.append(" + ".join(render.card_short(c, h) for c, h in view.played[seat]))
+            out.append(" + ".join(D.card_name(c) for c, _h in view.played[seat]) + ", no right card. ")
             out.append("\n")
-            out.append_text(_after_box(view, seat, _box_after_play(view, seat, ())))
+            out.append_text(_after_box(view, seat, *_after_play(view, seat, ())))
             return out
         label = self.action_label(action)
         if isinstance(action, (R.Target, R.PlaceToken)):
@@ -181,10 +200,12 @@ class MontanaBoard(GameBoard):
         return None
 
 
-def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> int:
-    """The marker's box after the seat's own played cards (plus ``extra``) act, counting
-    only their plain accelerations (+n, Escuadrón Canino) within their speed ranges."""
+def _after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """(box, conduction) after the seat's own played cards (plus ``extra``) act, counting
+    only their plain effects on itself (+n acceleration, +n conduction, Escuadrón Canino,
+    Aletón) within their speed ranges, left card first."""
     box = view.box[seat]
+    cond = view.conduction[seat]
     total = view.speedometer(seat).total
     for card, half in tuple(view.played[seat]) + extra:
         if card == D.HIDDEN:
@@ -196,18 +217,44 @@ def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) ->
             for icon, n in h.effects:
                 if icon == D.ACCEL:
                     box = min(total - 1, box + n)
+                elif icon == D.CONDUCTION:
+                    cond += n
         elif D.item_kind(card) == D.CANINO:
             box = min(total - 1, box + 3)
-    return box
+        elif D.item_kind(card) == D.ALETON:
+            cond += 1
+    return box, cond
 
 
-def _after_box(view: Any, seat: int, box: int) -> Text:
+def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> int:
+    return _after_play(view, seat, extra)[0]
+
+
+def _after_box(view: Any, seat: int, box: int, cond: int | None = None) -> Text:
+    """'Then orange box 9: to section 7, 1 damage': the Impulse Phase at that speed."""
     level = D.speed_level(view.sides[seat], box)
     out = Text("Then ")
     out.append(f"{D.LEVEL_NAMES[level]} box {box + 1}", style=render.LEVEL_STYLES[level])
-    n = D.sections_for_level(level)
-    out.append(f": advance {n} section{'s' if n > 1 else ''}")
+    forecast = getattr(R, "impulse_forecast", None)
+    if forecast is None or view.finished(seat):
+        n = D.sections_for_level(level)
+        out.append(f": advance {n} section{'s' if n > 1 else ''}")
+        return out
+    cond = view.conduction[seat] if cond is None else cond
+    end, damage, accel = forecast(attrs.evolve(view, box=_set(view.box, seat, box),
+                                               conduction=_set(view.conduction, seat, cond)), seat)
+    out.append(": " + ("over the finish line" if end > view.length else f"to {end}"))
+    if damage:
+        out.append(f", {damage} damage", style="bold reverse")
+    elif end <= view.length:
+        out.append(", no damage")
+    if accel:
+        out.append(f", track {accel:+d}")
     return out
+
+
+def _set(tup: tuple, i: int, value: Any) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
 
 
 def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
@@ -222,5 +269,5 @@ def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
     else:
         out.append(f"Does NOTHING at {D.LEVEL_NAMES[level]}.", style="bold reverse")
         out.append(" ")
-    out.append_text(_after_box(view, seat, _box_after_play(view, seat, ((card, half),))))
+    out.append_text(_after_box(view, seat, *_after_play(view, seat, ((card, half),))))
     return out

@@ -19,8 +19,8 @@ def chooser_title(ctx: BoardContext) -> str:
     if view.phase == R.PLAY:
         if not view.played[seat]:
             one = " (only 1 card this round)" if view.one_card[seat] else ""
-            return f"Secret play: LEFT card, acts first{one}"
-        return "Secret play: RIGHT card (acts second) or none"
+            return f"Secret play: LEFT card (acts first){one}"
+        return "RIGHT card (acts second), or none"
     if view.phase in (R.DRAW, R.KEEP, R.LIMIT):
         return "Item draw"
     if view.stage in (R.TORMENTA, R.IGLU):

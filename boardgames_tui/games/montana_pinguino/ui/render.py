@@ -44,6 +44,24 @@ def short_effect(icon: str, n: int) -> str:
     }[icon]
 
 
+#: Item kind -> its effect in a few words (the hand shows the full text).
+ITEM_SHORT = {
+    D.ALETON: "+1 conduction",
+    D.ARDILLA: "take an item from the item discards",
+    D.BOMBA: "rivals 1-2 away -1 hp, -3 accel",
+    D.CANA: "you +1 section, the leader -1",
+    D.CARNERO: "you +1 section, rivals there -1 hp",
+    D.ERIZO: "spike on your section or next",
+    D.CANINO: "+3 accel",
+    D.HIELO: "ice on your section or next",
+    D.IGLU: "reaction: block harm to you",
+    D.MISIL: "rivals 1-5 away -1 hp",
+    D.PEZ: "one rival -1 hp, -3 accel",
+    D.REPARAR: "+1 hp",
+    D.TORMENTA: "reaction: cancel a rival's item",
+}
+
+
 def half_short(half: D.Half) -> str:
     """'green-yellow: +2 accel, +1 conduction' — one ability box, compact."""
     return f"{D.levels_text(half.levels)}: " + ", ".join(short_effect(i, n) for i, n in half.effects)
@@ -55,7 +73,7 @@ def card_short(card: int, half: int | None = None) -> str:
         return "a face-down card"
     name = D.card_name(card)
     if D.is_item(card):
-        return f"{name}: {D.ITEM_KINDS[D.item_kind(card)][1]}"
+        return f"{name}: {ITEM_SHORT.get(name, D.ITEM_KINDS[name][1])}"
     ac = D.ACTION_CARDS[card]
     if half is None:
         if ac.is_double:
@@ -349,6 +367,37 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
             igrid.add_row(Text(f"{mark}{kind}", style="bold"), Text(D.ITEM_KINDS[kind][1]))
         parts.append(igrid)
     return Group(*parts)
+
+
+def last_round_events(view: Any) -> list[Any]:
+    """The log events of the last finished round: from its reveal to the next round's start."""
+    log = view.log
+    starts = [i for i, e in enumerate(log) if e.text.startswith("Round ") and " begins" in e.text]
+    if not starts:
+        return []
+    end = starts[-1]
+    begin = 0
+    for i in range(end - 1, -1, -1):
+        t = log[i].text
+        if (t.startswith("Round ") and " begins" in t) or " begins; " in t:
+            begin = i + 1
+            break
+    events = [e for e in log[begin:end] if " reveals " in e.text or "face down" not in e.text]
+    return [e for e in events if e.text]
+
+
+def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group | Text:
+    """The last round's public log, step by step, under a header (empty Text in round 1)."""
+    events = last_round_events(view)
+    if not events:
+        return Text()
+    head = Text(f"LAST ROUND ({view.round - 1}) STEP BY STEP", style="bold reverse")
+    grid = Table.grid(expand=True)
+    grid.add_column(width=2, no_wrap=True)
+    grid.add_column(ratio=1)
+    for e in events:
+        grid.add_row("-", Text(e.render(names, seat)))
+    return Group(head, grid)
 
 
 # ----------------------------------------------------------------------------

@@ -1,0 +1,300 @@
+"""Widget tests of the Montaña Pingüino board and chooser, mounted in a tiny App with
+BoardContexts built from real engine states (views only, as the GameScreen does)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from boardgames_tui.engine import Pass
+from boardgames_tui.games.montana_pinguino import data as D
+from boardgames_tui.games.montana_pinguino import rules as R
+from boardgames_tui.games.montana_pinguino.ui import render
+from boardgames_tui.games.montana_pinguino.ui.chooser import chooser_title
+
+from .test_ui_support import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
+
+SIZE = (50, 22)
+
+
+def new(players: int = 2, seed: int = 1, **options):
+    return SPEC.new_game(players, seed, **options)
+
+
+# ---- drawing every phase -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [
+        (2, 11, {}),
+        (3, 12, {"advanced_sides": True}),
+        (4, 13, {"random_track": True, "track_cards": 10}),
+        (2, 14, {"championship": True}),
+        (3, 15, {"purist": True}),
+    ],
+)
+async def test_board_draws_every_state_and_labels_every_action(players, seed, options):
+    """Whole random games: every state drawn for the deciding seat and for a spectator,
+    every legal action labelled and previewed, every runner's letter on the board."""
+    states = list(random_states(players, seed, options, limit=3000))
+    assert states[-1].is_terminal
+    app = BoardApp(ctx_for(states[0], states[0].to_move[0]))
+    async with app.run_test(size=SIZE) as pilot:
+        for i, state in enumerate(states):
+            seat = state.to_move[0] if state.to_move else None
+            ctx = ctx_for(state, seat)
+            app.show(ctx)
+            for action in ctx.legal:
+                label = app.board.action_label(action)
+                assert label and "\n" not in label
+                app.board.preview(action)
+            app.board.preview(None)
+            if i % 25 == 0 or state.is_terminal:
+                text = app.board.plain_text(100)
+                for s in range(players):
+                    assert f"{'ABCD'[s]} {NAMES[s]}"[:3] in text
+                await pilot.pause()
+        app.show(ctx_for(states[-1], None))
+        text = app.board.plain_text(100)
+        assert ("CHAMPIONSHIP" if options.get("championship") else "RACE RESULT") in text
+        assert "WINNER" in text
+
+
+# ---- the track ---------------------------------------------------------------
+
+
+def _rows(text: str) -> dict[str, str]:
+    """Track lines by their section number ('S', '1' ... 'F')."""
+    out = {}
+    for line in text.splitlines()[1:]:
+        parts = line.lstrip(">").split()
+        if parts and parts[0] != ":":
+            out[parts[0]] = line
+    return out
+
+
+def _first(st, pred) -> int:
+    return next(i + 1 for i, sec in enumerate(st.sections) if pred(sec))
+
+
+def test_track_names_curve_limits_in_words():
+    st = new()
+    for curve, words in ((D.FAST, "curve: max yellow"), (D.SLOW, "curve: max green")):
+        pos = _first(st, lambda sec: sec.curve == curve)
+        view = attrs.evolve(st, position=(pos - 1, pos - 1)).view(0)
+        assert words in _rows(render.track_text(view, 0, NAMES).plain)[str(pos)]
+    pos = _first(st, lambda sec: not sec.curve)
+    view = attrs.evolve(st, position=(pos, pos)).view(0)
+    assert "straight" in _rows(render.track_text(view, 0, NAMES).plain)[str(pos)]
+
+
+def test_track_shows_trees_accelerations_and_tokens():
+    st = new()
+    fast = _first(st, lambda sec: sec.curve == D.FAST)
+    tree = _first(st, lambda sec: sec.tree)
+    plain = _first(st, lambda sec: not sec.curve and sec.accel)
+    tokens = tuple(sorted({(fast, D.ICE), (tree, D.SPIKE), (plain, D.ICE)}))
+    view = attrs.evolve(st, position=(fast - 1, plain - 1), tokens=tokens).view(0)
+    rows = _rows(render.track_text(view, 0, NAMES, max_rows=30).plain)
+    assert "curve+ice: max green" in rows[str(fast)]
+    assert "tree" in rows[str(tree)] and "spike" in rows[str(tree)]
+    assert "ice: max yellow" in rows[str(plain)]
+    assert f"{st.sections[plain - 1].accel:+d}" in rows[str(plain)]
+
+
+def test_track_every_sled_by_runner_letter_with_gaps_when_far_apart():
+    st = attrs.evolve(new(4), position=(0, 5, 12, 15))
+    text = render.track_text(st.view(0), 0, NAMES).plain
+    lines = text.splitlines()
+    assert any(line.startswith(">") and " S " in line and line.rstrip().endswith("A") for line in lines)
+    assert any(line.split()[0] == "5" and line.rstrip().endswith("B") for line in lines if line.strip())
+    assert any(line.split()[0] == "12" and line.rstrip().endswith("C") for line in lines if line.strip())
+    assert any("FINISH LINE" in line and line.rstrip().endswith("D") for line in lines)
+    assert any(line.strip() == ":" for line in lines), "far-apart sleds leave a gap mark"
+
+
+def test_track_window_keeps_the_next_four_sections_in_sight():
+    st = attrs.evolve(new(), position=(9, 9))
+    rows = render.track_rows(st.view(0), 6, 0)
+    assert set(range(9, 14)) <= set(rows)
+
+
+# ---- runners -----------------------------------------------------------------
+
+
+def test_speedometer_boxes_marker_and_level_name():
+    st = attrs.evolve(new(), box=(5, 0))
+    view = st.view(0)
+    assert render.meter_text(view, 0).plain == "|====|=#..|....|....|"
+    line = render.runner_text(view, 0, NAMES, 0).plain
+    assert "yellow" in line and "hp 4/4" in line and line.startswith(">A Ana")
+    assert "green" in render.runner_text(view, 1, NAMES, 0).plain
+
+
+def test_heavy_side_speedometer_has_five_green_boxes():
+    st = new(2, 1, advanced_sides=True)
+    s = next(i for i, c in enumerate(st.characters) if D.WEIGHT[c] == "heavy") if any(
+        D.WEIGHT[c] == "heavy" for c in st.characters) else None
+    if s is None:
+        st = attrs.evolve(st, characters=("Jimy", st.characters[1]), sides=(D.HEAVY, st.sides[1]))
+        s = 0
+    assert render.meter_text(st.view(s), s).plain == "|#....|.....|....|....|"
+
+
+async def test_last_effects_are_pointed_out_after_a_step():
+    st = new(2, 3)
+    after = attrs.evolve(st, position=(3, 1), box=(6, 1), health=(3, 4))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        app.show(ctx_for(after, None))
+        text = app.board.plain_text(100)
+        assert "moved +3, speed +6 boxes, health -1" in text
+        assert "moved +1, speed +1 box" in text
+
+
+# ---- the hand and the secret play --------------------------------------------
+
+
+async def test_hand_shows_each_cards_levels_and_effect_in_words():
+    st = new(2, 5)
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        text = " ".join(app.board.plain_text(160).split())
+        for card in st.hand[0]:
+            for half in D.ACTION_CARDS[card].halves:
+                assert D.half_text(half) in text
+        assert "YOUR HAND" in text and "YOUR ITEMS" in text
+
+
+async def test_nothing_private_of_another_runner_on_screen():
+    st = new(2, 6)
+    st = st.apply(0, R.PlayCard(st.hand[0][0], 0))
+    st = st.apply(0, R.PlayNoMore())
+    secret = {D.card_name(c) for c in st.hand[0] + st.deck[0]} | {D.card_name(st.played[0][0][0])}
+    app = BoardApp(ctx_for(st, 1))
+    async with app.run_test(size=SIZE):
+        text = app.board.plain_text(160)
+        for name in secret:
+            assert name not in text, name
+        assert "face down" in text
+        app.show(ctx_for(st, None))
+        text = app.board.plain_text(160)
+        assert not any(name in text for name in secret)
+
+
+async def test_secret_play_left_right_slots_and_double_card_orientation():
+    st = new(2, 7)
+    double = next(c for c in D.deck_of(st.characters[0]) if D.ACTION_CARDS[c].is_double)
+    st = attrs.evolve(st, hand=((double,) + tuple(c for c in st.hand[0] if c != double)[:4], st.hand[1]),
+                      deck=(tuple(c for c in D.deck_of(st.characters[0]) if c != double
+                                  and c not in st.hand[0])[:6], st.deck[1]))
+    ctx = ctx_for(st, 0)
+    app = BoardApp(ctx)
+    async with app.run_test(size=SIZE):
+        labels = [app.board.action_label(a) for a in ctx.legal if isinstance(a, R.PlayCard) and a.card == double]
+        assert len(labels) == 2
+        assert "(top up)" in labels[0] and "(bottom up)" in labels[1]
+        assert chooser_title(ctx).startswith("Secret play: LEFT card")
+        app.board.preview(R.PlayCard(double, 1))
+        text = app.board.plain_text(100)
+        assert "LEFT: " in text and "(bottom up)" in text
+        st2 = st.apply(0, R.PlayCard(double, 1))
+        ctx2 = ctx_for(st2, 0)
+        app.show(ctx2)
+        assert chooser_title(ctx2).startswith("RIGHT card")
+        assert app.board.action_label(R.PlayNoMore()) == "no right card: done"
+        text = app.board.plain_text(100)
+        assert "L " in text and "(bottom up)" in text and "yours, face down" in text
+
+
+async def test_preview_says_whether_a_card_acts_and_the_speed_it_gives():
+    st = attrs.evolve(new(2, 8), position=(0, 0))
+    ctx = ctx_for(st, 0)
+    app = BoardApp(ctx)
+    async with app.run_test(size=SIZE):
+        for action in ctx.legal:
+            app.board.preview(action)
+            text = app.board.plain_text(120)
+            card = D.ACTION_CARDS[action.card]
+            if 0 in card.halves[action.half].levels:
+                assert "Acts at green." in text
+            else:
+                assert "Does NOTHING at green." in text
+            assert "Then " in text and " box " in text
+
+
+async def test_preview_marks_a_target_and_a_token_section_on_the_track():
+    st = new(3, 9)
+    st = play_until(st, lambda s: s.phase == R.ACTIVATE and s.to_move and any(
+        isinstance(a, (R.Target, R.PlaceToken)) for a in s.legal_actions(s.to_move[0])), seed=9, limit=20000)
+    seat = st.to_move[0]
+    ctx = ctx_for(st, seat)
+    app = BoardApp(ctx)
+    async with app.run_test(size=SIZE):
+        action = next(a for a in ctx.legal if isinstance(a, (R.Target, R.PlaceToken)))
+        app.board.preview(action)
+        text = app.board.plain_text(120)
+        assert ("<- target " in text) or ("here?" in text)
+
+
+# ---- resolution, reactions, results --------------------------------------------
+
+
+async def test_cards_played_are_shown_with_what_became_of_each():
+    st = play_until(new(3, 10), lambda s: s.phase == R.ACTIVATE and s.to_move, seed=10, limit=20000)
+    app = BoardApp(ctx_for(st, None))
+    async with app.run_test(size=SIZE):
+        text = app.board.plain_text(120)
+        assert "CARDS PLAYED THIS ROUND" in text
+        assert "[ACTING NOW]" in text
+
+
+async def test_last_round_step_by_step():
+    st = play_until(new(2, 11), lambda s: s.round == 2, seed=11)
+    app = BoardApp(ctx_for(st, st.to_move[0]))
+    async with app.run_test(size=SIZE):
+        text = " ".join(app.board.plain_text(160).split())
+        assert "LAST ROUND (1) STEP BY STEP" in text
+        assert "reveals left" in text and "advances" in text
+
+
+async def test_reaction_labels_and_title():
+    st = play_until(new(3, 12), lambda s: s.reaction_window is not None, seed=12, limit=20000)
+    seat = st.to_move[0]
+    ctx = ctx_for(st, seat)
+    assert chooser_title(ctx) == "Reaction"
+    labels = [render.action_label(ctx.view, seat, a, NAMES) for a in ctx.legal]
+    assert labels[-1] == "pass" and isinstance(ctx.legal[-1], Pass)
+
+
+async def test_race_result_lists_places_speed_and_the_deciding_tie_break():
+    st = play_until(new(3, 13), lambda s: s.is_terminal, seed=13, limit=20000)
+    text = render.result_text(st.view(None), NAMES).plain
+    assert "RACE RESULT" in text and "1. " in text and "3. " in text
+    assert f"Decided by: {st.decided_by}" in text
+    w = st.winners()[0]
+    assert any(line.startswith("1. ") and "ABCD"[w] in line and "WINNER" in line for line in text.splitlines())
+
+
+async def test_championship_table_per_race_points():
+    st = play_until(new(2, 14, championship=True), lambda s: s.is_terminal, seed=14, limit=50000)
+    text = render.result_text(st.view(None), NAMES).plain
+    assert "race1" in text and "race3" in text and "points" in text
+    for s in range(2):
+        assert f"{st.points[s]:>6}" in text
+
+
+async def test_page_keys_scroll_the_board():
+    st = attrs.evolve(new(4, 15), position=(0, 3, 7, 11))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE) as pilot:
+        app.chooser.focus()
+        scroll = app.board.query_one("#mp-scroll")
+        assert scroll.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
