@@ -829,3 +829,14 @@ def test_ui_helpers_speed_range_forecast_and_preview():
     assert R.action_preview(st, 0, Target(1)).startswith("runner B: section 3")
     v = st.view(1)
     assert R.impulse_forecast(v, 0) == R.impulse_forecast(st, 0)
+
+
+def test_undo_left_card_while_choosing_the_right_one_but_not_after_the_reveal():
+    st = table()
+    c = st.hand[0][0]
+    after = st.apply(0, PlayCard(c))
+    assert not st.is_barrier(0, PlayCard(c), after)
+    done = after.apply(0, PlayNoMore())
+    assert after.is_barrier(0, PlayNoMore(), done)  # the turn passes to runner B
+    last = done.apply(1, PlayCard(done.hand[1][0]))
+    assert done.is_barrier(1, PlayCard(done.hand[1][0]), last)

@@ -1368,7 +1368,14 @@ class MontanaState(State):
         return "Choose an action"
 
     def is_barrier(self, seat: int, action: Any, after: State) -> bool:
-        """Undo stops at new information: any draw, a new round or race, a reveal."""
+        """Undo stops at new information: any draw, a new round or race, a reveal.
+
+        Within one runner's secret play, the left card may be taken back
+        while that runner still chooses the right one (nobody saw anything).
+        """
+        if (self.phase == PLAY and after.phase == PLAY and after.round == self.round  # type: ignore[attr-defined]
+                and seat in after.to_move):
+            return False
         if super().is_barrier(seat, action, after):
             return True
         return (self.phase in (DRAW,) or after.round != self.round  # type: ignore[attr-defined]
