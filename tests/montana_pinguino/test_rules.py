@@ -838,5 +838,7 @@ def test_undo_left_card_while_choosing_the_right_one_but_not_after_the_reveal():
     assert not st.is_barrier(0, PlayCard(c), after)
     done = after.apply(0, PlayNoMore())
     assert after.is_barrier(0, PlayNoMore(), done)  # the turn passes to runner B
-    last = done.apply(1, PlayCard(done.hand[1][0]))
-    assert done.is_barrier(1, PlayCard(done.hand[1][0]), last)
+    b_left = done.apply(1, PlayCard(done.hand[1][0]))
+    assert not done.is_barrier(1, PlayCard(done.hand[1][0]), b_left)
+    revealed = b_left.apply(1, PlayNoMore())
+    assert b_left.is_barrier(1, PlayNoMore(), revealed)  # all cards are revealed
