@@ -395,7 +395,8 @@ def test_scoring_heaviest_per_level_plus_goals():
     assert st.goals_met(0) == (4,)
     assert st.scores()[0] == 5 + 3 + 2 + 1 + 3
     out = st.outcome()
-    assert "Level 1: heaviest 5" in out.breakdown[0] and "Goal Neighbours: +3" in out.breakdown[0]
+    assert "Heaviest per level (base up): 5 + 3 + 2 + 1 = 11" in out.breakdown[0]
+    assert "Goal Neighbours: +3" in out.breakdown[0]
     assert "Total: 14" in out.breakdown[0]
 
 

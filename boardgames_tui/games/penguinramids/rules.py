@@ -799,7 +799,7 @@ class PenguinramidsState(State):
         for s in range(self.n):
             ls = self.level_scores(s)
             placed = sum(1 for p in self.pyramids[s] if p >= 0)
-            seat_lines = [f"Level {k + 1}: heaviest {ls[k]}" for k in range(4)]
+            seat_lines = [f"Heaviest per level (base up): {' + '.join(map(str, ls))} = {sum(ls)}"]
             for g in self.goals_met(s):
                 seat_lines.append(f"Goal {GOALS[g].name}: +{GOALS[g].points}")
             seat_lines.append(f"Pyramid: {placed}/10 penguins")

@@ -48,7 +48,7 @@ class PenguinBoard(GameBoard):
     PenguinBoard #pr-pyramids { height: auto; }
     PenguinBoard #pr-own { width: 20; }
     PenguinBoard .pr-minis { width: 14; padding-left: 1; }
-    PenguinBoard #pr-goals { margin-top: 1; }
+    PenguinBoard #pr-goal-names { margin-top: 1; }
     PenguinBoard #pr-legend { color: $text-muted; }
     """
 
@@ -60,13 +60,13 @@ class PenguinBoard(GameBoard):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="pr-scroll"):
             yield Static("", id="pr-status")
-            yield Static("", id="pr-goal-names")
             yield Static("", id="pr-offer")
             yield Static("", id="pr-note")
             with Horizontal(id="pr-pyramids"):
                 yield Static("", id="pr-own")
                 yield Static("", id="pr-minis-1", classes="pr-minis")
                 yield Static("", id="pr-minis-2", classes="pr-minis")
+            yield Static("", id="pr-goal-names")
             yield Static("", id="pr-goals")
             yield Static(render.LEGEND, id="pr-legend")
 
@@ -109,14 +109,18 @@ class PenguinBoard(GameBoard):
         offer_hi = action.penguin if isinstance(action, (Take, Swap)) else None
         note = self._note(action, highlight, marks)
 
-        self.query_one("#pr-status", Static).update(render.status_line(view, names))
+        self.query_one("#pr-status", Static).update(render.status_line(view, names, me))
         self.query_one("#pr-offer", Static).update(render.offer_text(view, offer_hi))
         self.query_one("#pr-note", Static).update(note)
         self.query_one("#pr-goal-names", Static).update(render.goals_line(view))
-        own = render.seat_header(view, focus, names, 19)
+        own, corner = render.own_header(view, focus, names, 19)
         own.append("\n")
         mine = me == focus
-        own.append(render.pyramid_text(view, focus, highlight=highlight if mine else None, marks=marks if mine else None))
+        own.append(
+            render.pyramid_text(
+                view, focus, highlight=highlight if mine else None, marks=marks if mine else None, corner=corner
+            )
+        )
         self.query_one("#pr-own", Static).update(own)
         others = [s for s in range(view.n) if s != focus]
         col1 = Text("\n").join(render.mini_pyramid(view, s, names) for s in others[0::2])
@@ -138,7 +142,7 @@ class PenguinBoard(GameBoard):
                 return Text("Everyone chooses an action card in secret.")
             return Text(f"{ctx.who(view.current)} is playing.")
         if isinstance(action, ChooseCard):
-            return Text(f"Card {action.number}: {data.ACTION_TEXT[action.number]}. Lower cards pick penguins first.")
+            return Text(f"Card {action.number}: {data.ACTION_TEXT[action.number]}.")
         if isinstance(action, Take):
             return self._slots_note(action.penguin, marks, f"Take {penguin_label(action.penguin)}")
         if isinstance(action, Place) and view.taken >= 0:

@@ -37,6 +37,7 @@ HILITE = "reverse bold"
 CELL_W = 4  # "[R3]"
 STRIDE = 4
 MINI_OFFSETS = (0, 2, 3, 5)
+CORNER_X = 13  # first free column right of the top slot
 
 
 def short_slot(index: int) -> str:
@@ -83,17 +84,20 @@ def pyramid_text(
     *,
     highlight: dict[int, str] | None = None,
     marks: dict[int, str] | None = None,
+    corner: Sequence[Text] = (),
 ) -> Text:
     """The full pyramid of ``seat``: 4 levels (top first, numbered at the left) with a
     support row under each upper level showing the two arm strengths ('2+1') that
     hold each slot (right arm of the penguin below-left + left arm of the one below-right).
 
     ``highlight`` maps a slot to a 4-char replacement drawn reversed (a preview);
-    ``marks`` maps an empty slot to a 4-char marker (legal slots: ' ok ').
+    ``marks`` maps an empty slot to a 4-char marker (legal slots: ' ok ');
+    ``corner`` holds up to two short lines drawn right of the top slot (from column 13).
     """
     highlight = highlight or {}
     marks = marks or {}
     out = Text()
+    rows: list[Text] = []
     for k in (3, 2, 1, 0):
         line = Text(f"{k + 1} ", style="bold")
         line.append(" " * (STRIDE // 2 * k))
@@ -106,8 +110,7 @@ def pyramid_text(
             else:
                 text, style = cell_text(view, seat, idx)
                 line.append(text, style=style)
-        out.append(line)
-        out.append("\n")
+        rows.append(line)
         if k > 0:
             sup = Text("  " + " " * (STRIDE // 2 * k))
             for i in range(LEVEL_SIZES[k]):
@@ -115,10 +118,12 @@ def pyramid_text(
                 a = _arm_digit(view, seat, lo, True)
                 b = _arm_digit(view, seat, lo + 1, False)
                 sup.append(f"{a}+{b} " if (a != "." or b != ".") else "    ", style="dim" if "." in (a, b) else "")
-            out.append(sup.rstrip() or Text(" "))
-            out.append("\n")
-    out.rstrip()
-    return out
+            sup.rstrip()
+            rows.append(sup)
+    for row, extra in zip(rows, corner):
+        row.pad_right(CORNER_X - len(row))
+        row.append_text(extra)
+    return Text("\n").join(rows)
 
 
 def seat_header(view: Any, seat: int, names: Sequence[str], width: int) -> Text:
@@ -133,6 +138,12 @@ def seat_header(view: Any, seat: int, names: Sequence[str], width: int) -> Text:
     cards = cards_strip(view, seat)
     out.append(f"{cards} tok {view.held_tokens[seat]}" if width < 17 else f"cards {cards} tok {view.held_tokens[seat]}")
     return out
+
+
+def own_header(view: Any, seat: int, names: Sequence[str], width: int) -> tuple[Text, list[Text]]:
+    """The full pyramid's title line ('A Ana  C 7') and its corner lines ('12-45', 'tok 1')."""
+    head = seat_header(view, seat, names, width).split("\n")[0]
+    return head, [Text(cards_strip(view, seat)), Text(f"tok {view.held_tokens[seat]}")]
 
 
 def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = 13) -> Text:
@@ -174,13 +185,16 @@ def offer_text(view: Any, highlight: int | None = None) -> Text:
     return out
 
 
-def status_line(view: Any, names: Sequence[str]) -> Text:
-    """Round, Chief Penguin holder, token supply and (once revealed) the turn order."""
+def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
+    """Round, Chief Penguin holder, token supply, who is still choosing (and, for ``me``
+    only, the card ``me`` chose) or, once the cards are revealed, the turn order."""
     out = Text(f"Round {min(view.round, ROUNDS)}/{ROUNDS}", style="bold")
     out.append(f" Chief {seat_letter(view.chief)} tokens {view.supply}")
     if view.phase == "choose":
         waiting = [seat_letter(s) for s in range(view.n) if view.chosen[s] == 0]
         out.append(" choosing " + " ".join(waiting) if waiting else "")
+        if me is not None and view.chosen[me] > 0:
+            out.append(f" (you: {view.chosen[me]})", style="bold")
     if view.phase == "turn":
         out.append(" order ")
         for n, s in enumerate(view.order):
@@ -191,10 +205,12 @@ def status_line(view: Any, names: Sequence[str]) -> Text:
     return out
 
 
-def goals_line(view: Any) -> Text:
-    """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points)."""
-    out = Text("Goals: ", style="bold")
-    out.append(", ".join(f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals))
+def goals_line(view: Any, width: int = 48) -> Text:
+    """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points); the
+    label is dropped when the line would not fit ``width``."""
+    names = ", ".join(f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals)
+    out = Text("Goals: " if len(names) + 7 <= width else "", style="bold")
+    out.append(names)
     return out
 
 
@@ -219,7 +235,7 @@ LEGEND = (
 def action_label(view: Any, seat: int | None, action: Any) -> str:
     """Chooser text of an action, with what it does in numbers."""
     if isinstance(action, ChooseCard):
-        return f"card {action.number} {ACTION_NAMES[action.number]}: {ACTION_TEXT[action.number]}"
+        return f"card {action.number} {ACTION_NAMES[action.number]}: {_CARD_HINT[action.number]}"
     if isinstance(action, Take):
         return f"take {penguin_label(action.penguin)}"
     if isinstance(action, Place) and seat is not None:
@@ -249,11 +265,11 @@ def action_label(view: Any, seat: int | None, action: Any) -> str:
 
 
 _CARD_HINT = {
-    1: "take the Chief",
-    2: "flip to grey",
-    3: "swap an offer",
-    4: "take cards back",
-    5: "take a token",
+    1: "take the Chief Penguin",
+    2: "turn a penguin grey",
+    3: "an offer for the deck top",
+    4: "take back played cards",
+    5: "take a strength token",
 }
 
 

@@ -1,0 +1,284 @@
+"""Widget tests (the board in a tiny app), Pilot tests through the real app, snapshots at 80x24."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match
+from boardgames_tui.games.penguinramids import rules
+from boardgames_tui.games.penguinramids.rules import ChooseCard, Place, PlaceToken, Take
+from boardgames_tui.games.penguinramids.ui import make_board
+from boardgames_tui.games.penguinramids.ui import render
+from boardgames_tui.ui.board import ActionChosen, ActionList, ActionPreview, BoardContext
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_over import GameOverScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from tests.screen_text import screen_text
+
+from .helpers import turn_state
+
+SIZE = (80, 24)
+NAMES = ("Ana", "Beto", "Carla", "Diego")
+R1_22, R2_22, R2_12, R3_21, R3_22, Y1_22 = 0, 3, 6, 9, 8, 26
+
+
+class Harness(App):
+    """Mounts the board and the shared action list the way GameScreen does."""
+
+    def __init__(self, state, seat=0):
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.chosen = []
+        self.board = make_board()
+        self.chooser = ActionList()
+
+    def compose(self) -> ComposeResult:
+        yield self.board
+        yield self.chooser
+
+    def on_mount(self) -> None:
+        ctx = BoardContext(self.state.view(self.seat), self.seat, NAMES[: self.state.n], self.state.legal_actions(self.seat))
+        self.board.show(ctx)
+        self.chooser.set_choices(ctx, self.board)
+        self.chooser.focus()
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.chosen.append(message.action)
+
+    def on_action_preview(self, message: ActionPreview) -> None:
+        self.board.preview(message.action)
+
+
+def part(app, name: str) -> str:
+    return str(app.board.query_one(f"#pr-{name}", Static).render())
+
+
+# ---- board widget -------------------------------------------------------------------
+
+
+async def test_board_shows_offer_pyramid_supports_goals_and_cards():
+    st = turn_state(players=3, built={0: R2_22, 1: R3_21}, revealed=(R1_22, Y1_22, 13), card=4, chief=1)
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "R1 2|2" in part(app, "offer") and "Y1 2|2" in part(app, "offer")
+        own = part(app, "own")
+        assert "A Ana" in own and "123-5" in own and "tok 0" in own
+        assert "[R2][R3]" in own and "2+2" in own  # right arm of R2 + left arm of R3
+        assert "B Beto" in part(app, "minis-1") and "C Carla" in part(app, "minis-2")
+        status = part(app, "status")
+        assert "Chief B" in status and "order A4 B5 C5" in status
+        goals = part(app, "goals")
+        assert all(rules.GOALS[g].name in goals for g in st.goals)
+
+
+async def test_board_preview_marks_legal_slots_and_explains_illegal_ones():
+    st = turn_state(built={0: R3_21, 1: R2_12, 2: R2_22}, revealed=(R3_22, R1_22))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.board.preview(Take(R3_22))
+        await pilot.pause()
+        note = part(app, "note")
+        assert "fits on L1.4 L2.2" in note
+        assert "L2.1 needs 3 strength, has 2" in note
+        assert " ok " in part(app, "own")
+
+
+async def test_board_preview_of_a_placement_draws_the_penguin_there():
+    st = turn_state(built={0: R2_22, 1: R2_22}, revealed=(R3_22, R1_22)).apply(0, Take(R3_22))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        labels = [app.board.action_label(a) for a in st.legal_actions(0)]
+        assert "place on L2.1 (arms hold 4)" in labels
+        app.board.preview(Place(4))
+        await pilot.pause()
+        assert "R3 2|2 on L2.1: arms hold 4, weight 3" in part(app, "note")
+        assert part(app, "own").count("[R3]") == 1
+
+
+async def test_board_token_preview_and_marker():
+    st = turn_state(built={0: R2_22, 1: R2_22}, held_tokens=1, tokens={(1, 0): 1}, revealed=(R3_22, R1_22))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "+R2]" in part(app, "own")  # token on B's left arm
+        assert "2+3" in part(app, "own")
+        app.board.preview(PlaceToken(0, "right"))
+        await pilot.pause()
+        assert "token adds 1 to the right arm at L1.1" in part(app, "note")
+
+
+async def test_board_never_shows_another_seats_pending_choice():
+    st = rules.new_game(2, 3).apply(0, ChooseCard(3))
+    app = Harness(st, seat=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = part(app, "status")
+        assert "choosing B" in status and "you:" not in status
+        assert "12345 tok 0" in part(app, "minis-1")  # A's hand unchanged until the reveal
+    app = Harness(st.apply(1, ChooseCard(1)), seat=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "order B1 A3" in part(app, "status")
+
+
+async def test_chooser_digit_picks_a_card():
+    app = Harness(rules.new_game(2, 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.chosen == [ChooseCard(2)]
+
+
+def test_pyramid_text_is_a_pyramid_with_support_rows():
+    st = turn_state(built={0: R2_22, 1: R2_22, 2: R2_22, 3: R2_22, 4: R1_22})
+    lines = render.pyramid_text(st, 0).plain.splitlines()
+    assert len(lines) == 7 and [ln[:1] for ln in lines[::2]] == ["4", "3", "2", "1"]
+    assert lines[6] == "1 [R2][R2][R2][R2]"
+    assert lines[4] == "2   [R1] ..  .. "
+    assert lines[5].split() == ["2+2", "2+2", "2+2"]
+    assert lines[3].split() == ["2+."]  # L3.1 rests on the R1 (right arm 2) and an empty slot
+    assert all(len(ln) <= 18 for ln in lines)
+
+
+# ---- through the real app -------------------------------------------------------------
+
+
+async def _drive_to_end(app, pilot, limit=400):
+    """Press Enter on curtains and '1' on decisions until the game-over screen."""
+    curtains = 0
+    for _ in range(limit):
+        await pilot.pause()
+        if isinstance(app.screen, GameOverScreen):
+            return curtains
+        if isinstance(app.screen, CurtainScreen):
+            curtains += 1
+            await pilot.press("enter")
+        else:
+            await pilot.press("1")
+    raise AssertionError("the game did not end")
+
+
+async def test_pilot_whole_two_player_game_with_curtains():
+    app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto"], seed=21)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and "A Ana" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert "choose an action card in secret" in screen_text(app)
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and "B Beto" in screen_text(app)
+        assert "(you: 3)" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "(you: 3)" not in text and "choosing B" in text
+        curtains = await _drive_to_end(app, pilot)
+        state = game.match.state
+        assert state.is_terminal and curtains >= 20
+        text = screen_text(app)
+        winner = "AB"[state.winners()[0]] + " " + ("Ana", "Beto")[state.winners()[0]]
+        assert f"{winner} wins" in text and "Heaviest per level (base up)" in text and "Total:" in text
+
+
+async def test_pilot_undo_inside_a_turn():
+    match = Match.new("penguinramids", ["Ana", "Beto"], 4)
+    match.play(0, ChooseCard(2))
+    match.play(1, ChooseCard(4))
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")  # take the first penguin
+        await pilot.pause()
+        assert app.screen.match.state.taken >= 0
+        assert "Place" in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen.match.state.taken == -1
+
+
+# ---- snapshots ------------------------------------------------------------------------
+
+
+def _random_match(players, seed, steps):
+    match = Match.new("penguinramids", list(NAMES[:players]), seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        st = match.state
+        if st.is_terminal:
+            break
+        seat = st.to_move[0]
+        match.play(seat, rnd.choice(st.legal_actions(seat)))
+    return match
+
+
+def test_snapshot_secret_choice(snap_compare):
+    app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto", "Carla"], seed=5)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_reveal_and_turn_order(snap_compare):
+    match = Match.new("penguinramids", ["Ana", "Beto", "Carla"], 5)
+    for seat, card in enumerate((3, 1, 3)):
+        match.play(seat, ChooseCard(card))
+    app = BoardGamesApp(match=match)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_pyramid_being_built(snap_compare):
+    match = _random_match(4, 7, 95)
+    app = BoardGamesApp(match=match)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_game_over(snap_compare):
+    match = _random_match(2, 3, 2000)
+    assert match.state.is_terminal
+    match.undo() if match.can_undo() else None
+    app = BoardGamesApp(match=_random_match(2, 3, len(match.actions) - 1))
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
