@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from boardgames_tui.games.montana_pinguino import data as D
 
@@ -115,3 +116,15 @@ def test_card_texts_in_words():
     assert D.card_text(dbl).startswith("top ") and " / bottom " in D.card_text(dbl)
     assert D.levels_text((0, 1, 2, 3)) == "any speed" and D.levels_text((1, 2)) == "yellow-orange"
     assert "curve" in D.TRACK_CARDS[1].sections[1].describe()
+
+
+def test_in_app_rules_list_every_card_as_in_the_data():
+    text = (Path(D.__file__).with_name("rules.md")).read_text(encoding="utf-8")
+    for cid in range(D.ACTION_COUNT):
+        assert f"* {D.card_name(cid)}: {D.card_text(cid)}\n" in text
+    for t in D.TRACK_CARDS:
+        a, b = t.sections
+        assert f"{a.describe()} | {b.describe()}" in text
+    for kind, (count, _t) in D.ITEM_KINDS.items():
+        assert f"| {kind} | {count} |" in text
+    assert "## Table notes" in text
