@@ -113,3 +113,36 @@ def test_simulation_stats_figures():
     assert stats["race_with_destruction"] in (0.0, 1.0)
     assert sum(stats[f"win_{c}"] for c in D.CHARACTERS) == pytest.approx(1.0)
     assert stats["winner"] in D.CHARACTERS or "+" in stats["winner"]
+
+
+def test_redeal_hidden_redeals_the_item_kept_from_a_draw_of_three():
+    rnd = random.Random(8)
+    st = R.new_game(2, seed=3)
+    game = random.Random(1)
+    while st.phase != R.KEEP:
+        seat = st.to_move[0]
+        st = st.apply(seat, game.choice(st.legal_actions(seat)))
+    drawer = st.to_move[0]
+    st = st.apply(drawer, st.legal_actions(drawer)[0])
+    watcher = 1 - drawer
+    kept = {R.redeal_hidden(st, watcher, rnd).items[drawer] for _ in range(20)}
+    assert len(kept) > 1
+    assert all(R.redeal_hidden(st, drawer, rnd).items[drawer] == st.items[drawer] for _ in range(5))
+
+
+def test_redeal_hidden_keeps_face_down_items_playable():
+    rnd = random.Random(2)
+    for seed in range(40):
+        st = R.new_game(3, seed=seed)
+        game = random.Random(seed)
+        while not st.is_terminal and not (st.phase == R.PLAY and st.round > 1 and any(
+                D.is_item(c) for row in st.played for c, _h in row)):
+            seat = st.to_move[0]
+            st = st.apply(seat, game.choice(st.legal_actions(seat)))
+        if st.is_terminal:
+            continue
+        for watcher in range(3):
+            re = R.redeal_hidden(st, watcher, rnd)
+            for row in re.played:
+                for c, _h in row:
+                    assert not (D.is_item(c) and D.item_kind(c) in D.IMMEDIATE_KINDS)

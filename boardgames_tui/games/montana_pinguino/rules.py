@@ -1602,19 +1602,23 @@ def redeal_hidden(state: MontanaState, seat: int, rnd: random.Random) -> Montana
         deck[s] = tuple(rest)
         played[s] = tuple(newplayed)
     rnd.shuffle(item_pool)
-    # deal items back: others' hands, others' face-down items, drawn, deck
+    # deal items back: others' face-down items first (never an immediate one), then hands
+    if hidden_play:
+        for s in range(n):
+            if s == seat:
+                continue
+            row = list(played[s])
+            for i, (c, _h) in enumerate(row):
+                if D.is_item(c):
+                    j = next(j for j, x in enumerate(item_pool) if D.item_kind(x) not in D.IMMEDIATE_KINDS)
+                    row[i] = (item_pool.pop(j), 0)
+            played[s] = tuple(row)
     for s in range(n):
         if s == seat:
             continue
         k = len(items[s])
         items[s] = tuple(sorted(item_pool[:k]))
         item_pool = item_pool[k:]
-        if hidden_play:
-            row = list(played[s])
-            for i, (c, _h) in enumerate(row):
-                if D.is_item(c):
-                    row[i] = (item_pool.pop(0), 0)
-            played[s] = tuple(row)
     drawn = state.drawn
     if drawn_hidden:
         drawn = tuple(item_pool[: len(drawn)])
