@@ -84,6 +84,16 @@ def test_board_width_fits_beside_the_log():
     assert len(text.splitlines()) <= 14
 
 
+def test_board_no_color_keeps_letters_plain_and_marks_moves_by_reverse():
+    s = scenario(3, dice=(5, 5, 1, 1), pos={0: {10: 1}, 1: {5: 2}})
+    view = s.view(0)
+    shown = view.apply(0, move(view.dice, (10, 10, 0, 1)))
+    text = render_board(view, NAMES[:3], 0, shown, "note", colour=False)
+    styles = {str(span.style) for span in text.spans}
+    assert not any(c in st for st in styles for c in ("red", "blue", "green", "magenta", "cyan"))
+    assert any("reverse" in st for st in styles)
+
+
 def test_move_label_names_changed_ones_and_returns():
     s = scenario(2, big=True, dice=(1, 1, 4, 4), pos={0: {8: 15}})
     label = move_label(s.view(0), 0, move((1, 6, 4, 4), (8, 8, 2, 3), (7, 7, 0, 1)))
@@ -254,6 +264,22 @@ def test_snapshot_building_a_move(snap_compare):
         await pilot.press("b", "1", "2")
         await pilot.pause()
 
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_game_in_play_no_color(snap_compare, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto", "Carla", "Diego"], seed=12)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        screen = app.screen
+        _play_to(screen.match, 9)
+        screen.match.play(1, R.Roll())
+        screen.advance()
+        await pilot.pause()
+
+    assert app.no_color
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 

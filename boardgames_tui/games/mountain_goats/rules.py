@@ -43,6 +43,7 @@ from .data import (
 
 _BLANK = Rng.blank()
 _NO_GAINS = (0, 0, 0, 0, 0, 0)
+_FACE = ("0", "1", "2", "3", "4", "5", "6")
 _IDX = range(6)
 
 ENDING_BONUS = "the bonus tokens ran out"
@@ -436,23 +437,24 @@ class GoatsState(State):
         if changed:
             events.append(Event(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
                                 f"{' and '.join(map(str, changed))}."))
-        pos = [list(p) for p in self.pos]
+        pos = self.pos
         supply = list(self.supply)
         mine = list(self.tokens[seat])
-        mypos = pos[seat]
+        mypos = list(pos[seat])
+        knocked: list[tuple[int, int]] = []
         n = self.n
         if not groups:
             events.append(Event(f"{me} uses no dice."))
         for target, goat, idx in groups:
-            expr = "+".join(str(faces[i]) for i in idx)
+            expr = "+".join([_FACE[faces[i]] for i in idx])
             gi = goat - 5
             if target > GROUP_MAX:
                 # Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
                 for s in range(n):
-                    for j in _IDX:
-                        if pos[s][j] == target:
-                            who = "your" if s == seat else f"{seat_letter(s)}'s"
-                            raise IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {j + 5}")
+                    row = mypos if s == seat else pos[s]
+                    if target in row:
+                        who = "your" if s == seat else f"{seat_letter(s)}'s"
+                        raise IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {row.index(target) + 5}")
                 old = mypos[gi]
                 mypos[gi] = target
                 frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
@@ -472,12 +474,12 @@ class GoatsState(State):
                 p += 1
                 mypos[gi] = p
                 if p < top:
-                    events.append(Event(text + f"goat climbs to step {p} of {top}."))
+                    events.append(Event(f"{text}goat climbs to step {p} of {top}."))
                     continue
                 text += "goat reaches the summit"
                 for s in range(n):
-                    if s != seat and pos[s][gi] == top:
-                        pos[s][gi] = 0
+                    if s != seat and pos[s][gi] == top and (s, gi) not in knocked:
+                        knocked.append((s, gi))
                         text += f", knocks {seat_ref(s)}'s goat to the foot"
             else:
                 text += "goat is already on the summit"
@@ -488,6 +490,12 @@ class GoatsState(State):
             else:
                 text += f"; no {goat} tokens are left."
             events.append(Event(text))
+        new_pos = list(pos)
+        new_pos[seat] = tuple(mypos)
+        for s, gi in knocked:
+            row = list(new_pos[s])
+            row[gi] = 0
+            new_pos[s] = tuple(row)
         # Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left.
         bonus_left = self.bonus_left
         won = self.bonus_won[seat]
@@ -500,7 +508,7 @@ class GoatsState(State):
         if not ending:
             if not bonus_left:
                 ending = ENDING_BONUS
-            elif sum(1 for t in supply if t == 0) >= EMPTY_MOUNTAINS_TO_END:
+            elif supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
                 ending = ENDING_MOUNTAINS
             if ending:
                 events.append(Event(f"The game ends: {ending}. This round is finished first."
@@ -520,7 +528,7 @@ class GoatsState(State):
         return GoatsState(
             n,
             self.big_mountain,
-            tuple(map(tuple, pos)),
+            tuple(new_pos),
             tuple(supply),
             tokens,
             bonus_left,

@@ -86,13 +86,18 @@ def render_board(
     seat: int | None,
     shown: GoatsState | None = None,
     note: str = "",
+    colour: bool = True,
 ) -> Text:
     """The whole table as Rich Text, about 46 cells wide.
 
     ``shown`` is the state to draw (a previewed result); goats of ``seat``
     that differ from ``view`` are drawn in reverse video. ``note`` replaces
-    the dice line (a preview summary).
+    the dice line (a preview summary). ``colour`` False (NO_COLOR) draws
+    every letter in plain bold, since greyed colours can vanish.
     """
+    def seat_style(seat: int) -> str:
+        return SEAT_STYLES[seat % len(SEAT_STYLES)] if colour else "bold"
+
     state = shown or view
     moved: set[tuple[int, int]] = set()
     if shown is not None and seat is not None:
@@ -226,7 +231,8 @@ class GoatsBoard(GameBoard):
                 shown = None
             else:
                 note = preview_summary(view, shown, ctx.seat)
-        self.query_one("#goats-table", Static).update(render_board(view, ctx.names, ctx.seat, shown, note))
+        colour = not getattr(self.app, "no_color", False)
+        self.query_one("#goats-table", Static).update(render_board(view, ctx.names, ctx.seat, shown, note, colour))
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:
