@@ -842,3 +842,12 @@ def test_undo_left_card_while_choosing_the_right_one_but_not_after_the_reveal():
     assert not done.is_barrier(1, PlayCard(done.hand[1][0]), b_left)
     revealed = b_left.apply(1, PlayNoMore())
     assert b_left.is_barrier(1, PlayNoMore(), revealed)  # all cards are revealed
+
+
+def test_outcome_names_the_tiebreak_only_when_one_was_needed():
+    alone = _finish_state(((1, 1, D.GREEN, 0, 4), ()))._end_race()
+    assert alone.decided_by == "crossing the line" and alone.outcome().tiebreak == ""
+    assert alone.outcome().breakdown[0][1].startswith("Crossed in round 1 at green")
+    assert alone.outcome().breakdown[1][1] == "Section 3 of 14 when the race ended"
+    speed = _finish_state(((1, 1, D.RED, 12, 4), (1, 1, D.ORANGE, 11, 4)))._end_race()
+    assert speed.outcome().tiebreak == "speed"

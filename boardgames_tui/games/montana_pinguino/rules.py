@@ -61,6 +61,8 @@ CANCELLED = "cancelled by Tormenta de Nieve"
 CHAMPIONSHIP_POINTS = {2: (7, 3), 3: (7, 5, 3), 4: (7, 5, 3, 1)}
 CHAMPIONSHIP_RACES = 3
 HAND_SIZE = 5
+#: ``decided_by`` values that are no tie-break (Outcome.tiebreak is then "").
+NO_TIEBREAK = ("crossing the line", "most points", "only runner")
 ITEM_LIMIT = 2
 
 
@@ -1302,7 +1304,8 @@ class MontanaState(State):
             lines.append(tuple(row))
         ending = ("Three races of the championship were run." if self.championship
                   else "A sled crossed the finish line.")
-        return Outcome(self.scores(), self.winners(), tuple(lines), self.decided_by, ending)
+        tiebreak = "" if self.decided_by in NO_TIEBREAK else self.decided_by
+        return Outcome(self.scores(), self.winners(), tuple(lines), tiebreak, ending)
 
     # ---- contract: views, prompt, reactions -----------------------------------
 
