@@ -1,0 +1,89 @@
+"""Pilot tests of Montaña Pingüino through the real app: a whole 2-runner race played
+with the keyboard, with the hot-seat curtain between runners and a reaction (Iglú or
+Tormenta de Nieve) called in the public reaction window."""
+
+from __future__ import annotations
+
+import random
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.games import GAMES
+from boardgames_tui.games.montana_pinguino import data as D
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_over import GameOverScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.reaction import ReactionScreen
+from tests.screen_text import screen_text
+
+from .test_pilot_support import REACTIONS, policy, reaction_seed, simulate
+
+SPEC = GAMES["montana_pinguino"]
+NAMES = ["Ana", "Beto"]
+SIZE = (80, 24)
+
+
+async def _choose(pilot, index: int) -> None:
+    if index < 9:
+        await pilot.press(str(index + 1))
+    else:
+        await pilot.press(*(["down"] * index), "enter")
+
+
+async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
+    seed = reaction_seed(SPEC, NAMES)
+    expected, decisions = simulate(SPEC, NAMES, seed)
+    app = BoardGamesApp(game="montana_pinguino", names=NAMES, seed=seed)
+    rnd = random.Random(seed)
+    curtains = reactions_called = step = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        for _ in range(decisions * 3 + 20):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            state = game.match.state
+            if isinstance(screen, CurtainScreen):
+                text = screen_text(app)
+                assert "YOUR HAND" not in text and "Pass the keyboard to" in text
+                curtains += 1
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, ReactionScreen):
+                text = " ".join(screen_text(app).split())
+                assert "Reaction window" in text
+                reacting = [s for s in state.to_move
+                            if any(isinstance(a, REACTIONS) for a in state.legal_actions(s))]
+                if reacting:
+                    reactions_called += 1
+                    await pilot.press("ab"[reacting[0]])
+                else:
+                    await pilot.press("enter")
+                continue
+            assert screen is game
+            seat = game.shown_seat
+            assert seat is not None and seat in state.to_move
+            step += 1
+            if step % 2:
+                await _choose(pilot, policy(state, seat, rnd))
+                continue
+            text = screen_text(app)
+            assert f"{'AB'[seat]} {NAMES[seat]}: {state.prompt(seat)}" in text
+            other = 1 - seat
+            public = " ".join(e.render(NAMES, seat) for e in state.view(seat).log) + " "
+            for card in state.hand[other] + state.items[other]:
+                name = f"{D.card_name(card)} "
+                if name not in public:  # never revealed: must not be on this seat's screen
+                    assert name not in text + " ", "another runner's hand is on screen"
+            await _choose(pilot, policy(state, seat, rnd))
+        else:
+            raise AssertionError("the race did not end")
+        final = game.match.state
+        assert final.is_terminal
+        assert final == expected
+        assert curtains >= 10 and reactions_called >= 1
+        log = " ".join(e.text for e in final.log)
+        assert "plays Iglú" in log or "plays Tormenta de Nieve" in log
+        text = " ".join(screen_text(app).split())
+        assert "game over" in text and "wins" in text
