@@ -10,6 +10,7 @@ confirms the move. Impossible choices get a one-line reason in the panel.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -60,6 +61,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.top = 0
         self.message = ""
         self.rows = ROWS
+        self._sent_until = 0.0
         self._reset_builder()
 
     # ------------------------------------------------------------ state
@@ -80,8 +82,23 @@ class GoatsChooser(ActionChooser, can_focus=True):
     def seat(self) -> int | None:
         return self.ctx.seat if self.ctx is not None else None
 
+    def _choose(self, action: Any) -> None:
+        """Post ``action`` once; keys are ignored until the screen answers.
+
+        Keys typed faster than the screen applies a choice would otherwise
+        pick from the list of the turn before. The guard lapses after half a
+        second in case the choice was refused (the screen then says why).
+        """
+        now = time.monotonic()
+        if now < self._sent_until:
+            self.app.bell()
+            return
+        self._sent_until = now + 0.5
+        self.post_message(ActionChosen(action))
+
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list from ``ctx.legal``; start in list mode at the best move."""
+        self._sent_until = 0.0
         self.ctx = ctx
         self.board = board
         self.actions = list(ctx.legal)
@@ -137,7 +154,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.actions:
             return
         if not self.building:
-            self.post_message(ActionChosen(self.actions[self.highlight]))
+            self._choose(self.actions[self.highlight])
             return
         if self.pending is not None:
             self._say(f"Which goat goes to spot {self.pending[0]}? Press 5-9, or 0 for 10.")
@@ -195,7 +212,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.building:
             n = 10 if d == 0 else d
             if n <= len(self.actions):
-                self.post_message(ActionChosen(self.actions[n - 1]))
+                self._choose(self.actions[n - 1])
             else:
                 self.app.bell()
                 self._say(f"There is no choice {n}.")
@@ -267,7 +284,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if self.selected:
             self._say("Press Enter to make the selected dice a group, or Backspace.")
             return
-        self.post_message(ActionChosen(self.current_move()))
+        self._choose(self.current_move())
 
     def _say(self, text: str) -> None:
         self.message = text
