@@ -84,8 +84,8 @@ def test_secret_choice_hidden_until_everyone_has_chosen():
     assert st.view(0).chosen == (0, HIDDEN, 0)
     assert st.view(1).chosen == (0, 4, 0)
     assert st.view(None).chosen[1] == HIDDEN
-    assert all("card 4" not in e.render(["a", "b", "c"], 0) for e in st.view(0).log)
-    assert any("card 4" in e.render(["a", "b", "c"], 1) for e in st.view(1).log)
+    assert all("card 4 (Recover)" not in e.render(["a", "b", "c"], 0) for e in st.view(0).log)
+    assert any("you chose card 4 (Recover)" in e.render(["a", "b", "c"], 1) for e in st.view(1).log)
     st = st.apply(0, ChooseCard(2)).apply(2, ChooseCard(4))
     assert st.phase == "turn" and st.view(0).chosen == (2, 4, 4)
     assert "Cards revealed" in st.log[-1].text

@@ -553,7 +553,7 @@ class PenguinramidsState(State):
     def _choose(self, seat: int, number: int) -> "PenguinramidsState":
         chosen = _replace(self.chosen, seat, number)
         to_move = tuple(s for s in self.to_move if s != seat)
-        log = self.log + (Event(f"{seat_ref(seat)} plays an action card face down.", {seat: f"card {number}"}),)
+        log = self.log + (Event(f"{seat_ref(seat)} plays an action card face down.", {seat: f"you chose card {number} ({ACTION_NAMES[number]})"}),)
         st = attrs.evolve(self, chosen=chosen, to_move=to_move, log=log)
         if to_move:
             return st
