@@ -521,3 +521,30 @@ def test_simulation_stats_keys():
     assert 0 <= stats["pyramid complete (share)"] <= 1
     assert all(f"goal hit: {g.name}" in stats for g in GOALS)
     assert stats["final score (mean)"] == sum(st.scores()) / 2
+
+
+def test_apply_accepts_exactly_the_legal_actions():
+    universe = (
+        [ChooseCard(c) for c in range(0, 7)]
+        + [Take(p) for p in range(0, 52, 3)]
+        + [Place(s) for s in range(-1, 11)]
+        + [Flip(s) for s in range(10)]
+        + [Swap(p) for p in range(0, 52, 5)]
+        + [PlaceToken(s, arm) for s in range(10) for arm in ("left", "right")]
+        + [Discard(), TakeChief(), Recover(), TakeToken(), Pass()]
+    )
+    rnd = random.Random(8)
+    for game in range(6):
+        st = rules.new_game(2 + game % 3, 100 + game)
+        steps = 0
+        while not st.is_terminal and steps < 120:
+            seat = st.to_move[0]
+            legal = st.legal_actions(seat)
+            for a in universe + legal:
+                if a in legal:
+                    continue
+                with pytest.raises(IllegalAction) as info:
+                    st.apply(seat, a)
+                assert str(info.value)
+            st = st.apply(seat, rnd.choice(legal))
+            steps += 1
