@@ -529,3 +529,28 @@ def test_prompt_says_what_to_do():
     s = R.new_game(2, 1)
     assert s.prompt(0) == "Roll the dice" and s.prompt(1).startswith("Wait")
     assert s.apply(0, R.Roll()).prompt(0) == "Group your dice and move"
+
+
+def test_big_mountain_always_allowed_even_with_tokens_left():
+    s = scenario(4, big=True, dice=(6, 5, 1, 1))
+    assert all(t > 0 for t in s.supply)
+    t = s.apply(0, move(s.dice, (11, 10, 0, 1)))
+    assert at(t, 0, 10) == 11
+
+
+# ---------------------------------------------------------------- invariants can fail
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        dict(pos={0: {9: 2}, 1: {9: 2}}),  # two goats on one summit
+        dict(big=True, pos={0: {9: 15}, 1: {5: 15}}),  # two goats on one spot
+        dict(supply={10: 0}),  # tokens vanished
+        dict(tokens={0: {m: 1 for m in D.MOUNTAINS}}),  # a set without its bonus
+    ],
+)
+def test_check_invariants_catches_broken_tables(broken):
+    with pytest.raises(AssertionError):
+        R.check_invariants(scenario(2, **broken))
+    R.check_invariants(scenario(2, big=broken.get("big", False)))

@@ -564,7 +564,10 @@ class GoatsState(State):
         return tuple(pts)
 
     def scores(self) -> tuple[int, ...]:
-        """Points per seat: tokens + bonus tokens + Big Mountain ranks."""
+        """Points per seat: tokens + bonus tokens + Big Mountain ranks (as if the game ended now).
+
+        Rulebook: Final del Juego ("most points wins") and Gran Montaña.
+        """
         big = self.big_mountain_points()
         return tuple(self.token_points(s) + sum(self.bonus_won[s]) + big[s] for s in range(self.n))
 
@@ -581,13 +584,17 @@ class GoatsState(State):
         return keys
 
     def winners(self) -> tuple[int, ...]:
-        """Most points; ties: most goats on summits, then the highest summit; then shared."""
+        """Seats sharing first place (Rulebook: Final del Juego).
+
+        Most points; ties: most goats on summits, then the goat on the
+        highest-numbered summit; still tied: a shared win.
+        """
         keys = self._tiebreak_keys()
         best = max(keys)
         return tuple(s for s, k in enumerate(keys) if k == best)
 
     def tiebreak(self) -> str:
-        """Which tie-break decided the winner ("" when the points alone did)."""
+        """Which tie-break decided the winner ("" when the points alone did; Rulebook: Final del Juego)."""
         keys = self._tiebreak_keys()
         top = max(k[0] for k in keys)
         tied = [k for k in keys if k[0] == top]
