@@ -851,3 +851,55 @@ def test_outcome_names_the_tiebreak_only_when_one_was_needed():
     assert alone.outcome().breakdown[1][1] == "Section 3 of 14 when the race ended"
     speed = _finish_state(((1, 1, D.RED, 12, 4), (1, 1, D.ORANGE, 11, 4)))._end_race()
     assert speed.outcome().tiebreak == "speed"
+
+
+def test_applying_abilities_kay_action_card_then_bomba_de_nieve():
+    # Rulebook, Applying Abilities example: Kay's -X card with the discard-pile shuffle, then Bomba de Nieve.
+    shuf = card_with("Kay", (D.REDUCE_SHUFFLE, 0))
+    bomb = item(D.BOMBA)
+    st = table(("Kay", "Jimy", "Doffy"), purist=False, hands=((shuf,), D.deck_of("Jimy")[:5], D.deck_of("Doffy")[:5]),
+               items=((bomb,), (), ()), position=(3, 4, 5), box=(box_at(D.YELLOW), box_at(D.YELLOW, 2), 5))
+    st = play(st, 0, shuf, bomb)
+    st = play(st, 1, filler("Jimy"))
+    st = play(st, 2, filler("Doffy"))
+    st = st.apply(0, Reduce(1))
+    assert st.stage == R.TORMENTA and st.to_move == (1, 2)
+    st = st.apply(1, Pass()).apply(2, Pass())
+    assert st.stage == R.IGLU and st.to_move == (1, 2)
+    st = st.apply(1, Pass()).apply(2, Pass())
+    text = log_text(st)
+    assert text.index("P0: -1 acceleration from Kay") < text.index("P0's Bomba de Nieve acts")
+    assert "P1 takes 1 damage from P0's Bomba de Nieve" in text
+    assert "P2: -3 acceleration from P0's Bomba de Nieve: yellow (box 6) -> green (box 3)" in text
+    assert "P0 will shuffle the discard pile" in text
+
+
+def test_immediate_cards_allowed_to_a_runner_limited_to_one_card():
+    pez = item(D.PEZ)
+    st = table(purist=False, items=((pez,), (item(D.IGLU),)), one_card=(False, True), position=(0, 9))
+    st = play(play(st, 0, pez), 1, filler("Jimy"))
+    assert len(st.played[1]) == 1
+    st = st.apply(1, Pass())
+    assert st.legal_actions(1) == [PlayIglu(), Pass()]
+
+
+def test_spike_tokens_not_cumulative_in_one_section():
+    hog = item(D.ERIZO)
+    st = table(("Doffy", "Jimy"), purist=False, items=((hog,), ()), position=(2, 9), tokens=((2, D.SPIKE),))
+    st = play(play(st, 0, hog), 1, filler("Jimy"))
+    st = st.apply(1, Pass())
+    assert st.legal_actions(0) == [PlaceToken(1), PlaceToken(3)]
+
+
+def test_tormenta_first_from_the_left_of_the_card_player_is_used():
+    can = item(D.CANINO)
+    st = table(("Doffy", "Jimy", "Kay"), purist=False, first=0,
+               items=((item(D.TORMENTA, 0),), (item(D.TORMENTA, 1),), (can,)), position=(9, 0, 0))
+    st = play(st, 0, filler("Doffy"))
+    st = play(st, 1, filler("Jimy"))
+    st = play(st, 2, can)
+    assert st.to_move == (0, 1)  # Kay's item: the seats to its left are A, then B
+    both = st.apply(1, PlayTormenta()).apply(0, PlayTormenta())
+    assert "P0 plays Tormenta de Nieve: P2's Escuadrón Canino is cancelled" in log_text(both)
+    assert both.items[1] == (item(D.TORMENTA, 1),) and both.items[0] == ()
+    R.check_invariants(both)
