@@ -512,6 +512,7 @@ def test_redeal_hidden_changes_another_seats_pending_choice_and_the_deck():
         changed_choice |= other.chosen[1] != 5
         changed_deck |= other.deck != st.deck
         assert other.chosen[0] == 0 and other.chosen[1] in st.hands[1]
+        assert f"you chose card {other.chosen[1]} " in other.log[-1].private[1]
     assert changed_choice and changed_deck
 
 

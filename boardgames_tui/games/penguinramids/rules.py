@@ -553,7 +553,7 @@ class PenguinramidsState(State):
     def _choose(self, seat: int, number: int) -> "PenguinramidsState":
         chosen = _replace(self.chosen, seat, number)
         to_move = tuple(s for s in self.to_move if s != seat)
-        log = self.log + (Event(f"{seat_ref(seat)} plays an action card face down.", {seat: f"you chose card {number} ({ACTION_NAMES[number]})"}),)
+        log = self.log + (Event(f"{seat_ref(seat)} plays an action card face down.", {seat: _choice_text(number)}),)
         st = attrs.evolve(self, chosen=chosen, to_move=to_move, log=log)
         if to_move:
             return st
@@ -970,7 +970,25 @@ def redeal_hidden(state: PenguinramidsState, seat: int, rnd: random.Random) -> P
         chosen = tuple(
             c if (s == seat or c == 0) else rnd.choice(state.hands[s]) for s, c in enumerate(state.chosen)
         )
-    return attrs.evolve(state, deck=tuple(deck), chosen=chosen)
+    log = state.log
+    if chosen != state.chosen:
+        # keep the re-dealt seats' private log lines consistent with their new choice
+        events = list(log)
+        for s in range(state.n):
+            if chosen[s] == state.chosen[s]:
+                continue
+            for i in range(len(events) - 1, -1, -1):
+                if s in events[i].private:
+                    private = dict(events[i].private)
+                    private[s] = _choice_text(chosen[s])
+                    events[i] = Event(events[i].text, private)
+                    break
+        log = tuple(events)
+    return attrs.evolve(state, deck=tuple(deck), chosen=chosen, log=log)
+
+
+def _choice_text(number: int) -> str:
+    return f"you chose card {number} ({ACTION_NAMES[number]})"
 
 
 def simulation_stats(state: PenguinramidsState) -> dict[str, float | str]:

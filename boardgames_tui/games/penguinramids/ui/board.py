@@ -144,7 +144,9 @@ class PenguinBoard(GameBoard):
         if isinstance(action, ChooseCard):
             return Text(f"Card {action.number}: {data.ACTION_TEXT[action.number]}.")
         if isinstance(action, Take):
-            return self._slots_note(action.penguin, marks, f"Take {penguin_label(action.penguin)}")
+            pid = action.penguin
+            what = f"Take {data.COLOURS[data.PENGUINS[pid].colour]} {penguin_label(pid)} (grey {penguin_label(pid, True)})"
+            return self._slots_note(pid, marks, what)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
             cell = f"[{penguin_label(pid)[:2]}]"

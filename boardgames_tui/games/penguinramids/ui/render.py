@@ -237,7 +237,7 @@ def action_label(view: Any, seat: int | None, action: Any) -> str:
     if isinstance(action, ChooseCard):
         return f"card {action.number} {ACTION_NAMES[action.number]}: {_CARD_HINT[action.number]}"
     if isinstance(action, Take):
-        return f"take {penguin_label(action.penguin)}"
+        return f"take {penguin_label(action.penguin)}  (grey side {penguin_label(action.penguin, True)})"
     if isinstance(action, Place) and seat is not None:
         have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], action.slot)
         where = short_slot(action.slot)
