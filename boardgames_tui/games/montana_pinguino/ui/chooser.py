@@ -29,7 +29,7 @@ def chooser_title(ctx: BoardContext) -> str:
     if act is not None:
         from .. import data as D
 
-        return f"Your {D.card_name(act[1])} acts: {view.prompt(seat).lower()}"
+        return f"Your {D.card_name(act[1])} acts"
     return "Your choices"
 
 
