@@ -123,8 +123,9 @@ class PenguinBoard(GameBoard):
         )
         self.query_one("#pr-own", Static).update(own)
         others = [s for s in range(view.n) if s != focus]
-        col1 = Text("\n").join(render.mini_pyramid(view, s, names) for s in others[0::2])
-        col2 = Text("\n").join(render.mini_pyramid(view, s, names) for s in others[1::2])
+        sup = view.n <= 3  # room for support rows when each column holds one small pyramid
+        col1 = Text("\n").join(render.mini_pyramid(view, s, names, supports=sup) for s in others[0::2])
+        col2 = Text("\n").join(render.mini_pyramid(view, s, names, supports=sup) for s in others[1::2])
         self.query_one("#pr-minis-1", Static).update(col1)
         self.query_one("#pr-minis-2", Static).update(col2)
         self.query_one("#pr-minis-2", Static).display = bool(others[1::2])

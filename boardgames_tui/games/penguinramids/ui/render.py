@@ -146,11 +146,22 @@ def own_header(view: Any, seat: int, names: Sequence[str], width: int) -> tuple[
     return head, [Text(cards_strip(view, seat)), Text(f"tok {view.held_tokens[seat]}")]
 
 
-def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = 13) -> Text:
-    """A compact pyramid: the seat header, then 4 rows of 2-char cells ('R3', 'g5', '..')."""
+def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = 13, supports: bool = False) -> Text:
+    """A compact pyramid: the seat header, then 4 rows of 2-char cells ('R3', 'g5', '..').
+
+    With ``supports``, a row under each upper level gives, under each slot whose two
+    supporters are placed, the arm strength holding it (tokens included)."""
     out = seat_header(view, seat, names, width)
     out.append("\n")
     for k in (3, 2, 1, 0):
+        if supports and k < 3:
+            sup = Text(" " * MINI_OFFSETS[k + 1])
+            for i in range(LEVEL_SIZES[k + 1]):
+                have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], LEVEL_OFFSET[k + 1] + i)
+                sup.append(f"{'' if have is None else have:>2}" + (" " if i < LEVEL_SIZES[k + 1] - 1 else ""))
+            sup.rstrip()
+            out.append(sup)
+            out.append("\n")
         line = Text(" " * MINI_OFFSETS[k])
         for i in range(LEVEL_SIZES[k]):
             idx = LEVEL_OFFSET[k] + i
@@ -228,7 +239,8 @@ def goals_text(view: Any) -> Text:
 
 LEGEND = (
     "[R3] Red weight 3 (R B Y P; g grey side). 2+1: right arm below-left + left arm below-right"
-    " hold the slot above. + by a penguin: token on that arm."
+    " hold the slot above (a small pyramid shows their sum). + by a penguin: token on that arm."
+    " 12-45: action cards in hand, - played. C: Chief Penguin."
 )
 
 
