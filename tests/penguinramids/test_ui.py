@@ -282,3 +282,12 @@ def test_snapshot_game_over(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_small_pyramid_shows_support_sums_with_three_players():
+    st = turn_state(players=3, seat=1, built={0: R2_22, 1: R3_22, 2: R2_12, 4: R1_22})
+    lines = render.mini_pyramid(st, 1, NAMES[:3], supports=True).plain.splitlines()
+    assert lines[0].startswith("B Beto") and lines[1] == "12-45 tok 0"
+    assert lines[-2].split() == ["4", "3"]  # R2 right 2 + R3 left 2; R3 right 2 + R2 left 1
+    assert lines[-1].startswith("R2 R3 R2 ..")
+    assert len(render.mini_pyramid(st, 1, NAMES[:3]).plain.splitlines()) == 6
