@@ -365,7 +365,7 @@ class ChungungoState(State):
             return ""
         if len(self.winners()) == 1:
             return "larger crew"
-        return "shared victory (same copper and same crew)"
+        return "shared victory"
 
     def outcome(self) -> Outcome:
         """Copper per seat with where it comes from, the tie-break and the ending."""
