@@ -74,7 +74,9 @@ def test_redeal_hidden_moves_the_card_a_thief_took():
     iman = cid("Iman")
     field = {(0, c): cid(name) for c, name in enumerate(["Topo", "Sonda", "Grua", "Cometa"])}
     st = scenario(
-        3, field=field, tokens=[(0, 0), (0, 2), (0, 3)],
+        3,
+        field=field,
+        tokens=[(0, 0), (0, 2), (0, 3)],
         hands=[[data.KIT_IDS[0], franco], [data.KIT_IDS[1], iman], [data.KIT_IDS[2]]],
     )
     st = st.apply(0, rules.PlayCard(franco))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from boardgames_tui.engine import IllegalAction, Pass
@@ -351,8 +350,13 @@ def test_attract_with_one_card_left_places_it_then_ends():
 
 
 def test_field_runs_dry_forces_attract():
-    st = scenario(2, field={(0, 0): IMAN, (0, 1): SALTARINA, (5, 5): PICADORA}, tokens=[(0, 0), (0, 1)],
-                  hands=[[KIT[0]], [KIT[1]]], discards=[[cid("Topo")], []])
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (0, 1): SALTARINA, (5, 5): PICADORA},
+        tokens=[(0, 0), (0, 1)],
+        hands=[[KIT[0]], [KIT[1]]],
+        discards=[[cid("Topo")], []],
+    )
     assert st.field_is_dry()
     st = st.apply(0, Regroup())
     assert st.phase == "resolve" and st.steps == ("place", "place") and st.to_move == (0,)
@@ -361,8 +365,13 @@ def test_field_runs_dry_forces_attract():
 
 
 def test_field_runs_dry_with_empty_deck_ends_the_game():
-    st = scenario(2, field={(0, 0): IMAN, (0, 1): SALTARINA}, tokens=[(0, 0), (0, 1)],
-                  hands=[[KIT[0]], [KIT[1]]], discards=[[cid("Topo")], []])
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (0, 1): SALTARINA},
+        tokens=[(0, 0), (0, 1)],
+        hands=[[KIT[0]], [KIT[1]]],
+        discards=[[cid("Topo")], []],
+    )
     st = only_deck(st, [])
     st = st.apply(0, Regroup())
     assert st.is_terminal and st.ending == "deck"
@@ -428,7 +437,9 @@ def test_shot_offers_rotation_only_when_it_changes_something():
 
 def test_shot_lines_cross_gaps_to_the_field_edge():
     field = {(0, 0): IMAN, (0, 1): SALTARINA, (0, 4): PICADORA, (1, 4): cid("Topo")}
-    st = scenario(2, field=field, tokens=[(0, 0), (0, 4)], hands=[[KIT[0], cid("Francotiradora", "E")], [KIT[1], IMAN + 1]])
+    st = scenario(
+        2, field=field, tokens=[(0, 0), (0, 4)], hands=[[KIT[0], cid("Francotiradora", "E")], [KIT[1], IMAN + 1]]
+    )
     cells = shot_cells(st.field, (0, 0), ("E",))
     assert cells == ((0, 1), (0, 2), (0, 3), (0, 4))
     hit, _ = st.shot_targets(0, cid("Francotiradora", "E"), False)
@@ -454,7 +465,9 @@ def test_shot_struck_player_loses_a_random_card_to_the_shooter():
 def test_shot_strikes_every_player_on_its_lines():
     cruz = cid("Cruz")
     st = scenario(
-        3, field=dict(BLOCK), tokens=[(1, 1), (0, 1), (1, 2)],
+        3,
+        field=dict(BLOCK),
+        tokens=[(1, 1), (0, 1), (1, 2)],
         hands=[[KIT[0], cruz], [KIT[1], IMAN], [KIT[2], SALTARINA]],
     )
     st = pass_all(st.apply(0, PlayCard(cruz)))
@@ -536,7 +549,10 @@ def test_eel_cannot_cancel_eel():
 def test_eel_in_field_taken_by_a_shot():
     franco = cid("Francotiradora", "E")
     st = scenario(
-        2, field=dict(BLOCK), eels_up={(1, 3): EEL[0]}, tokens=[(1, 0), (0, 0)],
+        2,
+        field=dict(BLOCK),
+        eels_up={(1, 3): EEL[0]},
+        tokens=[(1, 0), (0, 0)],
         hands=[[KIT[0], franco], [KIT[1]]],
     )
     st = pass_all(st.apply(0, PlayCard(franco)))
@@ -547,8 +563,11 @@ def test_eel_in_field_taken_by_a_shot():
 
 def test_eel_in_field_is_not_an_asteroid():
     st = scenario(
-        2, field={(0, 0): IMAN, (0, 2): SALTARINA, (2, 2): PICADORA}, eels_up={(0, 1): EEL[0]},
-        tokens=[(0, 0), (0, 2)], hands=[[KIT[0]], [KIT[1]]],
+        2,
+        field={(0, 0): IMAN, (0, 2): SALTARINA, (2, 2): PICADORA},
+        eels_up={(0, 1): EEL[0]},
+        tokens=[(0, 0), (0, 2)],
+        hands=[[KIT[0]], [KIT[1]]],
     )
     st = st.apply(0, PlayCard(KIT[0]))
     legal = st.legal_actions(0)
@@ -596,36 +615,55 @@ def test_copper_below_target_does_not_end():
 
 
 def test_copper_counts_hand_discard_and_bases():
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
-                  hands=[[KIT[0], IMAN], [KIT[1]]], discards=[[SALTARINA], []], bases=[[MINE[0], FURY[0]], []])
+    st = scenario(
+        2,
+        field=dict(BLOCK),
+        tokens=[(1, 1), (0, 0)],
+        hands=[[KIT[0], IMAN], [KIT[1]]],
+        discards=[[SALTARINA], []],
+        bases=[[MINE[0], FURY[0]], []],
+    )
     assert st.copper[0] == 3 + 3 + 3 + 1
     assert st.scores() == st.copper
 
 
 def test_tiebreak_most_copper_then_larger_crew():
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
-                  hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]], discards=[[], []])
+    st = scenario(
+        2,
+        field=dict(BLOCK),
+        tokens=[(1, 1), (0, 0)],
+        hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]],
+        discards=[[], []],
+    )
     assert st.copper == (3, 3)
     assert st.crew_count(0) == 1 and st.crew_count(1) == 2
     assert st.winners() == (1,)
     assert st.tiebreak() == "larger crew"
     # kits, eels and bases are not crew
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
-                  hands=[[KIT[0], IMAN, EEL[0]], [KIT[1], SALTARINA]], bases=[[], []])
+    st = scenario(
+        2,
+        field=dict(BLOCK),
+        tokens=[(1, 1), (0, 0)],
+        hands=[[KIT[0], IMAN, EEL[0]], [KIT[1], SALTARINA]],
+        bases=[[], []],
+    )
     assert st.crew_count(0) == 1 and st.winners() == (0, 1)
 
 
 def test_tiebreak_shared_victory():
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
-                  hands=[[KIT[0], IMAN, TOPO2], [KIT[1], SALTARINA, cid("Comando")]])
+    st = scenario(
+        2,
+        field=dict(BLOCK),
+        tokens=[(1, 1), (0, 0)],
+        hands=[[KIT[0], IMAN, TOPO2], [KIT[1], SALTARINA, cid("Comando")]],
+    )
     assert st.copper == (4, 4)
     assert st.winners() == (0, 1)
     assert st.tiebreak().startswith("shared")
 
 
 def test_deck_end_winner_by_most_copper_and_outcome():
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
-                  hands=[[KIT[0], IMAN], [KIT[1], PICADORA]])
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)], hands=[[KIT[0], IMAN], [KIT[1], PICADORA]])
     st = only_deck(st, [])
     st = pass_all(st.apply(0, PlayCard(IMAN)))
     assert st.is_terminal
@@ -636,8 +674,9 @@ def test_deck_end_winner_by_most_copper_and_outcome():
 
 
 def test_tiebreak_decides_at_the_deck_end():
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)],
-                  hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]])
+    st = scenario(
+        2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)], hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]]
+    )
     st = only_deck(st, [])
     st = pass_all(st.apply(0, PlayCard(IMAN)))
     assert st.is_terminal and st.winners() == (1,)

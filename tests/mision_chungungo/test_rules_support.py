@@ -59,9 +59,7 @@ def scenario(
         new_deck = tuple(leftover)
     else:
         new_deck = tuple(deck) + tuple(leftover)
-    copper = tuple(
-        sum(data.COPPER[c] for c in hands[s] + discards[s] + bases[s]) for s in range(players)
-    )
+    copper = tuple(sum(data.COPPER[c] for c in hands[s] + discards[s] + bases[s]) for s in range(players))
     state = attrs.evolve(
         st,
         phase="turn",
@@ -91,9 +89,7 @@ def only_deck(state: rules.ChungungoState, deck: list[int]) -> rules.ChungungoSt
     """
     rest = [c for c in state.deck if c not in deck]
     far = tuple(Cell(50, 50 + i * 2, c) for i, c in enumerate(rest))
-    return attrs.evolve(
-        state, deck=tuple(deck), field=tuple(sorted(state.field + far, key=lambda c: (c.row, c.col)))
-    )
+    return attrs.evolve(state, deck=tuple(deck), field=tuple(sorted(state.field + far, key=lambda c: (c.row, c.col))))
 
 
 def play(state, *moves):

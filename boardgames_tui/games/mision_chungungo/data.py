@@ -43,8 +43,16 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
     "NW": (-1, -1),
 }
 
-_ARROWS = {"N": "up", "NE": "up-right", "E": "right", "SE": "down-right",
-           "S": "down", "SW": "down-left", "W": "left", "NW": "up-left"}
+_ARROWS = {
+    "N": "up",
+    "NE": "up-right",
+    "E": "right",
+    "SE": "down-right",
+    "S": "down",
+    "SW": "down-left",
+    "W": "left",
+    "NW": "up-left",
+}
 
 #: Copper needed to win, by seat count (Rulebook: "Game Objective").
 COPPER_TARGET: dict[int, int] = {2: 20, 3: 15, 4: 12, 5: 10}
@@ -153,57 +161,57 @@ def _crew(rows):
 
 # (name, copper, steps separated by spaces, shot pattern)
 #: The 33 crew cards (Sheet: "Data to design"; the design is in rules.md, Table notes).
-CREW: tuple[Card, ...] = _crew([
-    # Diggers: the surest road to copper, so they carry little of it themselves.
-    ("Picadora", 2, "excavate"),
-    ("Picadora", 2, "excavate"),
-    ("Picadora", 2, "excavate"),
-    ("Barrenero", 1, "excavate excavate"),
-    ("Barrenero", 1, "excavate excavate"),
-    ("Topo", 1, "leap excavate"),
-    ("Topo", 1, "leap excavate"),
-    ("Sonda", 1, "excavate leap"),
-    ("Grua", 1, "attract excavate"),
-    ("Grua", 1, "attract excavate"),
-    # Navigators: move the field and yourself.
-    ("Saltarina", 3, "leap"),
-    ("Saltarina", 3, "leap"),
-    ("Iman", 3, "attract"),
-    ("Iman", 3, "attract"),
-    ("Atractora", 2, "attract"),
-    ("Cometa", 2, "attract leap"),
-    ("Exploradora", 1, "excavate attract"),
-    # Gunners: shots of every pattern.
-    ("Francotiradora", 3, "shot", "E"),
-    ("Francotiradora", 3, "shot", "N"),
-    ("Diagonal", 3, "shot", "NE"),
-    ("Fila", 2, "shot", "W E"),
-    ("Columna", 2, "shot", "N S"),
-    ("Escuadra", 2, "shot", "N E"),
-    ("Tridente", 1, "shot", "NE E SE"),
-    ("Aspa", 1, "shot", "NE SE SW NW"),
-    ("Cruz", 1, "shot", "N E S W"),
-    ("Estrella", 0, "shot", "N NE E SE S SW W NW"),
-    ("Comando", 1, "leap shot", "E"),
-    ("Comando", 1, "leap shot", "N S"),
-    ("Emboscada", 1, "excavate shot", "NE SW"),
-    # Specials, in the rulebook's own terms.
-    ("Pendenciera", 2, "strike"),
-    ("Pendenciera", 2, "strike"),
-    ("Intendente", 0, "regroup excavate"),
-])
+CREW: tuple[Card, ...] = _crew(
+    [
+        # Diggers: the surest road to copper, so they carry little of it themselves.
+        ("Picadora", 2, "excavate"),
+        ("Picadora", 2, "excavate"),
+        ("Picadora", 2, "excavate"),
+        ("Barrenero", 1, "excavate excavate"),
+        ("Barrenero", 1, "excavate excavate"),
+        ("Topo", 1, "leap excavate"),
+        ("Topo", 1, "leap excavate"),
+        ("Sonda", 1, "excavate leap"),
+        ("Grua", 1, "attract excavate"),
+        ("Grua", 1, "attract excavate"),
+        # Navigators: move the field and yourself.
+        ("Saltarina", 3, "leap"),
+        ("Saltarina", 3, "leap"),
+        ("Iman", 3, "attract"),
+        ("Iman", 3, "attract"),
+        ("Atractora", 2, "attract"),
+        ("Cometa", 2, "attract leap"),
+        ("Exploradora", 1, "excavate attract"),
+        # Gunners: shots of every pattern.
+        ("Francotiradora", 3, "shot", "E"),
+        ("Francotiradora", 3, "shot", "N"),
+        ("Diagonal", 3, "shot", "NE"),
+        ("Fila", 2, "shot", "W E"),
+        ("Columna", 2, "shot", "N S"),
+        ("Escuadra", 2, "shot", "N E"),
+        ("Tridente", 1, "shot", "NE E SE"),
+        ("Aspa", 1, "shot", "NE SE SW NW"),
+        ("Cruz", 1, "shot", "N E S W"),
+        ("Estrella", 0, "shot", "N NE E SE S SW W NW"),
+        ("Comando", 1, "leap shot", "E"),
+        ("Comando", 1, "leap shot", "N S"),
+        ("Emboscada", 1, "excavate shot", "NE SW"),
+        # Specials, in the rulebook's own terms.
+        ("Pendenciera", 2, "strike"),
+        ("Pendenciera", 2, "strike"),
+        ("Intendente", 0, "regroup excavate"),
+    ]
+)
 
 MINE_IDS = (33, 34, 35)
 FURY_IDS = (36, 37)
-BASES: tuple[Card, ...] = tuple(
-    Card(i, "Copper Mine", KIND_MINE, 3) for i in MINE_IDS
-) + tuple(Card(i, "Furious Chungungo", KIND_FURY, 1) for i in FURY_IDS)
+BASES: tuple[Card, ...] = tuple(Card(i, "Copper Mine", KIND_MINE, 3) for i in MINE_IDS) + tuple(
+    Card(i, "Furious Chungungo", KIND_FURY, 1) for i in FURY_IDS
+)
 EEL_IDS = (38, 39, 40, 41, 42)
 EELS: tuple[Card, ...] = tuple(Card(i, "Electric Eel", KIND_EEL, 0) for i in EEL_IDS)
 KIT_IDS = (43, 44, 45, 46, 47)
-KITS: tuple[Card, ...] = tuple(
-    Card(i, "Starter Kit", KIND_KIT, 0, ("excavate|leap",)) for i in KIT_IDS
-)
+KITS: tuple[Card, ...] = tuple(Card(i, "Starter Kit", KIND_KIT, 0, ("excavate|leap",)) for i in KIT_IDS)
 
 #: Every card by id (a tuple: ``CARDS[id]``).
 CARDS: tuple[Card, ...] = CREW + BASES + EELS + KITS

@@ -470,9 +470,7 @@ class ChungungoState(State):
         if t is None:
             return ((), ())
         cells = set(shot_cells(self.field, t, CARDS[card].pattern, flipped))
-        hit = tuple(
-            s for s in ((seat + i) % self.seats for i in range(1, self.seats)) if self.tokens[s] in cells
-        )
+        hit = tuple(s for s in ((seat + i) % self.seats for i in range(1, self.seats)) if self.tokens[s] in cells)
         eels = tuple(c.pos for c in self.field if c.face_up and c.pos in cells)
         return hit, eels
 
@@ -617,7 +615,8 @@ class ChungungoState(State):
                 to_move = tuple(s for s in self.to_move if s != seat)
                 st = self._ev(passed=passed, to_move=to_move)
                 if not to_move:
-                    st = st._ev(phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,)
+                    st = st._ev(
+                        phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,)
                     )
                     return st._advance()
                 return st
@@ -629,20 +628,20 @@ class ChungungoState(State):
             return self._attract_place(action, rest)
         if t is PlaceEel:
             cell = Cell(action.row, action.col, self.held, True)
-            st = self._ev(field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
+            st = self._ev(
+                field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
                 held=-1,
                 steps=rest,
-                log=self.log
-                + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
+                log=self.log + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
             )
             return st._advance()
         if t is Excavate:
             return self._excavate(seat, (action.row, action.col), rest)
         if t is Leap:
-            st = self._ev(tokens=_set(self.tokens, seat, (action.row, action.col)),
+            st = self._ev(
+                tokens=_set(self.tokens, seat, (action.row, action.col)),
                 steps=rest,
-                log=self.log
-                + (Event(f"{seat_ref(seat)} leaps to row {action.row} col {action.col}"),),
+                log=self.log + (Event(f"{seat_ref(seat)} leaps to row {action.row} col {action.col}"),),
             )
             return st._advance()
         if t is Shoot:
@@ -651,7 +650,8 @@ class ChungungoState(State):
             return self._give_fury(action.target, rest)
         if step == "fury":
             if t is Pass:
-                st = self._ev(steps=tuple(s for s in rest if s != "fury"),
+                st = self._ev(
+                    steps=tuple(s for s in rest if s != "fury"),
                     fury_seat=-1,
                     fury_struck=(),
                     log=self.log + (Event(f"{seat_ref(seat)} strikes no more players"),),
@@ -688,8 +688,6 @@ class ChungungoState(State):
                     return "that card is not in your hand"
                 if CARDS[action.card].kind == KIND_EEL:
                     return "an Electric Eel is only played to cancel another player's crew card"
-                if not self.hands[seat] or self.regrouped:
-                    return "you must regroup first: your hand is empty" if not self.hands[seat] else "play a card"
             if t is Regroup:
                 if self.regrouped:
                     return "you already regrouped this turn: now play a card"
@@ -727,7 +725,8 @@ class ChungungoState(State):
         # Game Setup 6: the rest of the crew, the bases and one eel per player, shuffled.
         new_deck, rng = self.rng.shuffled(deck + self.reserve)
         log += (Event(f"The asteroid deck is built and shuffled: {len(new_deck)} cards"),)
-        return self._ev(field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
+        return self._ev(
+            field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
         )
 
     def _setup_token(self, action: PlaceToken) -> "ChungungoState":
@@ -737,7 +736,13 @@ class ChungungoState(State):
         nxt = seat + 1
         if nxt < self.seats:
             return self._ev(tokens=tokens, current=nxt, to_move=(nxt,), log=log)
-        return self._ev(tokens=tokens, phase="turn", current=0, turn=1, to_move=(0,), regrouped=False,
+        return self._ev(
+            tokens=tokens,
+            phase="turn",
+            current=0,
+            turn=1,
+            to_move=(0,),
+            regrouped=False,
             log=log + (Event(f"Turn 1: {seat_ref(0)}"),),
         )
 
@@ -750,7 +755,8 @@ class ChungungoState(State):
         text = f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"
         if forced:
             text += " (empty hand) and must now play"
-            return self._ev(hands=hands, discards=_set(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
+            return self._ev(
+                hands=hands, discards=_set(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
             )
         st = self._ev(hands=hands, discards=_set(self.discards, seat, ()), log=self.log + (Event(text),))
         return st._end_turn()
@@ -769,10 +775,9 @@ class ChungungoState(State):
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
         cur = self.current
         name = CARDS[self.card_in_play].name
-        log = self.log + (
-            Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),
-        )
-        return self._ev(hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
+        log = self.log + (Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),)
+        return self._ev(
+            hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
             held=eel,
             phase="resolve",
             passed=(),
@@ -789,14 +794,16 @@ class ChungungoState(State):
                 return st._end_turn()
             step = st.steps[0]
             if step == "attract":
-                st = st._ev(steps=("place", "place") + st.steps[1:],
+                st = st._ev(
+                    steps=("place", "place") + st.steps[1:],
                     log=st.log + (Event(f"{seat_ref(st.current)} attracts asteroids"),),
                 )
                 continue
             if step == "regroup":
                 seat = st.current
                 n = len(st.discards[seat])
-                st = st._ev(hands=_set(st.hands, seat, st.hands[seat] + st.discards[seat]),
+                st = st._ev(
+                    hands=_set(st.hands, seat, st.hands[seat] + st.discards[seat]),
                     discards=_set(st.discards, seat, ()),
                     steps=st.steps[1:],
                     log=st.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
@@ -820,14 +827,21 @@ class ChungungoState(State):
             # Table note "The field runs dry": cards must be added to the field.
             if not st.deck:
                 return st._end_game("deck", "The field has run dry and the deck is empty")
-            return st._ev(phase="resolve",
+            return st._ev(
+                phase="resolve",
                 steps=("place", "place"),
                 card_in_play=-1,
                 to_move=(st.current,),
-                log=st.log + (Event(f"The field has run dry (no free asteroid next to another asteroid): {seat_ref(st.current)} attracts asteroids"),),
+                log=st.log
+                + (
+                    Event(
+                        f"The field has run dry (no free asteroid next to another asteroid): {seat_ref(st.current)} attracts asteroids"
+                    ),
+                ),
             )._advance()
         nxt = (st.current + 1) % st.seats
-        return st._ev(phase="turn",
+        return st._ev(
+            phase="turn",
             current=nxt,
             turn=st.turn + 1,
             to_move=(nxt,),
@@ -839,7 +853,8 @@ class ChungungoState(State):
         )
 
     def _end_game(self, ending: str, why: str) -> "ChungungoState":
-        st = self._ev(phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
+        st = self._ev(
+            phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
         )
         wins = st.winners()
         names = " and ".join(seat_ref(s) for s in wins)
@@ -854,7 +869,10 @@ class ChungungoState(State):
         seat = self.current
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
-        st = self._ev(field=field, deck=deck, steps=rest,
+        st = self._ev(
+            field=field,
+            deck=deck,
+            steps=rest,
             log=self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),),
         )
         return st._advance()
@@ -866,14 +884,18 @@ class ChungungoState(State):
         kind = CARDS[card].kind
         where = f"row {pos[0]} col {pos[1]}"
         if kind == KIND_MINE:
-            return self._ev(field=field,
+            return self._ev(
+                field=field,
                 bases=_set(self.bases, seat, self.bases[seat] + (card,)),
                 copper=_set(self.copper, seat, self.copper[seat] + COPPER[card]),
                 steps=rest,
                 log=self.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
             )._advance()
         if kind == KIND_FURY:
-            st = self._ev(field=field, held=card, steps=rest,
+            st = self._ev(
+                field=field,
+                held=card,
+                steps=rest,
                 log=self.log + (Event(f"{seat_ref(seat)} excavates a Furious Chungungo at {where}"),),
             )
             poor = st.poorest()
@@ -881,7 +903,8 @@ class ChungungoState(State):
                 return st._give_fury(poor[0], rest)
             return st._ev(steps=("give",) + rest)._advance()
         c = CARDS[card]
-        return self._ev(field=field,
+        return self._ev(
+            field=field,
             hands=_set(self.hands, seat, self.hands[seat] + (card,)),
             copper=_set(self.copper, seat, self.copper[seat] + c.copper),
             steps=rest,
@@ -892,14 +915,19 @@ class ChungungoState(State):
     def _give_fury(self, target: int, rest: tuple[str, ...]) -> "ChungungoState":
         card = self.held
         others = self.seats - 1
-        st = self._ev(held=-1,
+        st = self._ev(
+            held=-1,
             bases=_set(self.bases, target, self.bases[target] + (card,)),
             copper=_set(self.copper, target, self.copper[target] + COPPER[card]),
             fury_seat=target,
             fury_struck=(),
             steps=("fury",) * min(2, others) + rest,
             log=self.log
-            + (Event(f"The Furious Chungungo goes to {seat_ref(target)}, the poorest: +1 copper, may strike up to 2 players"),),
+            + (
+                Event(
+                    f"The Furious Chungungo goes to {seat_ref(target)}, the poorest: +1 copper, may strike up to 2 players"
+                ),
+            ),
         )
         return st._advance()
 
@@ -910,14 +938,19 @@ class ChungungoState(State):
         c = CARDS[card]
         way = "turned 180 degrees" if flipped else "as printed"
         who = ", ".join(seat_ref(s) for s in hit) or "nobody"
-        st = self._ev(log=self.log + (Event(f"{seat_ref(seat)} shoots {way} ({c.pattern_text(flipped)}): hits {who}"),),
+        st = self._ev(
+            log=self.log + (Event(f"{seat_ref(seat)} shoots {way} ({c.pattern_text(flipped)}): hits {who}"),),
         )
         if eels:
             taken = tuple(cell.card for cell in st.field if cell.pos in eels)
-            st = st._ev(field=tuple(cell for cell in st.field if cell.pos not in eels),
+            st = st._ev(
+                field=tuple(cell for cell in st.field if cell.pos not in eels),
                 discards=_set(st.discards, seat, st.discards[seat] + taken),
                 log=st.log
-                + tuple(Event(f"{seat_ref(seat)} takes the eel at row {r} col {cc} onto their discard pile") for r, cc in eels),
+                + tuple(
+                    Event(f"{seat_ref(seat)} takes the eel at row {r} col {cc} onto their discard pile")
+                    for r, cc in eels
+                ),
             )
         for s in hit:
             st = st._struck(seat, s, c.name)
@@ -927,14 +960,20 @@ class ChungungoState(State):
         """Rulebook: Struck. A random non-kit card of the victim's hand goes to the thief's hand."""
         pool = [c for c in self.hands[victim] if CARDS[c].kind != KIND_KIT]
         if not pool:
-            return self._ev(log=self.log
-                + (Event(f"{seat_ref(victim)} is Struck by {seat_ref(thief)} ({cause}) but has no card that can be stolen"),),
+            return self._ev(
+                log=self.log
+                + (
+                    Event(
+                        f"{seat_ref(victim)} is Struck by {seat_ref(thief)} ({cause}) but has no card that can be stolen"
+                    ),
+                ),
             )
         card, rng = self.rng.choice(pool)
         c = CARDS[card]
         cu = c.copper
         copper = _set(_set(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu)
-        return self._ev(rng=rng,
+        return self._ev(
+            rng=rng,
             hands=_set(_set(self.hands, victim, _rm(self.hands[victim], card)), thief, self.hands[thief] + (card,)),
             copper=copper,
             log=self.log
@@ -952,7 +991,8 @@ class ChungungoState(State):
         """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank."""
         hands = tuple(h if s == seat else _hidden_like(h) for s, h in enumerate(self.hands))
         field = tuple(c if c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
-        return self._ev(hands=hands,
+        return self._ev(
+            hands=hands,
             field=field,
             deck=_hidden_like(self.deck),
             log=mask_log(self.log, seat),
@@ -1056,7 +1096,9 @@ def expected_cards(players: int) -> list[int]:
 
 
 _EXPECTED = {
-    n: tuple(sorted([c.id for c in data.CREW] + list(data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:n] + data.KIT_IDS[:n])))
+    n: tuple(
+        sorted([c.id for c in data.CREW] + list(data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:n] + data.KIT_IDS[:n]))
+    )
     for n in range(2, 6)
 }
 _BASE_IDS = frozenset(data.MINE_IDS + data.FURY_IDS)
@@ -1082,9 +1124,9 @@ def check_invariants(state: ChungungoState) -> None:
     hands, discards, bases = state.hands, state.discards, state.bases
     for s in range(n):
         held = hands[s] + discards[s]
-        assert sum(COPPER[c] for c in held) + sum(COPPER[c] for c in bases[s]) == state.copper[s], (
-            "copper total differs from owned cards"
-        )
+        assert (
+            sum(COPPER[c] for c in held) + sum(COPPER[c] for c in bases[s]) == state.copper[s]
+        ), "copper total differs from owned cards"
         assert data.KIT_IDS[s] in held, "a starter kit left its owner"
         assert _BASE_IDS.issuperset(bases[s]), "a non-base beside a discard pile"
         assert _BASE_IDS.isdisjoint(held), "a base in hand or discard"
