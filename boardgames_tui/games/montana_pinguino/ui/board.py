@@ -22,6 +22,7 @@ from typing import Any
 import io
 
 import attrs
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -131,15 +132,13 @@ class MontanaBoard(GameBoard):
         marks = self._track_marks()
         self.query_one("#mp-track", Static).update(render.track_text(view, seat, ctx.names, TRACK_ROWS, marks))
         self.query_one("#mp-runners", Static).update(render.runners_text(view, ctx.names, seat, self.deltas()))
-        panel = Text()
+        parts: list[Any] = []
         if view.phase == R.OVER or view.places:
-            panel.append_text(render.result_text(view, ctx.names))
-            if view.phase != R.OVER:
-                panel.append("\n")
+            parts.append(render.result_text(view, ctx.names))
         if view.phase != R.OVER and any(view.played):
-            panel.append_text(render.played_text(view, ctx.names, seat))
-        self.query_one("#mp-played", Static).update(panel)
-        self.query_one("#mp-played", Static).display = bool(panel.plain)
+            parts.append(render.played_text(view, ctx.names, seat))
+        self.query_one("#mp-played", Static).update(Group(*parts))
+        self.query_one("#mp-played", Static).display = bool(parts)
         last = render.last_round_text(view, ctx.names, seat) if view.phase != R.OVER else Text()
         self.query_one("#mp-last", Static).update(last)
         self.query_one("#mp-last", Static).display = not (isinstance(last, Text) and not last.plain)
@@ -178,11 +177,11 @@ class MontanaBoard(GameBoard):
         out = Text()
         if isinstance(action, R.PlayCard):
             slot = "LEFT" if not view.played[seat] else "RIGHT"
-            out.append(f"{slot}: ", style="bold")
-            out.append(render.card_short(action.card, action.half))
+            out.append(f"{slot} {D.card_name(action.card)}: ", style="bold")
             if D.is_action(action.card):
-                out.append("\n")
                 out.append_text(_speed_forecast(view, seat, action))
+            else:
+                out.append(D.ITEM_KINDS[D.item_kind(action.card)][1])
             return out
         if isinstance(action, R.Reduce):
             out.append_text(_after_box(view, seat, max(0, view.box[seat] - action.amount)))

@@ -18,8 +18,9 @@ def chooser_title(ctx: BoardContext) -> str:
         return ""
     if view.phase == R.PLAY:
         if not view.played[seat]:
-            one = " (only 1 card this round)" if view.one_card[seat] else ""
-            return f"Secret play: LEFT card (acts first){one}"
+            if view.one_card[seat]:
+                return "Secret play: your ONE card this round"
+            return "Secret play: LEFT card (acts first)"
         return "RIGHT card (acts second), or none"
     if view.phase in (R.DRAW, R.KEEP, R.LIMIT):
         return "Item draw"

@@ -279,50 +279,47 @@ def round_text(view: Any) -> str:
 
 OUTCOME_WORDS = {
     R.PENDING: "waiting",
-    R.ACTED: "ACTED",
-    R.OUT_OF_RANGE: "no effect: speed",
-    R.NOT_POSSIBLE: "no effect: impossible",
+    R.ACTED: "acted",
+    R.OUT_OF_RANGE: "no effect (speed)",
+    R.NOT_POSSIBLE: "no effect (impossible)",
     R.CANCELLED: "CANCELLED",
 }
 
 
-def played_text(view: Any, names: Sequence[str], me: int | None) -> Text:
+def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     """The cards played this round: face down during the secret play, then face up with
-    what became of each (acted, out of its speed range, cancelled ...)."""
-    out = Text()
-    out.append("CARDS PLAYED THIS ROUND", style="bold reverse")
+    what became of each (acted, no effect, cancelled; '> NOW' marks the one acting)."""
+    head = Text("CARDS PLAYED THIS ROUND  (L acts first, then R)", style="bold reverse")
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=3, no_wrap=True)
+    grid.add_column(width=9, no_wrap=True)
+    grid.add_column(ratio=1)
     act = view.activating() if view.phase == R.ACTIVATE else None
     order = view.order or tuple(range(view.players))
     for s in order:
         row = view.played[s]
-        out.append("\n")
-        out.append(f"{seat_letter(s)} ", style=SEAT_STYLES[s])
+        who = Text(seat_letter(s), style=SEAT_STYLES[s])
         if not row:
-            if view.phase == R.PLAY and s in view.to_move:
-                out.append("choosing...", style="dim")
-            else:
-                out.append("no card", style="dim")
+            waiting = view.phase == R.PLAY and s in view.to_move
+            grid.add_row(who, Text("choosing" if waiting else "no card", style="dim"), "")
             continue
         for i, (card, half) in enumerate(row):
-            if i:
-                out.append("\n  ")
+            slot = Text.assemble(who if i == 0 else " ", " ", ("L" if i == 0 else "R", "bold"))
             now = act is not None and act[0] == s and view.slot == i
-            out.append(">" if now else " ", style="bold")
-            out.append("L " if i == 0 else "R ", style="bold")
             if card == D.HIDDEN:
-                out.append("face down", style="dim")
+                grid.add_row(slot, Text("face down", style="dim"), "")
                 continue
-            out.append(card_short(card, half))
             outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.PENDING
             if view.phase == R.PLAY:
-                out.append("  (yours, face down)", style="dim")
+                status = Text("yours", style="bold")
             elif now:
-                out.append("  [ACTING NOW]", style="bold reverse")
+                status = Text("> NOW", style="bold reverse")
             else:
-                out.append(f"  [{OUTCOME_WORDS.get(outcome, outcome)}]", style="bold" if outcome else "dim")
+                status = Text(OUTCOME_WORDS.get(outcome, outcome), style="bold" if outcome else "dim")
+            grid.add_row(slot, status, Text(card_short(card, half)))
         if view.phase == R.PLAY and s in view.to_move and len(row) == 1 and s != me:
-            out.append("\n    may add a right card...", style="dim")
-    return out
+            grid.add_row("", Text("choosing", style="dim"), Text("a right card?", style="dim"))
+    return Group(head, grid)
 
 
 def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
@@ -354,7 +351,7 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
     parts: list[Any] = [head, grid]
     if not view.purist:
         items = Text()
-        items.append("YOUR ITEMS  at most 2; Iglú and Tormenta are reactions", style="bold reverse")
+        items.append("YOUR ITEMS  (at most 2)", style="bold reverse")
         parts.append(items)
         igrid = Table.grid(padding=(0, 1), expand=True)
         igrid.add_column(width=12, no_wrap=True)
@@ -369,21 +366,20 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
     return Group(*parts)
 
 
+def _starts_round(text: str) -> bool:
+    """Whether a log line opens a round: 'Round 3 begins; ...' or 'The race begins; ...'."""
+    return " begins; " in text
+
+
 def last_round_events(view: Any) -> list[Any]:
-    """The log events of the last finished round: from its reveal to the next round's start."""
+    """The public log events of the round before the current one (the last round of the
+    previous race when a new race has just begun), without the face-down placements."""
     log = view.log
-    starts = [i for i, e in enumerate(log) if e.text.startswith("Round ") and " begins" in e.text]
-    if not starts:
+    starts = [i for i, e in enumerate(log) if _starts_round(e.text)]
+    if len(starts) < 2:
         return []
-    end = starts[-1]
-    begin = 0
-    for i in range(end - 1, -1, -1):
-        t = log[i].text
-        if (t.startswith("Round ") and " begins" in t) or " begins; " in t:
-            begin = i + 1
-            break
-    events = [e for e in log[begin:end] if " reveals " in e.text or "face down" not in e.text]
-    return [e for e in events if e.text]
+    begin, end = starts[-2] + 1, starts[-1]
+    return [e for e in log[begin:end] if e.text and "face down" not in e.text]
 
 
 def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group | Text:
@@ -391,7 +387,8 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
     events = last_round_events(view)
     if not events:
         return Text()
-    head = Text(f"LAST ROUND ({view.round - 1}) STEP BY STEP", style="bold reverse")
+    title = f"LAST ROUND ({view.round - 1})" if view.round > 1 else "LAST ROUND OF THE PREVIOUS RACE"
+    head = Text(f"{title} STEP BY STEP", style="bold reverse")
     grid = Table.grid(expand=True)
     grid.add_column(width=2, no_wrap=True)
     grid.add_column(ratio=1)
@@ -404,7 +401,7 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
 # Results
 
 
-def result_text(view: Any, names: Sequence[str]) -> Text:
+def result_text(view: Any, names: Sequence[str]) -> Text | Group:
     """The race result (places, crossing round, speed, box, health) and, in the
     Championship, the points of each race so far."""
     out = Text()
@@ -413,20 +410,25 @@ def result_text(view: Any, names: Sequence[str]) -> Text:
     title = "RACE RESULT" if not view.championship else "CHAMPIONSHIP"
     out.append(title, style="bold reverse")
     if view.championship:
-        races = len(view.places)
-        out.append("\n      " + "".join(f" race{r + 1}" for r in range(races)) + "  points  1st")
         pts = R.CHAMPIONSHIP_POINTS[view.players]
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        for r in range(len(view.places)):
+            grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(no_wrap=True)
+        grid.add_row("runner", *[f"race {r + 1}" for r in range(len(view.places))], "points", "1st", "",
+                     style="bold")
         for s in sorted(range(view.players), key=lambda s: (-view.points[s], -view.firsts[s], s)):
-            out.append("\n")
-            out.append(f"{seat_letter(s)} {names[s][:5]:<5}", style=SEAT_STYLES[s])
-            for place in view.places:
-                out.append(f"  {place[s]}:{pts[place[s] - 1]:>2}")
-            out.append(f"  {view.points[s]:>6}  {view.firsts[s]:>3}")
-            if s in view.result:
-                out.append("  WINNER", style="bold reverse")
-        if view.phase != R.OVER:
-            out.append("\n(place:points per race)", style="dim")
-        return out
+            cells = [f"{place[s]}. +{pts[place[s] - 1]}" for place in view.places]
+            win = Text("WINNER", style="bold reverse") if s in view.result else ""
+            grid.add_row(Text(f"{seat_letter(s)} {names[s][:8]}", style=SEAT_STYLES[s]), *cells,
+                         str(view.points[s]), str(view.firsts[s]), win)
+        note = Text("(place. +points in each race)", style="dim")
+        if view.phase == R.OVER and view.decided_by:
+            note = Text(f"Decided by: {view.decided_by}", style="bold")
+        return Group(out, grid, note)
     for place, s in enumerate(order, 1):
         out.append("\n")
         f = view.finish[s]

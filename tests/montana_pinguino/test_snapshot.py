@@ -1,0 +1,114 @@
+"""Snapshot tests of Montaña Pingüino through the real app at 80x24: the track in
+mid-race, the secret play of a double card, a card resolving, the reaction window,
+the game over; and the board's own race result and championship table."""
+
+from __future__ import annotations
+
+import random
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match
+from boardgames_tui.games.montana_pinguino import data as D
+from boardgames_tui.games.montana_pinguino import rules as R
+
+from .test_pilot_support import policy
+from .test_ui_support import BoardApp, ctx_for
+
+SIZE = (80, 24)
+NAMES = ["Ana", "Beto", "Carla", "Diego"]
+
+
+def scene(players: int, seed: int, pred, options: dict | None = None, limit: int = 3000) -> Match:
+    """A match played by the scripted policy until ``pred(state)`` holds."""
+    match = Match.new("montana_pinguino", NAMES[:players], seed, dict(options or {}))
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = match.state
+        if pred(state):
+            return match
+        assert not state.is_terminal, "the race ended before the scene"
+        seat = state.to_move[0]
+        match.play(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
+    raise AssertionError("scene not reached")
+
+
+async def _enter(pilot, *keys: str) -> None:
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    if keys:
+        await pilot.press(*keys)
+        await pilot.pause()
+
+
+def test_snapshot_track_mid_race(snap_compare):
+    match = scene(4, 21, lambda s: s.phase == R.PLAY and s.round >= 4 and not s.played[s.to_move[0]])
+    app = BoardGamesApp(match=match)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_enter)
+
+
+def _double_in_play(s) -> bool:
+    if s.phase != R.PLAY or s.round < 2 or s.played[s.to_move[0]]:
+        return False
+    return any(D.ACTION_CARDS[c].is_double for c in s.hand[s.to_move[0]])
+
+
+def test_snapshot_secret_play_of_a_double_card(snap_compare):
+    match = scene(3, 22, _double_in_play)
+    state = match.state
+    seat = state.to_move[0]
+    index = next(i for i, a in enumerate(state.legal_actions(seat))
+                 if isinstance(a, R.PlayCard) and a.half == 1)
+
+    async def run_before(pilot):
+        await _enter(pilot, *(["down"] * index))
+
+    assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_a_card_resolving(snap_compare):
+    match = scene(3, 23, lambda s: s.phase == R.ACTIVATE and s.stage == R.PARAMS and s.to_move)
+
+    async def run_before(pilot):
+        await _enter(pilot, "pagedown")
+
+    assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_reaction_window(snap_compare):
+    match = scene(2, 0, lambda s: s.reaction_window is not None and any(
+        isinstance(a, (R.PlayIglu, R.PlayTormenta)) for a in s.legal_actions(s.to_move[0])))
+
+    async def run_before(pilot):
+        await pilot.pause()
+
+    assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_game_over(snap_compare):
+    match = scene(3, 24, lambda s: s.is_terminal)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_board_race_result(snap_compare):
+    match = scene(4, 25, lambda s: s.is_terminal)
+    app = BoardApp(ctx_for(match.state, None))
+    assert snap_compare(app, terminal_size=(50, 16))
+
+
+def test_snapshot_board_championship_table(snap_compare):
+    match = scene(3, 26, lambda s: s.race == 2 and s.phase == R.PLAY, {"championship": True}, limit=6000)
+    state = match.state
+    app = BoardApp(ctx_for(state, state.to_move[0]))
+
+    async def run_before(pilot):
+        await pilot.pause()
+        app.board.query_one("#mp-played").scroll_visible(top=True, animate=False)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(50, 22), run_before=run_before)
