@@ -13,10 +13,8 @@ from rich.text import Text
 
 from boardgames_tui.engine import seat_letter
 
-from .. import rules
-from ..data import ACTION_NAMES, ACTION_TEXT, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
+from ..data import ACTION_NAMES, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
 from ..rules import (
-    HIDDEN,
     ChooseCard,
     Discard,
     Flip,
