@@ -128,7 +128,7 @@ def test_speedometer_boxes_marker_and_level_name():
     view = st.view(0)
     assert render.meter_text(view, 0).plain == "|====|=#..|....|....|"
     line = render.runner_text(view, 0, NAMES, 0).plain
-    assert "yellow" in line and "hp 4/4" in line and line.startswith(">A Ana")
+    assert line.startswith(">A Ana   |====|=#..|....|....| yellow  hp 4/4")
     assert "green" in render.runner_text(view, 1, NAMES, 0).plain
 
 
@@ -149,8 +149,10 @@ async def test_last_effects_are_pointed_out_after_a_step():
     async with app.run_test(size=SIZE):
         app.show(ctx_for(after, None))
         text = app.board.plain_text(100)
-        assert "moved +3, speed +6 boxes, health -1" in text
-        assert "moved +1, speed +1 box" in text
+        lines = text.splitlines()
+        assert any(line.startswith(" A Ana") and line.rstrip().endswith("yellow* hp 3/4*") for line in lines)
+        assert any(line.startswith(" B Beto") and line.rstrip().endswith("green*  hp 4/4") for line in lines)
+        assert "* changed in the last step" in text
 
 
 # ---- the hand and the secret play --------------------------------------------

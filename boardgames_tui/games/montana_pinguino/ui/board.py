@@ -2,9 +2,10 @@
 
 Layout (top to bottom, scrolling when the terminal is small):
 
-- ``#mp-track``: the track window (every sled and the 4 sections ahead of it);
-- ``#mp-runners``: each runner's speedometer, level, health, place and, in
-  brackets, what changed in the last step;
+- ``#mp-runners``: each runner's speedometer, level and health, with '*' on
+  what changed in the last step;
+- ``#mp-track``: the track window (every sled, and the 4 sections ahead of the
+  deciding runner);
 - ``#mp-played``: the cards played this round (face down until revealed, then
   what became of each); in the Championship, the points table;
 - ``#mp-hand``: the deciding runner's own action cards and items, in words;
@@ -66,8 +67,8 @@ class MontanaBoard(GameBoard):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
-            yield Static("", id="mp-track")
             yield Static("", id="mp-runners")
+            yield Static("", id="mp-track")
             yield Static("", id="mp-played")
             yield Static("", id="mp-last")
             yield Static("", id="mp-hand")

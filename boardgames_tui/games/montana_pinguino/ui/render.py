@@ -113,8 +113,9 @@ def section_words(view: Any, pos: int) -> str:
 
 
 def track_rows(view: Any, max_rows: int = 8, focus: int | None = None, marks: Sequence[int] = ()) -> list[int]:
-    """The track positions to draw: every sled and the 4 sections ahead of each (the furthest
-    any sled can go in one advance), as a contiguous run when it fits in ``max_rows``.
+    """The track positions to draw: every sled, tokens, and the 4 sections ahead (the
+    furthest a sled goes in one advance) of the ``focus`` seat, or of every sled when
+    there is no focus; a contiguous run when it fits in ``max_rows``.
 
     Positions: 0 is the start, 1..length the sections, length + 1 the finish
     line (every finished sled). Returns them in order; gaps are drawn as ':'.
@@ -123,7 +124,7 @@ def track_rows(view: Any, max_rows: int = 8, focus: int | None = None, marks: Se
     sleds = [min(p, finish) for p in view.position]
     racing = [min(p, finish) for s, p in enumerate(view.position) if not view.finished(s)]
     wanted: set[int] = set(sleds) | set(marks)
-    for p in racing:
+    for p in (racing if focus is None else ()):
         wanted.update(range(p, min(finish, p + 4) + 1))
     for sec, _kind in view.tokens:
         wanted.add(sec)
@@ -214,32 +215,29 @@ def where_text(view: Any, seat: int) -> str:
 
 def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
                 delta: dict[str, int] | None = None) -> Text:
-    """One line for a runner (letter, name, speedometer, level, health), plus a second
-    line only when there is news: what changed in the last step (``delta``: position,
-    box, health), conduction, a destroyed sled, a finished race."""
+    """One line for a runner: letter, name, speedometer, level and health; '*' marks a
+    value changed in the last step (``delta``: position, box, health). A second line
+    appears only for conduction, a destroyed sled, the one-card rule or a finish."""
     delta = delta or {}
     out = Text()
     level = view.level(seat)
     out.append(">" if seat == me else " ", style="bold")
     out.append(seat_letter(seat), style=SEAT_STYLES[seat] + (" reverse" if seat == me else ""))
-    out.append(f" {names[seat][:6]:<6} ", style="bold" if seat == me else "")
+    out.append(f" {names[seat][:5]:<5} ", style="bold" if seat == me else "")
     out.append_text(meter_text(view, seat))
-    out.append(f" {D.LEVEL_NAMES[level]:<6}", style=LEVEL_STYLES[level])
+    out.append(f" {D.LEVEL_NAMES[level]}", style=LEVEL_STYLES[level])
+    out.append("*" if delta.get("box") else " ", style="bold")
+    out.append(" " * (6 - len(D.LEVEL_NAMES[level])) + " ")
     hp, top = view.health[seat], view.max_health(seat)
-    out.append(f" hp {hp}/{top}", style="bold reverse" if hp <= 1 else "")
+    out.append(f"hp {hp}/{top}", style="bold reverse" if hp <= 1 else "")
+    out.append("*" if delta.get("health") else "", style="bold")
     news = []
-    if delta.get("position"):
-        news.append(f"moved {delta['position']:+d}")
-    if delta.get("box"):
-        news.append(f"speed {delta['box']:+d} box{'es' if abs(delta['box']) > 1 else ''}")
-    if delta.get("health"):
-        news.append(f"health {delta['health']:+d}")
     if view.conduction[seat]:
         news.append(f"conduction +{view.conduction[seat]}")
     if view.destroyed[seat]:
-        news.append("sled DESTROYED")
+        news.append("sled DESTROYED this round")
     if view.one_card[seat]:
-        news.append("1 card only")
+        news.append("plays 1 card only (sled was destroyed)")
     if view.finished(seat):
         news.append("FINISHED")
     if news:
@@ -256,6 +254,8 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
     for s in range(view.players):
         out.append("\n")
         out.append_text(runner_text(view, s, names, me, deltas.get(s)))
+    if any(deltas.get(s) for s in range(view.players)):
+        out.append("\n    * changed in the last step (see the log)", style="dim")
     return out
 
 
