@@ -743,3 +743,101 @@ def test_actions_read_well():
     assert str(Shoot(True)) == "shoot turned 180 degrees"
     assert str(Strike(2)) == "strike player C"
     assert "row -1, column 2" in str(PlaceAsteroid(-1, 2))
+
+
+# ----------------------------------------------------------------- combinations and details
+
+
+def test_shot_turned_180_degrees_hits_the_other_side():
+    franco = cid("Francotiradora", "E")
+    st = scenario(2, field=dict(BLOCK), tokens=[(1, 2), (1, 0)], hands=[[KIT[0], franco], [KIT[1], IMAN]])
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    printed = st.apply(0, Shoot(False))
+    assert printed.hands[1] == (KIT[1], IMAN)  # nobody to the right
+    turned = st.apply(0, Shoot(True))
+    assert IMAN in turned.hands[0]
+    assert any("shoots turned 180 degrees (left)" in e.text for e in turned.log)
+
+
+def test_leap_then_shot_fires_from_the_new_card():
+    comando = cid("Comando", "E")
+    st = scenario(2, field=dict(BLOCK), tokens=[(0, 0), (2, 2)], hands=[[KIT[0], comando], [KIT[1], IMAN]])
+    st = pass_all(st.apply(0, PlayCard(comando)))
+    st = st.apply(0, Leap(2, 0))
+    assert st.steps == ("shot",)
+    st = st.apply(0, Shoot(False))
+    assert IMAN in st.hands[0]
+
+
+def test_excavate_twice():
+    barr = cid("Barrenero") + 1
+    st = block(hands=[[KIT[0], barr], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(barr)))
+    st = st.apply(0, Excavate(0, 1))
+    assert st.to_move == (0,) and st.steps == ("excavate",)
+    st = st.apply(0, Excavate(1, 0))
+    assert {BLOCK[(0, 1)], BLOCK[(1, 0)]} <= set(st.hands[0])
+    assert st.to_move == (1,)
+
+
+def test_attract_then_excavate_may_dig_the_new_asteroid():
+    grua = cid("Grua") + 1
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (0, 1): SALTARINA, (1, 1): PICADORA},
+        tokens=[(0, 0), (0, 1)],
+        hands=[[KIT[0], grua], [KIT[1]]],
+        deck=[PICADORA + 1, PICADORA + 2],
+    )
+    top = st.deck[0]
+    assert top == PICADORA + 1
+    st = pass_all(st.apply(0, PlayCard(grua)))
+    st = play(st, (0, PlaceAsteroid(1, 0)), (0, PlaceAsteroid(-1, 0)))
+    assert set(st.legal_actions(0)) == {Excavate(1, 0), Excavate(-1, 0)}
+    st = st.apply(0, Excavate(1, 0))
+    assert top in st.hands[0]
+
+
+def test_furious_chungungo_to_the_excavator_when_poorest():
+    field = dict(BLOCK)
+    field[(0, 1)] = FURY[1]
+    st = scenario(2, field=field, tokens=[(1, 1), (0, 0)], hands=[[KIT[0]], [KIT[1], IMAN]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    st = st.apply(0, Excavate(0, 1))
+    assert st.bases[0] == (FURY[1],) and st.copper[0] == 1
+    assert st.to_move == (0,) and st.legal_actions(0) == [Strike(1), Pass()]
+    st = st.apply(0, Strike(1))
+    assert IMAN in st.hands[0] and st.copper == (4, 0)
+
+
+def test_eel_counts_as_a_card_for_placement():
+    st = scenario(2, field={(0, 0): IMAN, (0, 1): SALTARINA}, eels_up={(0, 2): EEL[0]}, tokens=[(0, 0), (0, 1)])
+    cells = rules.placement_cells(st.field)
+    assert (0, 3) in cells and (1, 2) in cells
+
+
+def test_stolen_card_private_to_thief_and_victim_in_views():
+    franco = cid("Francotiradora", "E")
+    st = scenario(
+        3, field=dict(BLOCK), tokens=[(1, 0), (1, 2), (0, 0)], hands=[[KIT[0], franco], [KIT[1], IMAN], [KIT[2]]]
+    )
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    st = st.apply(0, Shoot(False))
+    names = ["Ana", "Beto", "Carla"]
+    thief = " ".join(e.render(names, 0) for e in st.view(0).log)
+    victim = " ".join(e.render(names, 1) for e in st.view(1).log)
+    other = " ".join(e.render(names, 2) for e in st.view(2).log)
+    assert "you took Iman" in thief and "you lost Iman" in victim
+    assert "Iman" not in other  # never named to C
+    assert st.view(2).hands[0] == (data.HIDDEN,) * 2
+    assert st.view(0).hands[0] == (KIT[0], IMAN)
+
+
+def test_reaction_window_closes_when_all_pass_and_card_resolves():
+    st = block(3, hands=[[KIT[0], SALTARINA], [KIT[1], EEL[0]], [KIT[2]]])
+    st = st.apply(0, PlayCard(SALTARINA))
+    st = st.apply(2, Pass())
+    assert st.to_move == (1,) and st.passed == (2,)
+    st = st.apply(1, Pass())
+    assert st.phase == "resolve" and st.reaction_window is None
+    assert all(isinstance(a, Leap) for a in st.legal_actions(0))
