@@ -1,0 +1,198 @@
+"""Pilot tests through the real app: a whole 2-player game by keyboard, curtains and an Electric Eel."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match, Pass
+from boardgames_tui.games.mision_chungungo import data
+from boardgames_tui.games.mision_chungungo.rules import Excavate, PlayCard, PlayEel, Shoot
+from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, nearest
+from boardgames_tui.games.mision_chungungo.ui.model import action_cell
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_over import GameOverScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.reaction import ReactionScreen
+from tests.screen_text import screen_text
+
+SIZE = (80, 24)
+#: A seed whose greedy game is short and has an Electric Eel cancel in it.
+SEED = 2420
+
+ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def greedy(state, seat, rnd):
+    """A copper-hungry player: cancel with eels, excavate, attract when stuck; ties at random."""
+    legal = state.legal_actions(seat)
+
+    def rank(a):
+        t = type(a)
+        if t is PlayEel:
+            return 0
+        if t in (Excavate, Shoot):
+            return 1
+        if t is PlayCard:
+            c = data.CARDS[a.card]
+            digs = any("excavate" in s for s in c.steps) and state.excavate_cells(seat)
+            return 2 if digs else 3 if "attract" in c.steps else 4
+        return 5
+
+    best = min(rank(a) for a in legal)
+    return rnd.choice([a for a in legal if rank(a) == best])
+
+
+def arrow_path(chooser: FieldChooser, target: int) -> list[str] | None:
+    """Arrow keys that walk the chooser's highlight to option ``target`` over the field's cells."""
+    cells = chooser._cells
+    where = dict(cells)
+    start = chooser.highlighted
+    if start not in where or target not in where:
+        return None
+    seen = {start: []}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        if here == target:
+            return seen[here]
+        for key, (dr, dc) in ARROWS.items():
+            nxt = nearest(cells, where[here], dr, dc)
+            if nxt is not None and nxt not in seen:
+                seen[nxt] = seen[here] + [key]
+                todo.append(nxt)
+    return None
+
+
+async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
+    """Drive the app by keys until the game-over screen; count what happened."""
+    keys = random.Random(1)  # which picks go by arrows (apart from the players' choices)
+    counts = {"curtains": 0, "reactions": 0, "eels": 0, "arrow picks": 0, "digit picks": 0}
+    for _ in range(2000):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return counts
+        if isinstance(screen, CurtainScreen):
+            counts["curtains"] += 1
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ReactionScreen):
+            counts["reactions"] += 1
+            state = app.screen_stack[-2].match.state
+            wants = [s for s in state.to_move if any(type(a) is PlayEel for a in state.legal_actions(s))]
+            if wants:
+                counts["eels"] += 1
+                await pilot.press("ab"[wants[0]])
+            else:
+                await pilot.press("enter")
+            continue
+        assert isinstance(screen, GameScreen), type(screen)
+        match = screen.match
+        seat = screen.shown_seat
+        assert seat is not None and seat in match.state.to_move
+        legal = match.state.legal_actions(seat)
+        action = greedy(match.state, seat, rnd)
+        index = legal.index(action)
+        chooser = screen.chooser
+        path = arrow_path(chooser, index) if action_cell(action) is not None else None
+        before = len(match.actions)
+        if path is not None and (path or index >= 9 or keys.random() < 0.5):
+            counts["arrow picks"] += 1
+            for key in path:
+                await pilot.press(key)
+            assert chooser.highlighted == index
+            await pilot.press("enter")
+        elif index < 9:
+            counts["digit picks"] += 1
+            await pilot.press(str(index + 1))
+        else:
+            chooser.highlighted = index
+            await pilot.press("enter")
+        await pilot.pause()
+        assert len(match.actions) == before + 1, f"the key did not play {action}"
+        assert match.actions[-1][1] == action
+    raise AssertionError("the game did not end")
+
+
+def expected_game(seed: int) -> Match:
+    """The same game played straight through the engine, for comparison."""
+    match = Match.new("mision_chungungo", ["Ana", "Beto"], seed, {})
+    rnd = random.Random(seed)
+    while not match.state.is_terminal:
+        state = match.state
+        seat = state.to_move[0]
+        if state.phase == "react":
+            eel = [a for a in state.legal_actions(seat) if type(a) is PlayEel]
+            # In the app a seat with an eel calls out, then decides behind its curtain.
+            match.play(seat, greedy(state, seat, rnd) if eel else Pass())
+            continue
+        match.play(seat, greedy(state, seat, rnd))
+    return match
+
+
+async def test_whole_two_player_game_by_keyboard_with_curtains_and_an_eel():
+    app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto"], seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        counts = await play_whole_game(pilot, app, random.Random(SEED))
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        text = screen_text(app)
+        assert "game over" in text and "reached 20 copper" in text
+    assert counts["eels"] >= 1, counts
+    assert counts["curtains"] > 10 and counts["arrow picks"] > 5 and counts["digit picks"] > 5, counts
+    expected = expected_game(SEED)
+    assert over.outcome == expected.state.outcome()
+
+
+async def test_curtain_hides_the_board_until_the_player_is_alone():
+    app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto"], seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        text = screen_text(app)
+        assert "A Ana" in text and "Starter Kit" not in text and "Your hand" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your hand (A Ana)" in text and "Starter Kit" in text
+        assert "Choose a cell" in text
+
+
+async def test_eel_cancel_through_the_reaction_window():
+    """B presses their letter in the public window, confirms behind the curtain; A places the eel."""
+    from .test_rules_support import KIT, cid, scenario
+
+    card = cid("Picadora")
+    st = scenario(players=2, hands=[[KIT[0], card], [KIT[1], data.EEL_IDS[0]]])
+    match = Match.new("mision_chungungo", ["Ana", "Beto"], 1, {})
+    match.states[-1] = st  # the scenario stands in for the position reached
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # A's curtain
+        await pilot.pause()
+        legal = match.state.legal_actions(0)
+        await pilot.press(str(legal.index(PlayCard(card)) + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionScreen)
+        assert "Picadora" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and "B Beto" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Play your Electric Eel" in text
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("enter")  # A's curtain: A places the eel
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Place the eel at" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(c.face_up for c in match.state.field)
+        assert data.CARDS[match.state.discards[0][-1]].name == "Picadora"
