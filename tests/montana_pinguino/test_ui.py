@@ -315,3 +315,34 @@ def test_last_round_of_the_previous_race_when_a_championship_race_begins():
     events = render.last_round_events(view)
     assert events and any("crosses the finish line" in e.text for e in events)
     assert not any(" begins; " in e.text for e in events)
+
+
+def _styles(renderable):
+    from rich.console import Group
+    from rich.style import Style
+    from rich.table import Table
+    from rich.text import Text
+
+    if isinstance(renderable, Text):
+        for style in [renderable.style] + [sp.style for sp in renderable.spans]:
+            if style:
+                yield Style.parse(style) if isinstance(style, str) else style
+    elif isinstance(renderable, Group):
+        for part in renderable.renderables:
+            yield from _styles(part)
+    elif isinstance(renderable, Table):
+        for column in renderable.columns:
+            for cell in column._cells:
+                yield from _styles(cell)
+
+
+async def test_no_color_draws_without_colours_but_keeps_bold_and_reverse(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    st = play_until(new(4, 17), lambda s: s.phase == R.ACTIVATE and s.to_move, seed=17, limit=20000)
+    st = attrs.evolve(st, tokens=((st.position[0] + 1, D.SPIKE),))
+    app = BoardApp(ctx_for(st, st.to_move[0]))
+    async with app.run_test(size=SIZE):
+        assert app.no_color
+        styles = [s for static in app.board.query("Static") for s in _styles(static.content)]
+        assert styles and not any(s.color or s.bgcolor for s in styles)
+        assert any(s.reverse for s in styles) and any(s.bold for s in styles)

@@ -126,33 +126,39 @@ class MontanaBoard(GameBoard):
             out[s] = {k: v for k, v in d.items() if v}
         return out
 
+    def _update(self, selector: str, content: Any) -> None:
+        """Put ``content`` in a Static, without colours when NO_COLOR is set."""
+        if getattr(self.app, "no_color", False):
+            content = render.decolour(content)
+        self.query_one(selector, Static).update(content)
+
     def _draw(self) -> None:
         ctx = self.ctx
         assert ctx is not None
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
-        self.query_one("#mp-track", Static).update(render.track_text(view, seat, ctx.names, TRACK_ROWS, marks))
-        self.query_one("#mp-runners", Static).update(render.runners_text(view, ctx.names, seat, self.deltas()))
+        self._update("#mp-track", render.track_text(view, seat, ctx.names, TRACK_ROWS, marks))
+        self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
         parts: list[Any] = []
         if view.phase == R.OVER or view.places:
             parts.append(render.result_text(view, ctx.names))
         if view.phase != R.OVER and any(view.played):
             parts.append(render.played_text(view, ctx.names, seat))
-        self.query_one("#mp-played", Static).update(Group(*parts))
+        self._update("#mp-played", Group(*parts))
         self.query_one("#mp-played", Static).display = bool(parts)
         last = render.last_round_text(view, ctx.names, seat) if view.phase != R.OVER else Text()
-        self.query_one("#mp-last", Static).update(last)
+        self._update("#mp-last", last)
         self.query_one("#mp-last", Static).display = not (isinstance(last, Text) and not last.plain)
         hand = self.query_one("#mp-hand", Static)
         if seat is not None and view.phase != R.OVER:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
-            hand.update(render.hand_text(view, seat, highlight))
+            self._update("#mp-hand", render.hand_text(view, seat, highlight))
             hand.display = True
         else:
             hand.display = False
         prev = self.query_one("#mp-preview", Static)
         text = self._preview_text()
-        prev.update(text or "")
+        self._update("#mp-preview", text or Text())
         prev.set_class(not text, "-empty")
 
     def _track_marks(self) -> dict[int, str]:

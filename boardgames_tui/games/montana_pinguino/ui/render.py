@@ -12,7 +12,8 @@ from typing import Any, Sequence
 
 from rich.console import Group
 from rich.table import Table
-from rich.text import Text
+from rich.style import Style
+from rich.text import Span, Text
 
 from boardgames_tui.engine import Pass, seat_letter
 
@@ -25,6 +26,30 @@ LEVEL_STYLES = ("bold green", "bold yellow", "bold dark_orange", "bold red")
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold blue", "bold bright_green", "bold white")
 
 WIDTH = 48
+
+
+def _plain_style(style: Any) -> Any:
+    if not style:
+        return style
+    st = Style.parse(style) if isinstance(style, str) else style
+    return Style(bold=st.bold, italic=st.italic, underline=st.underline, reverse=st.reverse, dim=st.dim)
+
+
+def decolour(renderable: Any) -> Any:
+    """Drop every colour from a Text, Group or Table (in place), keeping bold, italic,
+    reverse, underline and dim: for NO_COLOR, where red or magenta would turn into a
+    grey too dark to read. Returns ``renderable``."""
+    if isinstance(renderable, Text):
+        renderable.style = _plain_style(renderable.style)
+        renderable.spans[:] = [Span(sp.start, sp.end, _plain_style(sp.style)) for sp in renderable.spans]
+    elif isinstance(renderable, Group):
+        for part in renderable.renderables:
+            decolour(part)
+    elif isinstance(renderable, Table):
+        for column in renderable.columns:
+            for cell in column._cells:
+                decolour(cell)
+    return renderable
 
 # ----------------------------------------------------------------------------
 # Short card texts
