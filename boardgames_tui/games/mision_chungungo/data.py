@@ -98,6 +98,7 @@ class Card:
 
     @property
     def is_crew(self) -> bool:
+        """A crew card (counts for the larger-crew tie-break)."""
         return self.kind == KIND_CREW
 
     @property

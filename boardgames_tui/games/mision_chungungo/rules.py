@@ -190,6 +190,7 @@ class Cell:
 
     @property
     def pos(self) -> tuple[int, int]:
+        """(row, col) of this cell."""
         return (self.row, self.col)
 
 
@@ -338,6 +339,7 @@ class ChungungoState(State):
 
     @property
     def is_terminal(self) -> bool:
+        """True once the game has ended (copper target or empty deck)."""
         return self.phase == "over"
 
     def scores(self) -> tuple[int, ...]:
