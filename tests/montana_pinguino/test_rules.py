@@ -903,3 +903,50 @@ def test_tormenta_first_from_the_left_of_the_card_player_is_used():
     assert "P0 plays Tormenta de Nieve: P2's Escuadrón Canino is cancelled" in log_text(both)
     assert both.items[1] == (item(D.TORMENTA, 1),) and both.items[0] == ()
     R.check_invariants(both)
+
+
+def test_cana_magica_pushes_the_leading_opponent_even_when_the_player_leads():
+    cana = item(D.CANA)
+    st = table(("Doffy", "Jimy"), purist=False, items=((cana,), ()), position=(8, 5))
+    st = play(play(st, 0, cana), 1, filler("Jimy"))
+    st = st.apply(1, Pass())
+    text = log_text(st)
+    assert "P0 moves forward to section 9 with Caña Mágica" in text and "P1 is pushed back to section 4" in text
+
+
+def test_carnero_moves_even_when_nobody_is_in_the_section():
+    ram = item(D.CARNERO)
+    st = table(("Doffy", "Jimy"), purist=False, items=((ram,), ()), position=(2, 9))
+    st = play(play(st, 0, ram), 1, filler("Jimy"))
+    st = st.apply(1, Pass())  # Tormenta window only: nobody to hit, no Iglú window
+    assert "P0 moves forward to section 3 with Carnero" in log_text(st)
+
+
+def test_finished_sleds_are_out_of_every_range():
+    st = table(("Doffy", "Jimy", "Kay"), position=(14, 15, 13), championship=True)
+    assert st.finished(1)
+    assert st._in_range(0, 1, 5) == (2,)
+    pez = item(D.PEZ)
+    assert st._options(0, pez, 0, 0, ()) == (2,)
+
+
+def test_last_place_is_every_sled_furthest_back():
+    st = table(("Doffy", "Jimy", "Kay"), position=(3, 3, 6))
+    assert st.last_place() == (0, 1)
+    st = table(("Doffy", "Jimy", "Kay"), position=(3, 20, 6), championship=True)
+    assert st.last_place() == (0,)
+
+
+def test_winning_speed_is_the_one_used_to_cross_the_line():
+    # Red (box 12) from section 12: sections 13 (+1) and 14 (-1, slow curve) entered, then the line.
+    st = table(box=(box_at(D.RED), 0), position=(12, 0), conduction=(3, 0))
+    st = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    assert st.finish[0][:4] == (1, 1, D.RED, box_at(D.RED))
+
+
+def test_sections_past_the_finish_line_give_no_checks():
+    st = table(box=(box_at(D.RED), 0), position=(13, 0), health=(1, 4))
+    st = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    # only section 14 (slow curve at red: 3 over) is entered on the track
+    assert "P0 takes 3 damage from taking the slow curve on section 14" in log_text(st)
+    assert st.finished(0)
