@@ -6,9 +6,9 @@ import random
 from collections import deque
 
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.engine import Match, Pass
+from boardgames_tui.engine import Match
 from boardgames_tui.games.mision_chungungo import data
-from boardgames_tui.games.mision_chungungo.rules import Excavate, PlayCard, PlayEel, Shoot
+from boardgames_tui.games.mision_chungungo.rules import PlayCard, PlayEel
 from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, nearest
 from boardgames_tui.games.mision_chungungo.ui.model import action_cell
 from boardgames_tui.ui.curtain import CurtainScreen
@@ -17,31 +17,13 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 from tests.screen_text import screen_text
 
+from .test_ui_support import greedy, greedy_match
+
 SIZE = (80, 24)
 #: A seed whose greedy game is short and has an Electric Eel cancel in it.
 SEED = 2420
 
 ARROWS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-
-
-def greedy(state, seat, rnd):
-    """A copper-hungry player: cancel with eels, excavate, attract when stuck; ties at random."""
-    legal = state.legal_actions(seat)
-
-    def rank(a):
-        t = type(a)
-        if t is PlayEel:
-            return 0
-        if t in (Excavate, Shoot):
-            return 1
-        if t is PlayCard:
-            c = data.CARDS[a.card]
-            digs = any("excavate" in s for s in c.steps) and state.excavate_cells(seat)
-            return 2 if digs else 3 if "attract" in c.steps else 4
-        return 5
-
-    best = min(rank(a) for a in legal)
-    return rnd.choice([a for a in legal if rank(a) == best])
 
 
 def arrow_path(chooser: FieldChooser, target: int) -> list[str] | None:
@@ -116,22 +98,6 @@ async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
     raise AssertionError("the game did not end")
 
 
-def expected_game(seed: int) -> Match:
-    """The same game played straight through the engine, for comparison."""
-    match = Match.new("mision_chungungo", ["Ana", "Beto"], seed, {})
-    rnd = random.Random(seed)
-    while not match.state.is_terminal:
-        state = match.state
-        seat = state.to_move[0]
-        if state.phase == "react":
-            eel = [a for a in state.legal_actions(seat) if type(a) is PlayEel]
-            # In the app a seat with an eel calls out, then decides behind its curtain.
-            match.play(seat, greedy(state, seat, rnd) if eel else Pass())
-            continue
-        match.play(seat, greedy(state, seat, rnd))
-    return match
-
-
 async def test_whole_two_player_game_by_keyboard_with_curtains_and_an_eel():
     app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto"], seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
@@ -143,7 +109,7 @@ async def test_whole_two_player_game_by_keyboard_with_curtains_and_an_eel():
         assert "game over" in text and "reached 20 copper" in text
     assert counts["eels"] >= 1, counts
     assert counts["curtains"] > 10 and counts["arrow picks"] > 5 and counts["digit picks"] > 5, counts
-    expected = expected_game(SEED)
+    expected = greedy_match(2, SEED)
     assert over.outcome == expected.state.outcome()
 
 

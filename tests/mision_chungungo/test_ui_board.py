@@ -140,7 +140,7 @@ async def test_board_shows_players_deck_field_and_own_hand():
         assert "Fila" in line_b  # the top of B's discard pile is public
         line_c = next(l for l in players.splitlines() if "C Carla" in l)
         assert line_c.split()[2] == "3" and line_c.rstrip().endswith("M")  # copper 3 from a Copper Mine
-        assert f"Deck {len(st.deck)} cards" in part(app, "table")
+        assert f"Deck {len(st.deck)}  Win at 10cu" in part(app, "table")
         field = part(app, "field")
         for letter in "ABCDE":
             assert f"[{letter}]" in field
@@ -205,7 +205,7 @@ async def test_highlighting_a_shot_card_previews_its_lines_as_printed():
         await pilot.pause()
         assert "*B*" in part(app, "field")
         preview = part(app, "preview")
-        assert "As printed it strikes B Beto" in preview and "Electric Eel" in preview
+        assert "As printed: strikes B Beto" in preview and "An eel may cancel it" in preview
         assert ">Fila" in part(app, "hand")
 
 
@@ -216,8 +216,8 @@ async def test_action_labels_name_cells_as_the_log_does():
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)):
         labels = [app.board.action_label(a) for a in st.legal_actions(0)]
-        assert "Excavate row -1, col 0 (above you)" in labels
-        assert "Excavate row 0, col 1 (right of you)" in labels
+        assert "Excavate row -1 col 0 (above you)" in labels
+        assert "Excavate row 0 col 1 (right of you)" in labels
         assert any(l.startswith("Quantum Leap to row") for l in labels)
         assert app.board.action_label(Regroup()).startswith("Regroup")
 
@@ -313,4 +313,4 @@ async def test_excavate_preview_keeps_the_cell_highlighted():
         await pilot.pause()
         assert isinstance(st.legal_actions(0)[0], Excavate)
         assert "[A]>?<" in part(app, "field")
-        assert "face-down card" in part(app, "preview")
+        assert "Excavate this card" in part(app, "preview")

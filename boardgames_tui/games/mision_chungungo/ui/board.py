@@ -33,7 +33,7 @@ from .field import cell_region, render_field
 
 
 #: The key to the field's glyphs, shown above it.
-LEGEND = "Field: [?] face down  [A] token  [~] eel  + free"
+LEGEND = "[?]face down [~]eel"
 
 
 class ChungungoBoard(GameBoard):
@@ -42,10 +42,9 @@ class ChungungoBoard(GameBoard):
     DEFAULT_CSS = """
     ChungungoBoard { height: 1fr; width: 1fr; }
     ChungungoBoard #mc-scroll { height: 1fr; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
-    ChungungoBoard #mc-table { height: auto; width: auto; min-width: 100%; text-style: bold; }
+    ChungungoBoard #mc-table { height: 1; width: auto; min-width: 100%; }
     ChungungoBoard #mc-players { height: auto; width: auto; min-width: 100%; }
     ChungungoBoard #mc-field { height: auto; width: auto; padding: 0 0; }
-    ChungungoBoard #mc-legend { height: 1; width: auto; min-width: 100%; color: $text-muted; }
     ChungungoBoard #mc-preview { height: auto; width: 100%; background: $boost; text-style: italic; }
     ChungungoBoard #mc-preview.-empty { display: none; }
     ChungungoBoard #mc-hand { height: auto; width: 100%; margin-top: 1; }
@@ -62,7 +61,6 @@ class ChungungoBoard(GameBoard):
         with VerticalScroll(id="mc-scroll"):
             yield Static("", id="mc-table", markup=False)
             yield Static("", id="mc-players", markup=False)
-            yield Static(LEGEND, id="mc-legend", markup=False)
             yield Static("", id="mc-field", markup=False)
             yield Static("", id="mc-preview", markup=False, classes="-empty")
             yield Static("", id="mc-hand", markup=False)
@@ -97,8 +95,8 @@ class ChungungoBoard(GameBoard):
         cell = model.action_cell(action) if action is not None else None
         if cell is not None:
             self._scroll_to_cell(cell)
-        elif model.card_of_action(action, self.table) is not None:
-            self.query_one("#mc-hand").scroll_visible(animate=False)
+        elif action is not None:
+            self.query_one("#mc-preview").scroll_visible(animate=False, immediate=True)
 
     def action_label(self, action: Any) -> str:
         """The chooser's text for ``action``: cells named as on the field ('c3')."""
@@ -117,9 +115,9 @@ class ChungungoBoard(GameBoard):
     def _table_line(self) -> Text:
         t = self.table
         assert t is not None
-        line = Text(f"Deck {t.deck} cards   Copper to win {t.target}")
-        if t.terminal:
-            line.append("  Game over")
+        line = Text()
+        line.append(f"Deck {t.deck}  Win at {t.target}cu", "bold")
+        line.append("  " + ("Game over" if t.terminal else LEGEND), "" if t.terminal else "dim")
         return line
 
     def _draw_field(self, action: Any | None) -> None:

@@ -5,7 +5,7 @@ the moment (legal cells, the highlighted choice, a shot's lines) into a Rich
 ``Text``. Every cell is three characters wide, so 15 columns fit beside the
 log at 80x24. The top edge carries column numbers and the left edge row
 numbers, in the engine's coordinates, the same the log and the chooser use
-("row 1, col -2"); they may be negative because the field grows every way.
+("row 1 col -2"); they may be negative because the field grows every way.
 
 Cell glyphs (never colour alone, readable with NO_COLOR=1):
 

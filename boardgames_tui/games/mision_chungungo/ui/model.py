@@ -5,7 +5,7 @@ widgets draw a :class:`Table`. Nothing here touches the full state: the
 board gets ``ctx.view`` (``state.view(seat)``), where another player's hand
 and every face-down card are already placeholders.
 
-Cells are named on screen by the engine's own coordinates ("row 1, col -2"),
+Cells are named on screen by the engine's own coordinates ("row 1 col -2"),
 the same words the log uses, and the field's edges carry those numbers.
 """
 
@@ -158,8 +158,8 @@ def field_layout(table: Table, legal: Iterable[Any]) -> FieldLayout:
 
 
 def cell_words(cell: Cell) -> str:
-    """'row 1, col -2': a cell in the engine's coordinates, as on the field's edges and in the log."""
-    return f"row {cell[0]}, col {cell[1]}"
+    """'row 1 col -2': a cell in the engine's coordinates, as on the field's edges and in the log."""
+    return f"row {cell[0]} col {cell[1]}"
 
 
 def direction_from(here: Cell | None, cell: Cell) -> str:
@@ -185,6 +185,48 @@ def card_short(card_id: int) -> str:
     return f"{c.name} {c.copper}cu"
 
 
+_SHORT_STEP = {
+    "excavate": "Excavate",
+    "attract": "Attract",
+    "leap": "Leap",
+    "strike": "Strike a player",
+    "regroup": "Regroup",
+}
+_WAYS = {
+    frozenset(data.DIRECTIONS): "all 8 ways",
+    frozenset(("N", "E", "S", "W")): "4 straight ways",
+    frozenset(("NE", "SE", "SW", "NW")): "4 diagonals",
+}
+
+
+def shot_words(card_id: int) -> str:
+    """A shot pattern in a few words: 'up', 'left+right', '4 diagonals', 'all 8 ways'."""
+    c = CARDS[card_id]
+    ways = _WAYS.get(frozenset(c.pattern))
+    if ways is None:
+        ways = "+".join(c.pattern_text().split(", "))
+    return ways
+
+
+def short_text(card_id: int) -> str:
+    """A card's ability in a few words for the chooser ('Excavate, Leap'; 'Shot up (turnable)')."""
+    c = CARDS[card_id]
+    if c.kind == data.KIND_KIT:
+        return "Excavate or Leap"
+    if c.kind == data.KIND_EEL:
+        return "only to cancel a crew card"
+    parts = []
+    for step in c.steps:
+        words = []
+        for alt in step.split("|"):
+            if alt == "shot":
+                words.append(f"Shot {shot_words(card_id)}" + ("" if c.symmetric else " (turnable)"))
+            else:
+                words.append(_SHORT_STEP.get(alt, alt))
+        parts.append(" or ".join(words))
+    return ", ".join(parts)
+
+
 def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> str:
     """The chooser's text for ``action`` (short: the board shows the rest)."""
     view: ChungungoState = table.view
@@ -204,8 +246,7 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
     if t is PlaceEel:
         return f"Place the eel at {cell_words(action_cell(action))}"  # type: ignore[arg-type]
     if t is PlayCard:
-        c = CARDS[action.card]
-        return f"Play {card_short(action.card)}: {c.text}"
+        return f"{card_short(action.card)}: {short_text(action.card)}"
     if t is Regroup:
         n = len(view.discards[seat]) if seat is not None else 0
         return f"Regroup: take your {n} discarded card{'s' if n != 1 else ''} back"
@@ -281,21 +322,21 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     t = type(action)
     if t is PlayCard:
         c = CARDS[action.card]
-        text = f"{c.name} ({c.copper} copper): {c.text}"
+        text = f"{c.name} {c.copper}cu: {c.text}"
         if c.pattern and seat is not None and view.tokens[seat] is not None:
             hit, eels = view.shot_targets(seat, action.card, False)
-            text += f"\nAs printed it {_hits_words(hit, eels, ctx)}."
+            text += f"\nAs printed: {_hits_words(hit, eels, ctx)}."
             if not c.symmetric:
                 hit2, eels2 = view.shot_targets(seat, action.card, True)
-                text += f" Turned 180 it {_hits_words(hit2, eels2, ctx)}."
+                text += f" Turned: {_hits_words(hit2, eels2, ctx)}."
         if c.kind == data.KIND_CREW and view.seats > 1:
-            text += "\nAnother player may cancel it with an Electric Eel."
+            text += " An eel may cancel it."
         return text
     if t is Shoot:
         hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
-        return f"This shot {_hits_words(hit, eels, ctx)}. Lines marked on the field; * = hit."
+        return f"This shot {_hits_words(hit, eels, ctx)} (* on the field)."
     if t is Excavate:
-        return "Take this face-down card into your hand (a Copper Mine or Furious Chungungo goes beside your pile)."
+        return "Excavate this card: to your hand (a base: by your pile)."
     if t is Leap:
         return "Move your token onto this face-down card."
     if t is PlaceAsteroid:
