@@ -237,7 +237,11 @@ async def test_preview_marks_a_target_and_a_token_section_on_the_track():
         action = next(a for a in ctx.legal if isinstance(a, (R.Target, R.PlaceToken)))
         app.board.preview(action)
         text = app.board.plain_text(120)
-        assert ("<- target " in text) or ("here?" in text)
+        if isinstance(action, R.Target):
+            assert f"[{'ABCD'[action.seat]}]" in text and "in [brackets] on the track" in text
+        else:
+            row = next(line for line in text.splitlines() if line.lstrip(">").split()[:1] == [str(action.section)])
+            assert row.rstrip().endswith("<-?") and "marked <-? on the track" in text
 
 
 # ---- resolution, reactions, results --------------------------------------------

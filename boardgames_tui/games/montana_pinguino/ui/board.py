@@ -29,7 +29,6 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from boardgames_tui.engine import seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
 from .. import data as D
@@ -137,7 +136,8 @@ class MontanaBoard(GameBoard):
         assert ctx is not None
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
-        self._update("#mp-track", render.track_text(view, seat, ctx.names, TRACK_ROWS, marks))
+        target = self._preview.seat if isinstance(self._preview, R.Target) else None
+        self._update("#mp-track", render.track_text(view, seat, ctx.names, TRACK_ROWS, marks, target))
         self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
         parts: list[Any] = []
         if view.phase == R.OVER or view.places:
@@ -168,12 +168,7 @@ class MontanaBoard(GameBoard):
             return {}
         view = ctx.view
         if isinstance(action, R.PlaceToken):
-            act = view.activating()
-            kind = "spike" if act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO else "ice"
-            return {action.section: f"<- {kind} here?"}
-        if isinstance(action, R.Target):
-            pos = min(view.position[action.seat], view.length + 1)
-            return {pos: f"<- target {seat_letter(action.seat)}?"}
+            return {action.section: "<-?"}
         return {}
 
     def _preview_text(self) -> Text | None:
@@ -200,8 +195,13 @@ class MontanaBoard(GameBoard):
             out.append_text(_after_box(view, seat, *_after_play(view, seat, ())))
             return out
         label = self.action_label(action)
-        if isinstance(action, (R.Target, R.PlaceToken)):
-            out.append(label + " (marked on the track)")
+        if isinstance(action, R.Target):
+            out.append(f"{label} (in [brackets] on the track)")
+            return out
+        if isinstance(action, R.PlaceToken):
+            act = view.activating()
+            kind = "spike" if act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO else "ice"
+            out.append(f"{kind.capitalize()} token on section {action.section}, marked <-? on the track")
             return out
         return None
 

@@ -169,10 +169,13 @@ def track_rows(view: Any, max_rows: int = 8, focus: int | None = None, marks: Se
 
 
 def track_text(view: Any, seat: int | None, names: Sequence[str], max_rows: int = 8,
-               marks: dict[int, str] | None = None) -> Text:
+               marks: dict[int, str] | None = None, target: int | None = None) -> Text:
     """The track window: one line per section with its curve limit, tree, acceleration,
-    tokens and sleds ('A', 'B' ...). ``marks`` maps a position to a short preview tag."""
-    marks = marks or {}
+    tokens and sleds ('A', 'B' ...). ``marks`` maps a position to a short preview tag;
+    ``target`` is a seat whose sled letter is shown in brackets ('[B]')."""
+    marks = dict(marks or {})
+    if target is not None:
+        marks.setdefault(min(view.position[target], view.length + 1), "")
     out = Text()
     finish = view.length + 1
     out.append(f"TRACK  sections 1-{view.length}, then the finish line", style="bold reverse")
@@ -201,9 +204,12 @@ def track_text(view: Any, seat: int | None, names: Sequence[str], max_rows: int 
         tok = "spike " if (pos, D.SPIKE) in view.tokens else "      "
         out.append(tok, style="bold red")
         for s in here:
-            out.append(seat_letter(s), style=SEAT_STYLES[s] + (" reverse" if s == seat else ""))
+            if s == target:
+                out.append(f"[{seat_letter(s)}]", style="bold reverse")
+            else:
+                out.append(seat_letter(s), style=SEAT_STYLES[s] + (" reverse" if s == seat else ""))
             out.append(" ")
-        if pos in marks:
+        if marks.get(pos):
             out.append(marks[pos], style="bold reverse")
         out.append("\n")
     out.rstrip()
@@ -305,8 +311,8 @@ def round_text(view: Any) -> str:
 OUTCOME_WORDS = {
     R.PENDING: "waiting",
     R.ACTED: "acted",
-    R.OUT_OF_RANGE: "no effect (speed)",
-    R.NOT_POSSIBLE: "no effect (impossible)",
+    R.OUT_OF_RANGE: "off speed",
+    R.NOT_POSSIBLE: "can't do",
     R.CANCELLED: "CANCELLED",
 }
 
