@@ -687,28 +687,27 @@ class MontanaState(State):
         return st
 
     def _play(self, seat: int, action: Any) -> "MontanaState":
+        """Rulebook 1.2: put a card face down (left, then right), or stop after the left one."""
         to_move = self.to_move
         if isinstance(action, PlayNoMore):
             st = self
             done = True
         else:
             card = action.card
+            hand, items = self.hand, self.items
             if D.is_action(card):
-                hand = list(self.hand[seat])
-                hand.remove(card)
-                st = _ev(self, hand=_set(self.hand, seat, tuple(hand)))
+                hand = _set(hand, seat, tuple(c for c in hand[seat] if c != card))
             else:
-                items = list(self.items[seat])
-                items.remove(card)
-                st = _ev(self, items=_set(self.items, seat, tuple(items)))
-            st = _ev(
-                st,
-                played=_set(st.played, seat, st.played[seat] + ((card, action.half),)),
-                outcomes=_set(st.outcomes, seat, st.outcomes[seat] + (PENDING,)),
-            )
-            side = "left" if len(st.played[seat]) == 1 else "right"
-            st = st._add_log(Event(f"{_ref(seat)} places a card face down on the {side}.",
-                                   {seat: f"you play {describe_played(card, action.half)}"}))
+                row = list(items[seat])
+                row.remove(card)
+                items = _set(items, seat, tuple(row))
+            played = _set(self.played, seat, self.played[seat] + ((card, action.half),))
+            side = "left" if len(played[seat]) == 1 else "right"
+            event = Event(f"{_ref(seat)} places a card face down on the {side}.",
+                          {seat: f"you play {describe_played(card, action.half)}"})
+            st = _ev(self, hand=hand, items=items, played=played,
+                     outcomes=_set(self.outcomes, seat, self.outcomes[seat] + (PENDING,)),
+                     log=self.log + (event,))
             done = not st._can_play_more(seat)
         if done:
             to_move = tuple(s for s in to_move if s != seat)
@@ -755,9 +754,11 @@ class MontanaState(State):
                 reason = st._cannot_activate(seat, card, half)
                 if reason:
                     out = OUT_OF_RANGE if reason.startswith("speed") else NOT_POSSIBLE
-                    st = st._set_outcome(seat, out)._add_log(
-                        Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}."))
-                    st = st._next_card()
+                    row = list(st.outcomes[seat])
+                    row[st.slot] = out
+                    event = Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}.")
+                    st = _ev(st, outcomes=_set(st.outcomes, seat, tuple(row)), log=st.log + (event,),
+                             slot=st.slot + 1, stage=START, params=(), reacted=())
                     continue
                 if D.is_item(card) and not st.purist:
                     opps = st._others_from(seat)
@@ -1124,10 +1125,10 @@ class MontanaState(State):
             steps = D.sections_for_level(level)
             start = st.position[seat]
             end = start + steps
-            st = _ev(st, position=_set(st.position, seat, end))
-            st = st._add_log(Event(
+            event = Event(
                 f"{_ref(seat)} advances {steps} section{'s' if steps > 1 else ''} at "
-                f"{D.LEVEL_NAMES[level]}: {_place(st, start)} -> {_place(st, end)}."))
+                f"{D.LEVEL_NAMES[level]}: {_place(st, start)} -> {_place(st, end)}.")
+            st = _ev(st, position=_set(st.position, seat, end), log=st.log + (event,))
             total = 0
             for sec in range(start + 1, min(end, st.length) + 1):
                 st = st._section_hits(seat, sec, level)
