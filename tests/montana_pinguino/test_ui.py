@@ -350,3 +350,10 @@ async def test_no_color_draws_without_colours_but_keeps_bold_and_reverse(monkeyp
         styles = [s for static in app.board.query("Static") for s in _styles(static.content)]
         assert styles and not any(s.color or s.bgcolor for s in styles)
         assert any(s.reverse for s in styles) and any(s.bold for s in styles)
+
+
+def test_speedometers_of_both_sides_line_up():
+    st = new(4, 21, advanced_sides=True)
+    assert {D.SIDES[s].total for s in st.sides} == {14, 18}
+    lines = render.runners_text(st.view(0), NAMES, 0).plain.splitlines()[1:]
+    assert len({line.index(" green") for line in lines}) == 1

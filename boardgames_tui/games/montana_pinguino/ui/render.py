@@ -245,7 +245,7 @@ def where_text(view: Any, seat: int) -> str:
 
 
 def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
-                delta: dict[str, int] | None = None) -> Text:
+                delta: dict[str, int] | None = None, meter_width: int = 0) -> Text:
     """One line for a runner: letter, name, speedometer, level and health; '*' marks a
     value changed in the last step (``delta``: position, box, health). A second line
     appears only for conduction, a destroyed sled, the one-card rule or a finish."""
@@ -255,7 +255,9 @@ def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
     out.append(">" if seat == me else " ", style="bold")
     out.append(seat_letter(seat), style=SEAT_STYLES[seat] + (" reverse" if seat == me else ""))
     out.append(f" {names[seat][:5]:<5} ", style="bold" if seat == me else "")
-    out.append_text(meter_text(view, seat))
+    meter = meter_text(view, seat)
+    out.append_text(meter)
+    out.append(" " * max(0, meter_width - len(meter.plain)))
     out.append(f" {D.LEVEL_NAMES[level]}", style=LEVEL_STYLES[level])
     out.append("*" if delta.get("box") else " ", style="bold")
     out.append(" " * (6 - len(D.LEVEL_NAMES[level])) + " ")
@@ -282,9 +284,10 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
     deltas = deltas or {}
     out = Text()
     out.append(f"RUNNERS  {round_text(view)}", style="bold reverse")
+    width = max(view.speedometer(s).total + 5 for s in range(view.players))
     for s in range(view.players):
         out.append("\n")
-        out.append_text(runner_text(view, s, names, me, deltas.get(s)))
+        out.append_text(runner_text(view, s, names, me, deltas.get(s), width))
     if any(deltas.get(s) for s in range(view.players)):
         out.append("\n    * changed in the last step (see the log)", style="dim")
     return out
