@@ -108,7 +108,5 @@ def test_snapshot_board_championship_table(snap_compare):
 
     async def run_before(pilot):
         await pilot.pause()
-        app.board.query_one("#mp-played").scroll_visible(top=True, animate=False)
-        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(50, 22), run_before=run_before)

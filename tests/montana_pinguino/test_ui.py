@@ -357,3 +357,16 @@ def test_speedometers_of_both_sides_line_up():
     assert {D.SIDES[s].total for s in st.sides} == {14, 18}
     lines = render.runners_text(st.view(0), NAMES, 0).plain.splitlines()[1:]
     assert len({line.index(" green") for line in lines}) == 1
+
+
+async def test_championship_table_on_top_when_a_new_race_begins():
+    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.PLAY, seed=16,
+                    limit=50000)
+    app = BoardApp(ctx_for(st, st.to_move[0]))
+    async with app.run_test(size=SIZE):
+        text = app.board.plain_text(100)
+        assert text.startswith("Race 1 is over. Race 2 begins.\nCHAMPIONSHIP")
+        later = play_until(st, lambda s: s.round == 2, seed=16)
+        app.show(ctx_for(later, later.to_move[0]))
+        text = app.board.plain_text(100)
+        assert text.startswith("RUNNERS") and "CHAMPIONSHIP" in text

@@ -2,6 +2,7 @@
 
 Layout (top to bottom, scrolling when the terminal is small):
 
+- ``#mp-news``: in the Championship, the points table when a new race begins;
 - ``#mp-runners``: each runner's speedometer, level and health, with '*' on
   what changed in the last step;
 - ``#mp-track``: the track window (every sled, and the 4 sections ahead of the
@@ -66,6 +67,7 @@ class MontanaBoard(GameBoard):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
+            yield Static("", id="mp-news")
             yield Static("", id="mp-runners")
             yield Static("", id="mp-track")
             yield Static("", id="mp-played")
@@ -140,7 +142,13 @@ class MontanaBoard(GameBoard):
         self._update("#mp-track", render.track_text(view, seat, ctx.names, TRACK_ROWS, marks, target))
         self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
         parts: list[Any] = []
-        if view.phase == R.OVER or view.places:
+        fresh = view.championship and view.places and view.round == 1 and view.phase != R.OVER
+        news = self.query_one("#mp-news", Static)
+        news.display = bool(fresh)
+        if fresh:
+            self._update("#mp-news", Group(Text(f"Race {view.race - 1} is over. Race {view.race} begins.",
+                                                style="bold"), render.result_text(view, ctx.names)))
+        elif view.phase == R.OVER or view.places:
             parts.append(render.result_text(view, ctx.names))
         if view.phase != R.OVER and any(view.played):
             parts.append(render.played_text(view, ctx.names, seat))

@@ -295,7 +295,7 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
 
 def round_text(view: Any) -> str:
     """'Race 2/3, round 4, support phase' — where the game is."""
-    race = f"Race {view.race}/{R.CHAMPIONSHIP_RACES}, " if view.championship else ""
+    race = f"race {view.race}/{R.CHAMPIONSHIP_RACES} " if view.championship else ""
     phase = {
         R.DRAW: "item draw",
         R.KEEP: "item draw",
@@ -304,7 +304,8 @@ def round_text(view: Any) -> str:
         R.ACTIVATE: "cards act",
         R.OVER: "over",
     }[view.phase]
-    return f"{race}round {view.round}: {phase}, first runner {seat_letter(view.first)}"
+    first = "first" if view.championship else "first runner"
+    return f"{race}round {view.round}, {phase}, {first} {seat_letter(view.first)}"
 
 
 # ----------------------------------------------------------------------------
