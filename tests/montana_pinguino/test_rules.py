@@ -532,21 +532,25 @@ def test_tormenta_de_nieve_cancels_an_opposing_item():
     assert "P0: +3 acceleration from Escuadrón Canino" in log_text(st3)
 
 
-def test_reaction_window_asks_every_opponent_holding_or_not():
+def test_reaction_window_asks_every_opponent_with_an_item_holding_the_reaction_or_not():
+    # Item counts are public: runners without items cannot react and are not asked.
     can = item(D.CANINO)
-    st = table(("Doffy", "Jimy", "Kay"), purist=False, items=((can,), (), ()), position=(0, 9, 9))
+    st = table(("Doffy", "Jimy", "Kay"), purist=False, items=((can,), (item(D.ALETON),), ()), position=(0, 9, 9))
     st = play(play(play(st, 0, can), 1, filler("Jimy")), 2, filler("Kay"))
-    assert st.to_move == (1, 2)
-    assert st.legal_actions(1) == [Pass()] and st.legal_actions(2) == [Pass()]
-
+    assert st.to_move == (1,) and st.legal_actions(1) == [Pass()]
+    assert st.view(2).to_move == st.to_move
+    nobody = table(("Doffy", "Jimy", "Kay"), purist=False, items=((can,), (), ()), position=(0, 9, 9))
+    nobody = play(play(play(nobody, 0, can), 1, filler("Jimy")), 2, filler("Kay"))
+    assert nobody.stage == R.START and "P0: +3 acceleration from Escuadrón Canino" in log_text(nobody)
 
 def test_bomba_de_nieve_hits_distance_one_and_two():
     bomb = item(D.BOMBA)
-    st = table(("Doffy", "Jimy", "Kay", "Pudú"), purist=False, items=((bomb,), (), (), ()),
+    st = table(("Doffy", "Jimy", "Kay", "Pudú"), purist=False, items=((bomb,), (item(D.ALETON, 0),), (item(D.ALETON, 1),), (item(D.ALETON, 2),)),
                position=(5, 5, 6, 7), box=(0, box_at(D.YELLOW), box_at(D.YELLOW), box_at(D.YELLOW)))
     st = play(st, 0, bomb)
     for s in (1, 2, 3):
         st = play(st, s, st.hand[s][-1])
+    assert st.stage == R.TORMENTA and st.to_move == (1, 2, 3)
     for s in tuple(st.to_move):
         st = st.apply(s, Pass())
     assert st.stage == R.IGLU and st.to_move == (2, 3)
@@ -567,8 +571,6 @@ def test_cana_magica_moves_forward_and_pushes_the_leader_back():
     st = table(("Doffy", "Jimy", "Kay"), purist=False, items=((cana,), (), ()), position=(2, 6, 6),
                box=(0, 0, 0))
     st = play(play(play(st, 0, cana), 1, filler("Jimy")), 2, filler("Kay"))
-    for s in tuple(st.to_move):
-        st = st.apply(s, Pass())
     assert st.legal_actions(0) == [Target(1), Target(2)]
     st = st.apply(0, Target(2))
     text = log_text(st)
@@ -578,7 +580,7 @@ def test_cana_magica_moves_forward_and_pushes_the_leader_back():
 
 def test_carnero_hits_opponents_in_the_section_where_it_stops():
     ram = item(D.CARNERO)
-    st = table(("Doffy", "Jimy"), purist=False, items=((ram,), ()), position=(2, 3))
+    st = table(("Doffy", "Jimy"), purist=False, items=((ram,), (item(D.ALETON),)), position=(2, 3))
     st = play(play(st, 0, ram), 1, filler("Jimy"))
     st = st.apply(1, Pass())  # Tormenta window
     assert st.stage == R.IGLU
@@ -590,7 +592,6 @@ def test_erizo_spike_token_hits_placer_and_later_entrants_once():
     hog = item(D.ERIZO)
     st = table(("Doffy", "Jimy"), purist=False, items=((hog,), ()), position=(2, 1), box=(0, box_at(D.YELLOW)))
     st = play(play(st, 0, hog), 1, filler("Jimy"))
-    st = st.apply(1, Pass())
     assert st.legal_actions(0) == [PlaceToken(1), PlaceToken(2), PlaceToken(3)]
     st = st.apply(0, PlaceToken(2))
     text = log_text(st)
@@ -614,7 +615,6 @@ def test_reparar_needs_missing_health_and_heals_one():
     rep = item(D.REPARAR)
     st = table(purist=False, items=((rep,), ()), health=(2, 4), position=(0, 9))
     st = play(play(st, 0, rep), 1, filler("Jimy"))
-    st = st.apply(1, Pass())
     assert "P0 repairs the sled: health 3" in log_text(st)
 
 
@@ -624,7 +624,6 @@ def test_ardilla_takes_an_item_from_the_discard_pile():
     st = attrs.evolve(st, item_discard=(item(D.REPARAR), item(D.ALETON)),
                       item_deck=tuple(i for i in st.item_deck if i not in (item(D.REPARAR), item(D.ALETON))))
     st = play(play(st, 0, squirrel), 1, filler("Jimy"))
-    st = st.apply(1, Pass())
     assert st.legal_actions(0) == [Recover(item(D.ALETON)), Recover(item(D.REPARAR))]
     st = st.apply(0, Recover(item(D.REPARAR)))
     assert item(D.REPARAR) in st.items[0]
@@ -715,7 +714,6 @@ def test_item_finish_in_support_phase_wins_even_if_slower():
     st = table(("Doffy", "Jimy"), purist=False, items=((ram,), ()), position=(14, 12),
                box=(0, box_at(D.RED, 3)))
     st = play(play(st, 0, ram), 1, filler("Jimy"))
-    st = st.apply(1, Pass())  # Tormenta window
     assert st.is_terminal
     assert st.finish[0][1] == 0 and st.finish[1][1] == 1  # Jimy crossed too, faster, in the Impulse Phase
     assert st.winners() == (0,) and st.decided_by == "crossing in the Support Phase with an item"
@@ -858,7 +856,7 @@ def test_applying_abilities_kay_action_card_then_bomba_de_nieve():
     shuf = card_with("Kay", (D.REDUCE_SHUFFLE, 0))
     bomb = item(D.BOMBA)
     st = table(("Kay", "Jimy", "Doffy"), purist=False, hands=((shuf,), D.deck_of("Jimy")[:5], D.deck_of("Doffy")[:5]),
-               items=((bomb,), (), ()), position=(3, 4, 5), box=(box_at(D.YELLOW), box_at(D.YELLOW, 2), 5))
+               items=((bomb,), (item(D.ALETON, 0),), (item(D.ALETON, 1),)), position=(3, 4, 5), box=(box_at(D.YELLOW), box_at(D.YELLOW, 2), 5))
     st = play(st, 0, shuf, bomb)
     st = play(st, 1, filler("Jimy"))
     st = play(st, 2, filler("Doffy"))
@@ -887,7 +885,6 @@ def test_spike_tokens_not_cumulative_in_one_section():
     hog = item(D.ERIZO)
     st = table(("Doffy", "Jimy"), purist=False, items=((hog,), ()), position=(2, 9), tokens=((2, D.SPIKE),))
     st = play(play(st, 0, hog), 1, filler("Jimy"))
-    st = st.apply(1, Pass())
     assert st.legal_actions(0) == [PlaceToken(1), PlaceToken(3)]
 
 
@@ -909,7 +906,6 @@ def test_cana_magica_pushes_the_leading_opponent_even_when_the_player_leads():
     cana = item(D.CANA)
     st = table(("Doffy", "Jimy"), purist=False, items=((cana,), ()), position=(8, 5))
     st = play(play(st, 0, cana), 1, filler("Jimy"))
-    st = st.apply(1, Pass())
     text = log_text(st)
     assert "P0 moves forward to section 9 with Caña Mágica" in text and "P1 is pushed back to section 4" in text
 
@@ -918,7 +914,6 @@ def test_carnero_moves_even_when_nobody_is_in_the_section():
     ram = item(D.CARNERO)
     st = table(("Doffy", "Jimy"), purist=False, items=((ram,), ()), position=(2, 9))
     st = play(play(st, 0, ram), 1, filler("Jimy"))
-    st = st.apply(1, Pass())  # Tormenta window only: nobody to hit, no Iglú window
     assert "P0 moves forward to section 3 with Carnero" in log_text(st)
 
 

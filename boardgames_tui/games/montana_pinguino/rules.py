@@ -761,7 +761,7 @@ class MontanaState(State):
                              slot=st.slot + 1, stage=START, params=(), reacted=())
                     continue
                 if D.is_item(card) and not st.purist:
-                    opps = st._others_from(seat)
+                    opps = tuple(o for o in st._others_from(seat) if st.items[o])
                     if opps:
                         return _ev(st, stage=TORMENTA, to_move=opps, reacted=())
                 st = _ev(st, stage=PARAMS)
@@ -774,8 +774,8 @@ class MontanaState(State):
                         continue
                     return _ev(st, to_move=(seat,))
                 targets = st._harmed(seat, card, half)
-                if targets and not st.purist:
-                    order = tuple(o for o in st._others_from(seat) if o in targets)
+                order = tuple(o for o in st._others_from(seat) if o in targets and st.items[o])
+                if order and not st.purist:
                     return _ev(st, stage=IGLU, to_move=order, reacted=())
                 st = st._resolve(seat, card, half, blocked=())
                 st = st._next_card()
@@ -788,6 +788,12 @@ class MontanaState(State):
         return tuple(o for o in ((seat + i) % n for i in range(1, n)) if not self.finished(o))
 
     def _react(self, seat: int, action: Any) -> "MontanaState":
+        """A reaction window's decision (Pass, PlayTormenta, PlayIglu); resolved when the last is in.
+
+        Windows ask every racing opponent (Tormenta) or every opponent hit
+        (Iglú) who holds at least one item card: how many items a runner
+        holds is public, so this leaks nothing.
+        """
         reacted = self.reacted
         st = self
         if not isinstance(action, Pass):
