@@ -273,6 +273,10 @@ async def test_reaction_labels_and_title():
     assert chooser_title(ctx) == "Reaction"
     labels = [render.action_label(ctx.view, seat, a, NAMES) for a in ctx.legal]
     assert labels[-1] == "pass" and isinstance(ctx.legal[-1], Pass)
+    app = BoardApp(ctx)
+    async with app.run_test(size=SIZE):
+        app.board.preview(ctx.legal[0])
+        assert " ".join(st.reaction_window.split()) in " ".join(app.board.plain_text(200).split())
 
 
 async def test_race_result_lists_places_speed_and_the_deciding_tie_break():

@@ -30,6 +30,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from boardgames_tui.engine import Pass
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
 from .. import data as D
@@ -201,6 +202,13 @@ class MontanaBoard(GameBoard):
             out.append(" + ".join(D.card_name(c) for c, _h in view.played[seat]) + ", no right card. ")
             out.append("\n")
             out.append_text(_after_box(view, seat, *_after_play(view, seat, ())))
+            return out
+        if isinstance(action, (R.PlayIglu, R.PlayTormenta, Pass)) and view.reaction_window:
+            out.append(view.reaction_window)
+            return out
+        if isinstance(action, (R.KeepItem, R.DiscardItem, R.Recover)):
+            out.append(f"{D.card_name(action.card)}: ", style="bold")
+            out.append(D.card_text(action.card))
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
