@@ -170,6 +170,16 @@ class State:
         """
         return None
 
+    def needs_curtain(self, seat: int) -> bool:
+        """Whether handing the screen to ``seat`` must go behind the curtain.
+
+        Default: True (the seat may see something private). A game whose
+        seat has nothing private at some moment (every card face up) returns
+        False there, sparing a needless hand-over. Only asked when the game's
+        spec has hidden information.
+        """
+        return True
+
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words, for the UI."""
         return "Choose an action"

@@ -37,13 +37,16 @@ class BoardContext:
     ``view`` is ``state.view(seat)``; ``seat`` is the seat deciding on this
     screen, or None when the screen is public (no private information
     shown); ``names`` the seat names; ``legal`` the legal actions of
-    ``seat`` (``[]`` when ``seat`` is None or the game is over).
+    ``seat`` (``[]`` when ``seat`` is None or the game is over); ``stamp``
+    numbers the redraw, so a choice made from an out-of-date list (a key
+    typed before the screen caught up) can be told apart and ignored.
     """
 
     view: State
     seat: int | None
     names: tuple[str, ...]
     legal: Sequence[Any] = ()
+    stamp: int = 0
 
     def who(self, seat: int) -> str:
         """'A Ana': the seat's letter and name, as every screen shows a seat."""
@@ -51,11 +54,16 @@ class BoardContext:
 
 
 class ActionChosen(Message):
-    """Posted by a board or chooser when the player picks ``action``."""
+    """Posted by a board or chooser when the player picks ``action``.
 
-    def __init__(self, action: Any) -> None:
+    ``stamp`` is the :attr:`BoardContext.stamp` of the list it was picked
+    from (None: do not check); the screen ignores a pick from an old list.
+    """
+
+    def __init__(self, action: Any, stamp: int | None = None) -> None:
         super().__init__()
         self.action = action
+        self.stamp = stamp
 
 
 class ActionPreview(Message):
@@ -109,10 +117,12 @@ class ActionList(OptionList):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._actions: list[Any] = []
+        self._stamp = 0
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list with ``ctx.legal`` labelled by ``board.action_label``."""
         self._actions = list(ctx.legal)
+        self._stamp = ctx.stamp
         self.clear_options()
         self.add_options(
             [
@@ -126,7 +136,7 @@ class ActionList(OptionList):
 
     def action_pick(self, number: int) -> None:
         if 1 <= number <= len(self._actions):
-            self.post_message(ActionChosen(self._actions[number - 1]))
+            self.post_message(ActionChosen(self._actions[number - 1], self._stamp))
         else:
             self.app.bell()
             self.notify(f"There is no choice {number}.", severity="warning", timeout=3)
@@ -134,7 +144,7 @@ class ActionList(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if 0 <= event.option_index < len(self._actions):
-            self.post_message(ActionChosen(self._actions[event.option_index]))
+            self.post_message(ActionChosen(self._actions[event.option_index], self._stamp))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

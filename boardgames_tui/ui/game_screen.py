@@ -66,7 +66,9 @@ class GameScreen(Screen[None]):
         chooser = make_chooser() if make_chooser else None
         self.chooser = chooser if chooser is not None else ActionList(id="action-list")
         self.shown_seat: int | None = None
+        self.shown_private = False
         self.seen: dict[int, int] = {}
+        self.stamp = 0
         self._busy = False
 
     def compose(self) -> ComposeResult:
@@ -100,7 +102,9 @@ class GameScreen(Screen[None]):
             self.app.push_screen(ReactionScreen(window, state.to_move, self.match.names), self._after_reaction)
             return
         seat = state.to_move[0]
-        if self.spec.hidden_information and seat != self.shown_seat:
+        if self.spec.hidden_information and state.needs_curtain(seat) and not (
+            seat == self.shown_seat and self.shown_private
+        ):
             self.render_for(None)
             self.app.push_screen(CurtainScreen(self.who(seat)), lambda ok: self._after_curtain(seat, ok))
             return
@@ -146,9 +150,13 @@ class GameScreen(Screen[None]):
         """Redraw every widget from ``state.view(seat)``."""
         state = self.match.state
         self.shown_seat = seat
+        # Whether the screen now shows something only this seat may see: a
+        # later private decision of the same seat then needs no new curtain.
+        self.shown_private = seat is not None and not state.is_terminal and state.needs_curtain(seat)
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
-        ctx = BoardContext(view=view, seat=seat, names=self.match.names, legal=legal)
+        self.stamp += 1
+        ctx = BoardContext(view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp)
         self.board.show(ctx)
         self.chooser.set_choices(ctx, self.board)
         self.chooser.display = bool(legal)
@@ -180,6 +188,8 @@ class GameScreen(Screen[None]):
         seat = self.shown_seat
         if seat is None or self._busy:
             return
+        if message.stamp is not None and message.stamp != self.stamp:
+            return  # picked from a list that was already replaced
         self._busy = True
         try:
             self._play(seat, message.action)

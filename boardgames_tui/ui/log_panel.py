@@ -18,7 +18,7 @@ class LogPanel(RichLog):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1, **kwargs)
         self._shown: tuple[Event, ...] = ()
         self._key: tuple = ()
         self.border_title = "Log"

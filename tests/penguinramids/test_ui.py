@@ -187,7 +187,9 @@ async def test_pilot_whole_two_player_game_with_curtains():
         assert "(you: 3)" not in text and "choosing B" in text
         curtains = await _drive_to_end(app, pilot)
         state = game.match.state
-        assert state.is_terminal and curtains >= 20
+        # A curtain before each secret choice only (two per round, the first
+        # round's two handled above); turns after the reveal are public.
+        assert state.is_terminal and curtains == 18
         text = screen_text(app)
         winner = "AB"[state.winners()[0]] + " " + ("Ana", "Beto")[state.winners()[0]]
         assert f"{winner} wins" in text and "Heaviest per level (base up)" in text and "Total:" in text
@@ -200,8 +202,7 @@ async def test_pilot_undo_inside_a_turn():
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # turns are public: no curtain
         await pilot.press("1")  # take the first penguin
         await pilot.pause()
         assert app.screen.match.state.taken >= 0
@@ -226,13 +227,19 @@ def _random_match(players, seed, steps):
     return match
 
 
+async def _past_curtain(pilot):
+    """Press Enter on the curtain when there is one (turns after the reveal have none)."""
+    await pilot.pause()
+    if isinstance(pilot.app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
 def test_snapshot_secret_choice(snap_compare):
     app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto", "Carla"], seed=5)
 
     async def run_before(pilot):
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await _past_curtain(pilot)
         await pilot.press("down")
         await pilot.pause()
 
@@ -246,9 +253,7 @@ def test_snapshot_reveal_and_turn_order(snap_compare):
     app = BoardGamesApp(match=match)
 
     async def run_before(pilot):
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await _past_curtain(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -258,9 +263,7 @@ def test_snapshot_pyramid_being_built(snap_compare):
     app = BoardGamesApp(match=match)
 
     async def run_before(pilot):
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await _past_curtain(pilot)
         await pilot.press("down")
         await pilot.pause()
 
@@ -274,9 +277,7 @@ def test_snapshot_game_over(snap_compare):
     app = BoardGamesApp(match=_random_match(2, 3, len(match.actions) - 1))
 
     async def run_before(pilot):
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await _past_curtain(pilot)
         await pilot.press("1")
         await pilot.pause()
         await pilot.pause()

@@ -329,6 +329,14 @@ class PenguinramidsState(State):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
+    def needs_curtain(self, seat: int) -> bool:
+        """Only the secret choice of action cards is private; turns are public.
+
+        Sheet: played cards are shown to everyone once revealed, so after the
+        reveal the keyboard passes without a curtain.
+        """
+        return self.phase == "choose"
+
     @property
     def current(self) -> int | None:
         """The seat whose turn it is in phase 'turn', else None."""
