@@ -348,6 +348,8 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     if t is PlaceEel:
         return "The Electric Eel lies here face up; the first player to shoot it takes it."
     if t is Regroup:
+        if not table.hand:
+            return "Your hand is empty: take your discard pile back, then play a card."
         return "Take your whole discard pile back into your hand; your turn ends."
     if t is Strike:
         return f"Steal a random card from {ctx.who(action.target)}'s hand (not a Starter Kit)."
