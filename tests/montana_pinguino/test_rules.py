@@ -945,3 +945,9 @@ def test_sections_past_the_finish_line_give_no_checks():
     # only section 14 (slow curve at red: 3 over) is entered on the track
     assert "P0 takes 3 damage from taking the slow curve on section 14" in log_text(st)
     assert st.finished(0)
+
+
+def test_prompt_names_the_single_card_after_a_destruction():
+    st = table(one_card=(True, False))
+    assert st.prompt(0) == "Play your one card face down (sled destroyed)"
+    assert st.prompt(1) == "Play your left card face down"

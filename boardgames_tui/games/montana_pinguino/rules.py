@@ -1358,6 +1358,8 @@ class MontanaState(State):
             return "Discard an item (limit 2)"
         if self.phase == PLAY:
             if not self.played[seat]:
+                if self.one_card[seat]:
+                    return "Play your one card face down (sled destroyed)"
                 return "Play your left card face down"
             return "Play a right card, or none"
         if self.stage == TORMENTA:
