@@ -314,3 +314,43 @@ async def test_excavate_preview_keeps_the_cell_highlighted():
         assert isinstance(st.legal_actions(0)[0], Excavate)
         assert "[A]>?<" in part(app, "field")
         assert "Excavate this card" in part(app, "preview")
+
+
+async def test_card_being_resolved_is_named_on_the_table_line():
+    st = in_shot_turn("Fila", players=2, tokens=[(0, 0), (0, 1)])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        assert "A plays Fila" in part(app, "table")
+    quiet = scenario(players=2)
+    app = Harness(quiet, seat=0)
+    async with app.run_test(size=(80, 24)):
+        assert "[?]face down" in part(app, "table")
+
+
+async def test_furious_chungungo_choices_are_labelled():
+    from boardgames_tui.games.mision_chungungo.rules import GiveChungungo, Strike
+
+    st = scenario(
+        players=3,
+        field={(0, 0): cid("Iman"), (0, 1): data.FURY_IDS[0], (1, 0): cid("Saltarina")},
+        tokens=[(0, 0), (1, 0), None],
+        hands=[[KIT[0]], [KIT[1], cid("Picadora")], [KIT[2]]],
+    )
+    st = play(st, (0, PlayCard(KIT[0])), (0, Excavate(0, 1)))
+    assert st.legal_actions(0) == [GiveChungungo(0), GiveChungungo(2)]
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        labels = [app.board.action_label(a) for a in st.legal_actions(0)]
+        assert labels == ["Give the Furious Chungungo to yourself", "Give the Furious Chungungo to C Carla"]
+        app.board.preview(GiveChungungo(2))
+        await pilot.pause()
+        assert "C Carla gains 1 copper" in part(app, "preview")
+    st = play(st, (0, GiveChungungo(2)))
+    assert st.to_move == (2,)
+    app = Harness(st, seat=2)
+    async with app.run_test(size=(80, 24)):
+        labels = [app.board.action_label(a) for a in st.legal_actions(2)]
+        assert labels == ["Strike A Ana (hand 0)", "Strike B Beto (hand 2)", "Stop: strike nobody else"]
+        line_c = next(l for l in part(app, "players").splitlines() if "C Carla" in l)
+        assert line_c.startswith(">") and line_c.rstrip().endswith("F")
+    assert isinstance(st.legal_actions(2)[0], Strike)

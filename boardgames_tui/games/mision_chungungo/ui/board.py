@@ -113,11 +113,17 @@ class ChungungoBoard(GameBoard):
         self._draw_hand(self.previewing)
 
     def _table_line(self) -> Text:
+        """Deck count and copper target, then the card being resolved (or the field's legend)."""
         t = self.table
         assert t is not None
-        line = Text()
-        line.append(f"Deck {t.deck}  Win at {t.target}cu", "bold")
-        line.append("  " + ("Game over" if t.terminal else LEGEND), "" if t.terminal else "dim")
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"Deck {t.deck}  Win at {t.target}cu  ", "bold")
+        if t.terminal:
+            line.append("Game over", "bold")
+        elif t.phase in ("react", "resolve") and t.card_in_play >= 0:
+            line.append(f"{seat_letter(t.current)} plays {model.CARDS[t.card_in_play].name}", "bold")
+        else:
+            line.append(LEGEND, "dim")
         return line
 
     def _draw_field(self, action: Any | None) -> None:

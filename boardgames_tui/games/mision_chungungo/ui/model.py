@@ -355,6 +355,10 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         return f"Steal a random card from {ctx.who(action.target)}'s hand (not a Starter Kit)."
     if t is PlayEel:
         return "Cancel the card; its player places your eel face up in the field."
+    if t is GiveChungungo:
+        return f"{ctx.who(action.target)} gains 1 copper and may strike up to 2 players."
+    if t is Pass and table.phase == "resolve":
+        return "The Furious Chungungo strikes nobody else."
     return ""
 
 
