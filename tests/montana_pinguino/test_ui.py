@@ -152,7 +152,7 @@ async def test_last_effects_are_pointed_out_after_a_step():
         lines = text.splitlines()
         assert any(line.startswith(" A Ana") and line.rstrip().endswith("yellow* hp 3/4*") for line in lines)
         assert any(line.startswith(" B Beto") and line.rstrip().endswith("green*  hp 4/4") for line in lines)
-        assert "* changed in the last step" in text
+        assert "# is the marker; * changed in the last step" in text
 
 
 # ---- the hand and the secret play --------------------------------------------
@@ -359,7 +359,7 @@ async def test_no_color_draws_without_colours_but_keeps_bold_and_reverse(monkeyp
 def test_speedometers_of_both_sides_line_up():
     st = new(4, 21, advanced_sides=True)
     assert {D.SIDES[s].total for s in st.sides} == {14, 18}
-    lines = render.runners_text(st.view(0), NAMES, 0).plain.splitlines()[1:]
+    lines = render.runners_text(st.view(0), NAMES, 0).plain.splitlines()[1:-1]
     assert len({line.index(" green") for line in lines}) == 1
 
 
