@@ -152,7 +152,7 @@ async def test_last_effects_are_pointed_out_after_a_step():
         lines = text.splitlines()
         assert any(line.startswith(" A Ana") and line.rstrip().endswith("yellow* hp 3/4*") for line in lines)
         assert any(line.startswith(" B Beto") and line.rstrip().endswith("green*  hp 4/4") for line in lines)
-        assert "# is the marker; * changed in the last step" in text
+        assert "# marker; * changed in the last step" in text
 
 
 # ---- the hand and the secret play --------------------------------------------

@@ -289,9 +289,9 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
         out.append("\n")
         out.append_text(runner_text(view, s, names, me, deltas.get(s), width))
     if any(deltas.get(s) for s in range(view.players)):
-        out.append("\n    # is the marker; * changed in the last step", style="dim")
+        out.append("\n  # marker; * changed in the last step", style="dim")
     else:
-        out.append("\n    # is the marker; boxes green|yellow|orange|red", style="dim")
+        out.append("\n  # marker; boxes green|yellow|orange|red", style="dim")
     return out
 
 
