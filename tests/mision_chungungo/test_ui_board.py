@@ -354,3 +354,21 @@ async def test_furious_chungungo_choices_are_labelled():
         line_c = next(l for l in part(app, "players").splitlines() if "C Carla" in l)
         assert line_c.startswith(">") and line_c.rstrip().endswith("F")
     assert isinstance(st.legal_actions(2)[0], Strike)
+
+
+async def test_page_keys_scroll_the_board_to_the_hand():
+    hand = [KIT[0]] + [cid(n) for n in ("Picadora", "Barrenero", "Topo", "Sonda", "Fila", "Cruz", "Aspa")]
+    st = scenario(players=5, hands=[hand] + [[KIT[s]] for s in range(1, 5)],
+                  tokens=[(0, 0), (0, 1), None, None, None])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scroll = app.board.query_one("#mc-scroll")
+        assert scroll.scroll_y == 0 and scroll.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        assert app.chosen == []

@@ -98,6 +98,14 @@ class ChungungoBoard(GameBoard):
         elif action is not None:
             self.query_one("#mc-preview").scroll_visible(animate=False, immediate=True)
 
+    def page(self, direction: int) -> None:
+        """Scroll the board one page down (1) or up (-1), for the chooser's PgDn/PgUp."""
+        scroll = self.query_one("#mc-scroll", VerticalScroll)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
     def action_label(self, action: Any) -> str:
         """The chooser's text for ``action``: cells named as on the field ('c3')."""
         if self.table is None or self.layout_ is None or self.ctx is None:

@@ -49,19 +49,30 @@ class FieldChooser(ActionList, ActionChooser):
     BINDINGS = [
         Binding("left", "move(0,-1)", "Left", show=False),
         Binding("right", "move(0,1)", "Right", show=False),
+        Binding("pagedown", "board_page(1)", "Scroll board", show=False),
+        Binding("pageup", "board_page(-1)", "Scroll board", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._cells: list[tuple[int, tuple[int, int]]] = []
+        self._board: GameBoard | None = None
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list; remember which options are field cells."""
         super().set_choices(ctx, board)
+        self._board = board
+        self.border_subtitle = "PgUp/PgDn: board" if ctx.legal else ""
         self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]
         self.set_class(bool(self._cells), "-cells")
         if self._cells:
             self.border_title = "Choose a cell: arrows + Enter, or a number"
+
+    def action_board_page(self, direction: int) -> None:
+        """Scroll the board a page down (1) or up (-1): the hand lies below the field."""
+        page = getattr(self._board, "page", None)
+        if page is not None:
+            page(direction)
 
     def _here(self) -> tuple[int, int] | None:
         index = self.highlighted
