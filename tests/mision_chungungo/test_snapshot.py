@@ -107,3 +107,17 @@ def test_snapshot_game_over(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_shot_preview_16_colours(snap_compare, monkeypatch):
+    """The shot preview in a 16-colour terminal (plain xterm)."""
+    from textual import constants
+
+    monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "standard")
+    monkeypatch.setattr(constants, "COLOR_SYSTEM", "standard")
+    app = app_at(5, 1, shot_aim)
+
+    async def run_before(pilot):
+        await lift_curtain(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
