@@ -374,3 +374,14 @@ async def test_championship_table_on_top_when_a_new_race_begins():
         app.show(ctx_for(later, later.to_move[0]))
         text = app.board.plain_text(100)
         assert text.startswith("RUNNERS") and "CHAMPIONSHIP" in text
+
+
+async def test_a_taller_board_shows_more_of_the_track():
+    st = new(2, 18)
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE) as pilot:
+        short = app.board.plain_text(100).count("straight")
+        await pilot.resize_terminal(50, 44)
+        await pilot.pause()
+        text = app.board.plain_text(100)
+        assert text.count("straight") > short and "FINISH LINE" in text

@@ -38,7 +38,8 @@ from .. import rules as R
 from . import render
 
 
-#: Track lines drawn (more appear with gaps when sleds are far apart).
+#: Track lines drawn on a board under 24 rows high (more appear with gaps when sleds
+#: are far apart); a taller board shows more.
 TRACK_ROWS = 6
 
 
@@ -104,6 +105,11 @@ class MontanaBoard(GameBoard):
             return str(action)
         return render.action_label(ctx.view, ctx.seat, action, ctx.names)
 
+    def on_resize(self) -> None:
+        """A taller board shows more of the track."""
+        if self.ctx is not None:
+            self._draw()
+
     def plain_text(self, width: int = 48) -> str:
         """Everything the board shows now as plain text (for tests and screen readers)."""
         from rich.console import Console
@@ -139,8 +145,10 @@ class MontanaBoard(GameBoard):
         assert ctx is not None
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
+        height = self.size.height
+        rows = TRACK_ROWS if height < 24 else max(TRACK_ROWS, height - 12 - view.players)
         target = self._preview.seat if isinstance(self._preview, R.Target) else None
-        self._update("#mp-track", render.track_text(view, seat, ctx.names, TRACK_ROWS, marks, target))
+        self._update("#mp-track", render.track_text(view, seat, ctx.names, rows, marks, target))
         self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
         parts: list[Any] = []
         fresh = view.championship and view.places and view.round == 1 and view.phase != R.OVER
