@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.console import Group
-from rich.table import Table
 from rich.style import Style
+from rich.table import Table
 from rich.text import Span, Text
 
 from boardgames_tui.engine import Pass, seat_letter
@@ -24,8 +24,6 @@ from .. import rules as R
 LEVEL_STYLES = ("bold green", "bold yellow", "bold dark_orange", "bold red")
 #: Styles of the seats' letters (the letter is the meaning).
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold blue", "bold bright_green", "bold white")
-
-WIDTH = 48
 
 
 def _plain_style(style: Any) -> Any:
@@ -51,12 +49,13 @@ def decolour(renderable: Any) -> Any:
                 decolour(cell)
     return renderable
 
+
 # ----------------------------------------------------------------------------
 # Short card texts
 
 
 def short_effect(icon: str, n: int) -> str:
-    """One ability icon in a few words ('+2 accel', 'hit: same section -1 health')."""
+    """One ability icon in a few words for the chooser ('+2 accel', 'rival here -1 hp')."""
     return {
         D.HEART: f"-{n} own hp",
         D.ACCEL: f"+{n} accel",
