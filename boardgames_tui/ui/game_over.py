@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from typing import Sequence
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +22,7 @@ CHOICES = (("again", "Play again (same players and options)"), ("launcher", "Bac
 
 def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score") -> Table:
     """A Rich table: one row per seat, best first, with breakdown lines."""
-    table = Table(expand=True, show_lines=True)
+    table = Table(expand=True, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("", width=3)
     table.add_column("Player", ratio=1)
     table.add_column(measure.capitalize(), justify="right", width=7)
@@ -31,6 +33,7 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score"
         who = Text(f"{seat_letter(seat)} {names[seat]}", style="bold" if seat in outcome.winners else "")
         lines = outcome.breakdown[seat] if seat < len(outcome.breakdown) else ()
         table.add_row(mark, who, str(outcome.scores[seat]), "\n".join(lines))
+        table.add_section()
     return table
 
 
@@ -42,6 +45,7 @@ class GameOverScreen(Screen[str]):
     GameOverScreen #over-title { text-style: bold; padding: 0 1; background: $accent; color: $text; }
     GameOverScreen #over-scroll { height: 1fr; }
     GameOverScreen #over-notes { padding: 0 1; }
+    GameOverScreen #over-box { height: auto; }
     GameOverScreen #over-choices { height: auto; border: round $accent; }
     """
 
@@ -75,12 +79,22 @@ class GameOverScreen(Screen[str]):
             )
         yield Footer()
 
+    #: Seconds during which choices are ignored, so keys typed for the last
+    #: move do not skip past the results.
+    SETTLE = 0.8
+
     def on_mount(self) -> None:
+        self._ready_at = time.monotonic() + self.SETTLE
         self.query_one("#over-choices").focus()
+
+    def _ready(self) -> bool:
+        return time.monotonic() >= self._ready_at
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option.id or "launcher")
+        if self._ready():
+            self.dismiss(event.option.id or "launcher")
 
     def action_choose(self, key: str) -> None:
-        self.dismiss(key)
+        if self._ready():
+            self.dismiss(key)
