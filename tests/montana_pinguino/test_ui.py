@@ -219,11 +219,32 @@ async def test_preview_says_whether_a_card_acts_and_the_speed_it_gives():
             app.board.preview(action)
             text = app.board.plain_text(120)
             card = D.ACTION_CARDS[action.card]
-            if 0 in card.halves[action.half].levels:
+            icons = {icon for icon, _n in card.halves[action.half].effects}
+            if 0 in card.halves[action.half].levels and icons & set(D.REDUCE_ICONS):
+                assert "Does NOTHING now: the marker is on the first box." in text  # nothing to slow down
+            elif 0 in card.halves[action.half].levels:
                 assert "Acts at green." in text
             else:
                 assert "Does NOTHING at green." in text
             assert "Then " in text and " box " in text
+
+
+async def test_preview_warns_when_a_hit_has_no_rival_in_range():
+    st = new(2, 8)
+    hit = next(c.id for c in D.ACTION_CARDS
+               if any(icon in D.RED_ICONS for icon, _n in c.halves[0].effects) and 0 in c.halves[0].levels)
+    me = D.ACTION_CARDS[hit].character
+    other = next(c for c in D.CHARACTERS if c != me)
+    rest = tuple(c for c in D.deck_of(me) if c != hit)
+    st = attrs.evolve(st, characters=(me, other), hand=(tuple(sorted((hit,) + rest[:4])), D.deck_of(other)[:5]),
+                      deck=(rest[4:], D.deck_of(other)[5:]), discard=((), ()), position=(0, 0))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        app.board.preview(R.PlayCard(hit, 0))
+        assert "Acts at green." in app.board.plain_text(120)
+        app.show(ctx_for(attrs.evolve(st, position=(0, 5)), 0))
+        app.board.preview(R.PlayCard(hit, 0))
+        assert "Does NOTHING now: no opponent is in range." in app.board.plain_text(120)
 
 
 async def test_preview_marks_a_target_and_a_token_section_on_the_track():

@@ -288,16 +288,36 @@ def _set(tup: tuple, i: int, value: Any) -> tuple:
 
 
 def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
-    """Whether the card acts at the speed it will meet, and the speed after it."""
+    """Whether the card acts at the speed it will meet (after the left card) and could be
+    carried out in full now (a rival in range, a box to slow down from ...), then the
+    speed and the Impulse Phase after it."""
     box = _box_after_play(view, seat, ())
     level = D.speed_level(view.sides[seat], box)
     card, half = action.card, action.half
     ok = D.is_action(card) and level in D.ACTION_CARDS[card].halves[half].levels
     out = Text()
-    if ok:
-        out.append(f"Acts at {D.LEVEL_NAMES[level]}. ", style="bold")
-    else:
+    if not ok:
         out.append(f"Does NOTHING at {D.LEVEL_NAMES[level]}.", style="bold reverse")
         out.append(" ")
+    else:
+        reason = _cannot_carry_out(view, seat, card, half, box)
+        if reason:
+            out.append(f"Does NOTHING now: {reason}.", style="bold reverse")
+            out.append(" ")
+        else:
+            out.append(f"Acts at {D.LEVEL_NAMES[level]}. ", style="bold")
     out.append_text(_after_box(view, seat, *_after_play(view, seat, ((card, half),))))
     return out
+
+
+def _cannot_carry_out(view: Any, seat: int, card: int, half: int, box: int) -> str:
+    """Why the card could not be carried out in full if it acted now at ``box`` ('' if it
+    could), as the engine judges it on this public view (Rulebook: Abilities)."""
+    judge = getattr(view, "_cannot_activate", None)
+    if judge is None:
+        return ""
+    try:
+        return judge(seat, card, half) if box == view.box[seat] else attrs.evolve(
+            view, box=_set(view.box, seat, box))._cannot_activate(seat, card, half)
+    except Exception:  # a preview must never break the screen
+        return ""
