@@ -406,3 +406,21 @@ async def test_a_taller_board_shows_more_of_the_track():
         await pilot.pause()
         text = app.board.plain_text(100)
         assert text.count("straight") > short and "FINISH LINE" in text
+
+
+async def test_right_card_labels_judge_the_speed_after_the_left_card():
+    st = new(2, 19)
+    me = st.characters[0]
+    boost = next(c for c in D.deck_of(me) if D.ACTION_CARDS[c].halves[0].effects[0] == (D.ACCEL, 2)
+                 and 0 in D.ACTION_CARDS[c].halves[0].levels and not D.ACTION_CARDS[c].is_double)
+    yellow_only = next((c for c in D.deck_of(me) if c != boost and 0 not in D.ACTION_CARDS[c].halves[0].levels
+                        and 1 in D.ACTION_CARDS[c].halves[0].levels), None)
+    rest = tuple(c for c in D.deck_of(me) if c not in (boost, yellow_only))
+    hand = tuple(sorted((boost, yellow_only) + rest[:3]))
+    st = attrs.evolve(st, hand=(hand, st.hand[1]), deck=(rest[3:], st.deck[1]), box=(3, 0))  # green, last box
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        assert app.board.action_label(R.PlayCard(yellow_only, 0)).endswith("(not now)")
+        st2 = st.apply(0, R.PlayCard(boost, 0))  # +2 from the last green box: yellow
+        app.show(ctx_for(st2, 0))
+        assert not app.board.action_label(R.PlayCard(yellow_only, 0)).endswith("(not now)")

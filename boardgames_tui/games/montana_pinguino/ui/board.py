@@ -103,7 +103,10 @@ class MontanaBoard(GameBoard):
         ctx = self.ctx
         if ctx is None:
             return str(action)
-        return render.action_label(ctx.view, ctx.seat, action, ctx.names)
+        level = None
+        if isinstance(action, R.PlayCard) and ctx.seat is not None and ctx.view.played[ctx.seat]:
+            level = D.speed_level(ctx.view.sides[ctx.seat], _box_after_play(ctx.view, ctx.seat, ()))
+        return render.action_label(ctx.view, ctx.seat, action, ctx.names, level)
 
     def on_resize(self) -> None:
         """A taller board shows more of the track."""

@@ -486,15 +486,20 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
 # Action labels
 
 
-def action_label(view: Any | None, seat: int | None, action: Any, names: Sequence[str] = ()) -> str:
-    """The chooser text of ``action``: the card's effect in words, a target's place, a section."""
+def action_label(view: Any | None, seat: int | None, action: Any, names: Sequence[str] = (),
+                 level: int | None = None) -> str:
+    """The chooser text of ``action``: the card's effect in words, a target's place, a section.
+
+    ``level`` is the speed a played card will meet (after the left card for a right
+    card); default: the seat's speed now. '(not now)' marks a card outside its range there.
+    """
     def who(s: int) -> str:
         return f"{seat_letter(s)} {names[s]}" if s < len(names) else seat_letter(s)
 
     if isinstance(action, R.PlayCard):
         text = card_short(action.card, action.half)
         if view is not None and seat is not None and D.is_action(action.card):
-            if not works_at(action.card, action.half, view.level(seat)):
+            if not works_at(action.card, action.half, view.level(seat) if level is None else level):
                 text += " (not now)"
         return text
     if isinstance(action, R.PlayNoMore):
