@@ -372,3 +372,27 @@ async def test_page_keys_scroll_the_board_to_the_hand():
         await pilot.pause()
         assert scroll.scroll_y == 0
         assert app.chosen == []
+
+
+async def test_cancelled_card_and_eel_placement_are_explained():
+    from boardgames_tui.games.mision_chungungo.rules import PlaceEel, PlayEel
+
+    card = cid("Picadora")
+    st = scenario(players=3, hands=[[KIT[0], card], [KIT[1], data.EEL_IDS[0]], [KIT[2]]])
+    st = play(st, (0, PlayCard(card)))
+    app = Harness(st, seat=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "A plays Picadora" in part(app, "table")
+        assert "no Electric Eel" in part(app, "preview")
+    app = Harness(st, seat=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Keep your eel" in part(app, "preview")
+    st = play(st, (1, PlayEel(data.EEL_IDS[0])))
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "A's Picadora cancelled" in part(app, "table")
+        assert all(isinstance(a, PlaceEel) for a in st.legal_actions(0))
+        assert "face up" in part(app, "preview") and " + " in part(app, "field")

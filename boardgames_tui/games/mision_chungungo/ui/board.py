@@ -129,7 +129,11 @@ class ChungungoBoard(GameBoard):
         if t.terminal:
             line.append("Game over", "bold")
         elif t.phase in ("react", "resolve") and t.card_in_play >= 0:
-            line.append(f"{seat_letter(t.current)} plays {model.CARDS[t.card_in_play].name}", "bold")
+            name = model.CARDS[t.card_in_play].name
+            if t.step == "eel":
+                line.append(f"{seat_letter(t.current)}'s {name} cancelled", "bold")
+            else:
+                line.append(f"{seat_letter(t.current)} plays {name}", "bold")
         else:
             line.append(LEGEND, "dim")
         return line

@@ -87,6 +87,8 @@ class Table:
     hand: tuple[int, ...] | None
     #: The card being resolved this turn (public), or -1.
     card_in_play: int = -1
+    #: The pending step of the card being resolved ("" when none).
+    step: str = ""
     terminal: bool = False
     view: Any = attrs.field(default=None, eq=False, repr=False)
 
@@ -128,6 +130,7 @@ def table_of(view: ChungungoState, seat: int | None) -> Table:
         phase=view.phase,
         hand=hand,
         card_in_play=view.card_in_play,
+        step=view.steps[0] if view.steps else "",
         terminal=view.is_terminal,
         view=view,
     )
@@ -357,6 +360,10 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         return "Cancel the card; its player places your eel face up in the field."
     if t is GiveChungungo:
         return f"{ctx.who(action.target)} gains 1 copper and may strike up to 2 players."
+    if t is Pass and table.phase == "react":
+        if not any(type(a) is PlayEel for a in ctx.legal):
+            return "You hold no Electric Eel: you can only let it happen."
+        return "Keep your eel: the card takes effect."
     if t is Pass and table.phase == "resolve":
         return "The Furious Chungungo strikes nobody else."
     return ""
