@@ -19,9 +19,8 @@ Everything is drawn from ``ctx.view`` (the seat's own view) only.
 
 from __future__ import annotations
 
-from typing import Any
-
 import io
+from typing import Any
 
 import attrs
 from rich.console import Group
