@@ -396,3 +396,19 @@ async def test_cancelled_card_and_eel_placement_are_explained():
         assert "A's Picadora cancelled" in part(app, "table")
         assert all(isinstance(a, PlaceEel) for a in st.legal_actions(0))
         assert "face up" in part(app, "preview") and " + " in part(app, "field")
+
+
+async def test_clicking_a_legal_cell_picks_it():
+    st = rules.new_game(2, 4)  # legal: (-1, 0), (0, -1), (0, 1), (1, 0) around the first asteroid
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field = app.board.query_one("#mc-field")
+        # Field drawn from (-1, -1): row 0 is text line 2, column 1 starts at x = 4 + 3 * 2.
+        await pilot.click(field, offset=(4 + 3 * 2 + 1, 2))
+        await pilot.pause()
+        assert app.chosen == [PlaceAsteroid(0, 1)]
+        await pilot.pause(0.3)
+        await pilot.click(field, offset=(4 + 3 * 1 + 1, 2))  # the card itself: not a legal cell
+        await pilot.pause()
+        assert app.chosen == [PlaceAsteroid(0, 1)]

@@ -20,20 +20,36 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
 from boardgames_tui.engine import seat_letter
-from boardgames_tui.ui.board import BoardContext, GameBoard
+from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard
 
 from . import model
-from .field import cell_region, render_field
+from .field import CELL_WIDTH, LABEL_WIDTH, cell_region, render_field
 
 
 #: The key to the field's glyphs, shown above it.
 LEGEND = "[?]face down [~]eel"
+
+
+class FieldView(Static):
+    """The field's text; a mouse click on a legal cell picks it (the keyboard does the same)."""
+
+    def on_click(self, event: events.Click) -> None:
+        board = next((a for a in self.ancestors if isinstance(a, ChungungoBoard)), None)
+        if board is None or board.layout_ is None or event.x < LABEL_WIDTH or event.y < 1:
+            return
+        origin = board.layout_.origin
+        cell = (origin[0] + event.y - 1, origin[1] + (event.x - LABEL_WIDTH) // CELL_WIDTH)
+        action = board.action_at(cell)
+        if action is not None:
+            event.stop()
+            self.post_message(ActionChosen(action))
 
 
 class ChungungoBoard(GameBoard):
@@ -61,7 +77,7 @@ class ChungungoBoard(GameBoard):
         with VerticalScroll(id="mc-scroll"):
             yield Static("", id="mc-table", markup=False)
             yield Static("", id="mc-players", markup=False)
-            yield Static("", id="mc-field", markup=False)
+            yield FieldView("", id="mc-field", markup=False)
             yield Static("", id="mc-preview", markup=False, classes="-empty")
             yield Static("", id="mc-hand", markup=False)
 
@@ -97,6 +113,14 @@ class ChungungoBoard(GameBoard):
             self._scroll_to_cell(cell)
         elif action is not None:
             self.query_one("#mc-preview").scroll_visible(animate=False, immediate=True)
+
+    def action_at(self, cell: model.Cell) -> Any | None:
+        """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
+        if self.ctx is None:
+            return None
+        if self.previewing is not None and model.action_cell(self.previewing) == cell:
+            return self.previewing
+        return next((a for a in self.ctx.legal if model.action_cell(a) == cell), None)
 
     def page(self, direction: int) -> None:
         """Scroll the board one page down (1) or up (-1), for the chooser's PgDn/PgUp."""
