@@ -110,3 +110,13 @@ def test_snapshot_board_championship_table(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(50, 22), run_before=run_before)
+
+
+def test_snapshot_no_color_mid_race(snap_compare, monkeypatch):
+    """NO_COLOR: levels, limits and seats stay readable by their words and letters."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    match = scene(4, 21, lambda s: s.phase == R.PLAY and s.round >= 3 and not s.played[s.to_move[0]])
+    app = BoardGamesApp(match=match)
+    assert app.no_color
+    assert snap_compare(app, terminal_size=SIZE, run_before=_enter)
+
