@@ -424,3 +424,16 @@ async def test_right_card_labels_judge_the_speed_after_the_left_card():
         st2 = st.apply(0, R.PlayCard(boost, 0))  # +2 from the last green box: yellow
         app.show(ctx_for(st2, 0))
         assert not app.board.action_label(R.PlayCard(yellow_only, 0)).endswith("(not now)")
+
+
+def test_secret_play_shows_how_many_cards_and_items_each_runner_holds():
+    st = new(3, 20)
+    st = attrs.evolve(st, items=((), (D.ITEM_BASE, D.ITEM_BASE + 5), ()))
+    text = render.played_text(st.view(0), NAMES, 0)
+    from rich.console import Console
+
+    console = Console(width=80, record=True, color_system=None)
+    console.print(text)
+    lines = console.export_text().splitlines()
+    assert any(line.startswith("B") and "choosing" in line and "holds 5 cards, 2 items" in line for line in lines)
+    assert any(line.startswith("A") and "holds 5 cards, 0 items" in line for line in lines)

@@ -161,7 +161,7 @@ class MontanaBoard(GameBoard):
                                                 style="bold"), render.result_text(view, ctx.names)))
         elif view.phase == R.OVER or view.places:
             parts.append(render.result_text(view, ctx.names))
-        if view.phase != R.OVER and any(view.played):
+        if view.phase == R.PLAY or (view.phase != R.OVER and any(view.played)):
             parts.append(render.played_text(view, ctx.names, seat))
         self._update("#mp-played", Group(*parts))
         self.query_one("#mp-played", Static).display = bool(parts)

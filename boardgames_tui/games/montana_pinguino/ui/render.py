@@ -335,15 +335,16 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     for s in order:
         row = view.played[s]
         who = Text(seat_letter(s), style=SEAT_STYLES[s])
+        holds = f"holds {len(view.hand[s])} cards" + ("" if view.purist else f", {len(view.items[s])} items")
         if not row:
             waiting = view.phase == R.PLAY and s in view.to_move
-            grid.add_row(who, Text("choosing" if waiting else "no card", style="dim"), "")
+            grid.add_row(who, Text("choosing" if waiting else "no card", style="dim"), Text(holds, style="dim"))
             continue
         for i, (card, half) in enumerate(row):
             slot = Text.assemble(who if i == 0 else " ", " ", ("L" if i == 0 else "R", "bold"))
             now = act is not None and act[0] == s and view.slot == i
             if card == D.HIDDEN:
-                grid.add_row(slot, Text("face down", style="dim"), "")
+                grid.add_row(slot, Text("face down", style="dim"), Text(holds, style="dim") if i == 0 else "")
                 continue
             outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.PENDING
             if view.phase == R.PLAY:
