@@ -1,12 +1,15 @@
 """The Misión Chungungo board: players, the asteroid field, a preview line and your hand.
 
-Laid out top to bottom in one scrolling column so it fits the roughly 48x13
-cells left beside the log at 80x24 (with 5 players too):
+Laid out top to bottom in one scrolling column so it fits the roughly 48x15
+cells left beside the log at 80x24 (with 5 players too; PgUp/PgDn in the
+chooser scroll it, and it follows the highlighted cell):
 
-- the table line: deck count, copper target, whose decision it is;
+- the table line: deck count, copper target, the card being resolved (or
+  the field's legend);
 - one line per player: letter and name, copper, hand size, discard pile
   (count and top card), abandoned bases;
-- the asteroid field (:mod:`.field`), with row and column numbers on its edges;
+- the asteroid field (:mod:`.field`), with row and column numbers on its
+  edges; legal cells marked while choosing one (a click on one picks it);
 - the preview: what the highlighted choice would do (a shot's lines are
   drawn on the field too);
 - your hand, every card with its copper and ability in words (only the
@@ -33,7 +36,7 @@ from . import model
 from .field import CELL_WIDTH, LABEL_WIDTH, cell_region, render_field
 
 
-#: The key to the field's glyphs, shown above it.
+#: The key to the field's glyphs, on the table line when no card is being resolved.
 LEGEND = "[?]face down [~]eel"
 
 
@@ -131,7 +134,7 @@ class ChungungoBoard(GameBoard):
             scroll.scroll_page_up(animate=False)
 
     def action_label(self, action: Any) -> str:
-        """The chooser's text for ``action``: cells named as on the field ('c3')."""
+        """The chooser's text for ``action``: cells named as on the field's edges ('row 1 col -2')."""
         if self.table is None or self.layout_ is None or self.ctx is None:
             return str(action)
         return model.label(action, self.table, self.ctx, self.layout_)

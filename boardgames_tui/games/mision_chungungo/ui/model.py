@@ -22,7 +22,7 @@ from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext
 
 from .. import data
-from ..data import CARDS, HIDDEN
+from ..data import CARDS
 from ..rules import (
     ChungungoState,
     Excavate,
@@ -36,7 +36,6 @@ from ..rules import (
     Regroup,
     Shoot,
     Strike,
-    placement_cells,
     shot_cells,
 )
 
@@ -424,16 +423,10 @@ def _card_key(card_id: int) -> tuple:
     return (c.name, c.copper, c.steps, c.pattern)
 
 
-def placement_for(table: Table) -> tuple[Cell, ...]:
-    """Empty cells next to the field (where a new card may go)."""
-    return placement_cells(table.view.field)
-
-
 __all__ = [
     "Cell",
     "FieldCell",
     "FieldLayout",
-    "HIDDEN",
     "PlayerRow",
     "Table",
     "action_cell",
@@ -443,7 +436,6 @@ __all__ = [
     "players_text",
     "label",
     "preview_text",
-    "seat_letter",
     "shot_marks",
     "table_of",
 ]
