@@ -412,3 +412,16 @@ async def test_clicking_a_legal_cell_picks_it():
         await pilot.click(field, offset=(4 + 3 * 1 + 1, 2))  # the card itself: not a legal cell
         await pilot.pause()
         assert app.chosen == [PlaceAsteroid(0, 1)]
+
+
+async def test_players_columns_line_up_under_their_headers():
+    st = scenario(players=2, discards=[[cid("Fila")], []], bases=[[], [data.MINE_IDS[0]]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        lines = part(app, "players").splitlines()
+        head = lines[0]
+        for line in lines[1:]:
+            copper_end = head.index("Cu") + 2
+            assert line[copper_end - 1].isdigit() and line[copper_end] == " "
+        assert lines[1][head.index("Top"):].startswith("Fila")
+        assert lines[2][head.index("Bases"):].strip() == "M"

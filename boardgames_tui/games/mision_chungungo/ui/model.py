@@ -375,7 +375,7 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
     M = Copper Mine, F = Furious Chungungo.
     """
     out = Text(no_wrap=True, overflow="ellipsis")
-    width = min(max(len(ctx.names[p.seat]) for p in table.players), 8)
+    width = max(6, min(max(len(ctx.names[p.seat]) for p in table.players), 8))
     out.append(f"   {'Player':<{width}} Cu Hand Pile Top          Bases", "dim")
     for p in table.players:
         out.append("\n")
