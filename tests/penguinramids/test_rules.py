@@ -15,6 +15,7 @@ from boardgames_tui.games.penguinramids.rules import (
     HIDDEN,
     ChooseCard,
     Discard,
+    EndTurn,
     Flip,
     Place,
     PlaceToken,
@@ -212,11 +213,15 @@ def test_action_before_or_after_taking():
     assert before.held_tokens[0] == 1 and before.to_move == (0,)
     assert not any(isinstance(a, TakeToken) for a in before.legal_actions(0))
     done = before.apply(0, Take(R1_22)).apply(0, Place(0))
-    assert done.to_move == (1,)
+    # the held token could still go on the right arm of the new base penguin
+    assert done.to_move == (0,) and done.legal_actions(0) == [PlaceToken(0, "right"), EndTurn()]
+    assert done.apply(0, EndTurn()).to_move == (1,)
     after = st.apply(0, Take(R1_22)).apply(0, Place(0))
     assert after.to_move == (0,) and after.legal_actions(0)[:2] == [TakeToken(), Pass()]
-    assert after.apply(0, TakeToken()).to_move == (1,)
+    assert after.apply(0, TakeToken()).to_move == (0,)  # the new token may still go on an arm
     assert after.apply(0, Pass()).to_move == (1,)
+    empty = turn_state(card=5, revealed=(R1_22, Y1_22), supply=0)
+    assert empty.apply(0, Take(R1_22)).apply(0, Place(0)).to_move == (1,)  # no token: ends by itself
 
 
 def test_chief_taken_counts_from_next_round():
@@ -549,3 +554,67 @@ def test_apply_accepts_exactly_the_legal_actions():
                 assert str(info.value)
             st = st.apply(seat, rnd.choice(legal))
             steps += 1
+
+
+# ---- fixes after the first table test ----------------------------------------------
+
+
+def test_reveal_is_an_undo_barrier_when_the_last_to_choose_moves_first():
+    """Rulebook: the cards are revealed together; nobody takes a choice back after seeing them."""
+    st = rules.new_game(3, 5)
+    st = st.apply(1, ChooseCard(4)).apply(2, ChooseCard(5))
+    after = st.apply(0, ChooseCard(1))  # seat A chooses last and plays first
+    assert after.phase == "turn" and after.to_move == st.to_move == (0,)
+    assert st.is_barrier(0, ChooseCard(1), after)
+    match = Match.new("penguinramids", ["A", "B", "C"], 5)
+    match.play(1, ChooseCard(4))
+    match.play(2, ChooseCard(5))
+    match.play(0, ChooseCard(1))
+    assert not match.can_undo()
+
+
+def test_held_token_is_offered_after_the_action_is_used():
+    """Table notes: the turn does not end by itself while a held token could go on an arm."""
+    st = turn_state(card=4, built={0: R2_22, 1: R2_22 + 1}, revealed=(R1_22, Y1_22), held_tokens=2)
+    st = st.apply(0, Recover()).apply(0, Take(R1_22)).apply(0, Place(2))
+    acts = st.legal_actions(0)
+    assert acts[-1] == EndTurn() and all(isinstance(a, PlaceToken) for a in acts[:-1]) and acts[:-1]
+    assert st.prompt(0) == "Put strength tokens on arms or end your turn"
+    one = st.apply(0, acts[0])
+    assert one.to_move == (0,) and one.held_tokens[0] == 1
+    two = one.apply(0, one.legal_actions(0)[0])
+    assert two.held_tokens[0] == 0 and two.to_move == (1,)  # last token placed: the turn ends
+    ended = st.apply(0, EndTurn())
+    assert ended.to_move == (1,) and ended.held_tokens[0] == 2
+    assert "ends the turn keeping 2 strength tokens" in ended.log[-1].text
+    with pytest.raises(IllegalAction):
+        turn_state(card=4).apply(0, EndTurn())
+
+
+def test_token_taken_after_the_last_penguin_of_the_game_can_be_placed():
+    """Rulebook: acción 5; a token taken after the last penguin still counts on the pyramid."""
+    built = {i: p for i, p in enumerate((R2_22, R2_22 + 1, R2_22 + 2, R2_22 + 3, R1_22, R1_22 + 1, R1_22 + 2, 13, 14))}
+    st = turn_state(players=2, card=5, built=built, revealed=(26, 27), round=data.ROUNDS)
+    st = attrs.evolve(st, order=(0, 1), turn=1, to_move=(0,), chosen=(5, 5))  # A is the last to play
+    st = st.apply(0, Take(26))
+    slot = st.legal_actions(0)[0]
+    assert isinstance(slot, Place)
+    st = st.apply(0, slot).apply(0, TakeToken())
+    assert not st.is_terminal and st.legal_actions(0)[-1] == EndTurn()
+    final = st.apply(0, st.legal_actions(0)[0])
+    assert final.is_terminal and sum(final.tokens[0]) == 1
+
+
+def test_chief_taken_in_the_last_round_only_decides_ties():
+    st = turn_state(card=1, chief=1, round=data.ROUNDS)
+    text = st.apply(0, TakeChief()).log[-1].text
+    assert "last round" in text and "next round" not in text
+    early = turn_state(card=1, chief=1, round=3).apply(0, TakeChief()).log[-1].text
+    assert "counts from next round" in early
+
+
+def test_legal_actions_have_no_duplicates_with_tokens_held_after_placing():
+    st = turn_state(card=2, built={0: R2_22, 1: R2_22 + 1}, revealed=(R1_22, Y1_22), held_tokens=1)
+    st = st.apply(0, Take(R1_22)).apply(0, Place(2))
+    acts = st.legal_actions(0)
+    assert len(acts) == len(set(acts)) and Pass() in acts and any(isinstance(a, Flip) for a in acts)

@@ -179,7 +179,17 @@ class PlaceToken:
         return f"put a token on the {self.arm} arm at {where}"
 
 
-ACTION_TYPES = (ChooseCard, Take, Place, Discard, TakeChief, Flip, Swap, Recover, TakeToken, PlaceToken)
+@attrs.frozen
+class EndTurn:
+    """End the turn while still holding strength tokens that could go on arms (Sheet:
+    strength tokens; Table notes: the turn does not end by itself while a held token
+    could still be placed)."""
+
+    def __str__(self) -> str:
+        return "end my turn"
+
+
+ACTION_TYPES = (ChooseCard, Take, Place, Discard, TakeChief, Flip, Swap, Recover, TakeToken, PlaceToken, EndTurn)
 
 
 # ---- pyramid helpers (pure functions on tuples) ------------------------------
@@ -475,8 +485,11 @@ class PenguinramidsState(State):
             if not slots and not self.can_place(seat, self.taken):
                 acts.append(Discard())
             return acts + toks
-        # placed; the action is still open (otherwise the turn would have ended)
-        return self._action_options(seat) + [Pass()] + self._token_options(seat) + self._token_options(seat)
+        # placed; the action is still open or a held token could still go on an arm
+        # (otherwise the turn would have ended)
+        if self._action_usable(seat):
+            return self._action_options(seat) + [Pass()] + self._token_options(seat)
+        return self._token_options(seat) + [EndTurn()]
 
     def apply(self, seat: int, action: Any) -> "PenguinramidsState":
         """The state after ``seat`` takes ``action``; raises IllegalAction with a reason."""
@@ -513,7 +526,9 @@ class PenguinramidsState(State):
                 log=self.log
                 + (Event(f"{seat_ref(seat)} puts a strength token on the {action.arm} arm at {slot_name(action.slot)}."),),
             )
-            return st  # a token never ends a turn: the same decision is still open
+            # the same decision stays open, unless the penguin is placed, the action is
+            # done and this was the last held token that could go anywhere
+            return st._after_step(seat)
         if isinstance(action, Pass):
             st = attrs.evolve(
                 self,
@@ -521,6 +536,11 @@ class PenguinramidsState(State):
                 log=self.log + (Event(f"{seat_ref(seat)} does not use card {self.card}."),),
             )
             return st._after_step(seat)
+        if isinstance(action, EndTurn):
+            held = self.held_tokens[seat]
+            kept = f"{held} strength token{'s' if held != 1 else ''}"
+            st = attrs.evolve(self, log=self.log + (Event(f"{seat_ref(seat)} ends the turn keeping {kept}."),))
+            return st._next_turn()
         return self._use_action(seat, action)
 
     def _why_illegal(self, seat: int, action: Any) -> str:
@@ -554,6 +574,10 @@ class PenguinramidsState(State):
             return "you hold no strength token" if self.held_tokens[seat] <= 0 else "no penguin arm there"
         if isinstance(action, Pass):
             return "nothing to skip now"
+        if isinstance(action, EndTurn):
+            if self.placed and self.taken < 0:
+                return f"use card {self.card} or skip it first"
+            return "finish your turn first (take and place a penguin)"
         return "that is not possible now"
 
     # ---- steps ----
@@ -637,7 +661,7 @@ class PenguinramidsState(State):
                 chief=seat,
                 used=True,
                 log=self.log
-                + (Event(f"{ref} takes the Chief Penguin from {seat_ref(self.chief)} (it counts from next round)."),),
+                + (Event(f"{ref} takes the Chief Penguin from {seat_ref(self.chief)} ({self.chief_effect()})."),),
             )
         elif isinstance(action, Flip):
             pid = self.pyramids[seat][action.slot]
@@ -687,11 +711,20 @@ class PenguinramidsState(State):
             raise IllegalAction("that is not possible now")
         return st._after_step(seat)
 
+    def chief_effect(self) -> str:
+        """When a Chief Penguin taken now matters (Sheet: it counts from next round;
+        Rulebook: Fin del juego, it wins a final tie)."""
+        if self.round >= ROUNDS:
+            return "this is the last round: it only decides a tie at the end"
+        return "it counts from next round"
+
     def _after_step(self, seat: int) -> "PenguinramidsState":
-        """End the turn once the penguin is dealt with and the action is used or useless."""
+        """End the turn once the penguin is dealt with, the action is used or useless,
+        and no held strength token could still go on an arm (Table notes: then the
+        player ends the turn explicitly with EndTurn)."""
         if not self.placed or self.taken >= 0:
             return self
-        if self._action_usable(seat):
+        if self._action_usable(seat) or self._token_options(seat):
             return self
         return self._next_turn()
 
@@ -757,8 +790,14 @@ class PenguinramidsState(State):
     # ---- undo barrier ----
 
     def is_barrier(self, seat: int, action: Any, after: State) -> bool:
-        """A swap reveals the deck top: no undo past it (besides the default barriers)."""
+        """No undo past something newly seen, besides the default barriers: a swap
+        shows the deck top, and the reveal of the action cards (the last secret
+        choice, phase 'choose' -> 'turn') shows everyone's card, even when the last
+        seat to choose is also first in turn order and ``to_move`` does not change.
+        Rulebook: Como se Juega (cards revealed together); Sheet: undo."""
         if isinstance(action, Swap):
+            return True
+        if self.phase == "choose" and getattr(after, "phase", "choose") != "choose":
             return True
         return super().is_barrier(seat, action, after)
 
@@ -857,6 +896,8 @@ class PenguinramidsState(State):
         card = f"card {self.card} {ACTION_NAMES[self.card]}"
         if self.taken >= 0:
             return f"Place {penguin_label(self.taken)} in your pyramid"
+        if self.placed and not self._action_usable(seat):
+            return "Put strength tokens on arms or end your turn"
         if self.placed:
             return f"Use {card} or skip it"
         if self._action_usable(seat):

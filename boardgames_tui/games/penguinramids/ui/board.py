@@ -23,6 +23,7 @@ from .. import data
 from ..rules import (
     ChooseCard,
     Discard,
+    EndTurn,
     Flip,
     Place,
     PlaceToken,
@@ -172,6 +173,8 @@ class PenguinBoard(GameBoard):
             highlight[action.slot] = text
             return Text(f"A token adds 1 to the {action.arm} arm at {render.short_slot(action.slot)}, for good.")
         if isinstance(action, TakeChief):
+            if view.round >= data.ROUNDS:
+                return Text("Take the Chief Penguin: in this last round it only decides a tie at the end.")
             return Text("Take the Chief Penguin: first in ties from next round, and wins a final tie.")
         if isinstance(action, Recover):
             return Text(f"Take back {' '.join(map(str, view.spent[me]))} into your hand.")
@@ -181,6 +184,9 @@ class PenguinBoard(GameBoard):
             return Text("The penguin fits nowhere: it is discarded.")
         if isinstance(action, Pass):
             return Text("End your turn without using your card.")
+        if isinstance(action, EndTurn):
+            held = view.held_tokens[me]
+            return Text(f"End your turn and keep {held} strength token{'s' if held != 1 else ''} for later.")
         if view.taken >= 0:
             return self._slots_note(view.taken, marks, f"Place {penguin_label(view.taken)}")
         return Text("")

@@ -17,6 +17,7 @@ from ..data import ACTION_NAMES, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZE
 from ..rules import (
     ChooseCard,
     Discard,
+    EndTurn,
     Flip,
     Place,
     PlaceToken,
@@ -269,6 +270,8 @@ def action_label(view: Any, seat: int | None, action: Any) -> str:
         return "take a strength token (action 5)"
     if isinstance(action, Discard):
         return "discard it: it fits nowhere"
+    if isinstance(action, EndTurn):
+        return "end my turn (keep my tokens)"
     if type(action).__name__ == "Pass":
         return "skip the action, end the turn"
     return str(action)
