@@ -21,7 +21,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from boardgames_tui.engine import Match, SaveError
-from boardgames_tui.engine.match import autosave_path
+from boardgames_tui.engine.match import autosave_path, new_autosave_path, prune_autosaves
 from boardgames_tui.games import GAMES
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -107,28 +107,44 @@ class BoardGamesApp(App[None]):
             self.pop_screen()
 
     def continue_game(self) -> None:
-        self.load_game(autosave_path())
+        """Open the newest autosave (the launcher's Continue)."""
+        path = autosave_path()
+        if path is None:
+            self.notify("There is no game to continue.", severity="warning")
+            return
+        self.load_game(path, resume=True)
 
-    def load_game(self, path: Path) -> None:
-        """Open a save file; a bad file is refused with a message and left as it is."""
+    def load_game(self, path: Path, resume: bool = False) -> None:
+        """Open a save file; a bad file is refused with a message and left as it is.
+
+        ``resume``: the file is an autosave, which this match goes on writing;
+        otherwise the saved file is left as it was and a new autosave starts.
+        """
         try:
             match = Match.load(path)
         except SaveError as exc:
-            self.notify(f"Cannot open {Path(path).name}: {exc}", title="Save refused", severity="error", timeout=8)
+            self.notify(f"{exc}.", title=f"Cannot open {Path(path).name}", severity="error", timeout=8)
             return
         if match.state.is_terminal:
             self.notify("That game is already over.", severity="warning")
             return
+        match.autosave_file = Path(path) if resume else None
         self.play_match(match)
 
     def autosave(self, match: Match) -> None:
-        """Write the autosave after every action; a finished game removes it."""
-        path = autosave_path()
+        """Write the match's own autosave after every action; a finished game removes it.
+
+        Each match has its own file, so starting a game never overwrites
+        another game's autosave (the older ones stay under Load).
+        """
         try:
+            if match.autosave_file is None:
+                match.autosave_file = new_autosave_path(match.game_id)
+                prune_autosaves()
             if match.state.is_terminal:
-                path.unlink(missing_ok=True)
+                match.autosave_file.unlink(missing_ok=True)
             else:
-                match.save(path)
+                match.save(match.autosave_file)
         except OSError as exc:
             self.notify(f"Autosave failed: {exc}", severity="error")
 

@@ -61,7 +61,8 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
                 out[key] = choice
                 break
         else:
-            raise UsageError(f"option {key} must be one of {', '.join(str(c) for c in opt.choices)}, not {raw!r}")
+            words = ["yes", "no"] if set(opt.choices) == {False, True} else [str(c) for c in opt.choices]
+            raise UsageError(f"option {key} must be one of {', '.join(words)}, not {raw!r}")
     return out
 
 
@@ -101,6 +102,8 @@ def _play(argv: list[str]) -> int:
             names = [n.strip() for n in args.names.split(",")]
             if any(not n for n in names):
                 raise UsageError("--names has an empty name")
+            if len({n.lower() for n in names}) != len(names):
+                raise UsageError("--names has the same name twice; give each seat its own")
             if args.players is not None and args.players != len(names):
                 raise UsageError(f"--players {args.players} but {len(names)} names given")
         players = len(names) if names else args.players

@@ -15,7 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -90,6 +92,9 @@ class Match:
     actions: list[tuple[int, Any]] = attrs.field(factory=list)
     states: list[State] = attrs.field(factory=list, repr=False)
     barriers: list[bool] = attrs.field(factory=list, repr=False)
+    #: The autosave file of this match (each match has its own, so a new
+    #: game never overwrites another's autosave); None until first saved.
+    autosave_file: Path | None = attrs.field(default=None, eq=False, repr=False)
 
     @classmethod
     def new(
@@ -181,7 +186,7 @@ class Match:
             options = dict(data["options"])
             raw_actions = list(data["actions"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError("this save file is missing part of the game") from exc
+            raise SaveError("the setup in this save file (game, names, seed, options or actions) is missing or malformed") from exc
         try:
             match = cls.new(game_id, names, seed, options)
         except ValueError as exc:
@@ -252,9 +257,54 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("boardgames-tui", appauthor=False))
 
 
-def autosave_path() -> Path:
-    """The autosave file the launcher's Continue reads."""
-    return data_dir() / "autosave.json"
+def autosave_dir() -> Path:
+    """The folder of autosaves: one file per unfinished match."""
+    return data_dir() / "autosaves"
+
+
+def new_autosave_path(game_id: str) -> Path:
+    """A fresh autosave file name for a new match of ``game_id``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return autosave_dir() / f"{game_id}-{stamp}-{secrets.token_hex(3)}.json"
+
+
+def autosaves() -> list[Path]:
+    """Every autosave, newest first."""
+    folder = autosave_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def autosave_path() -> Path | None:
+    """The newest autosave (what the launcher's Continue opens), or None."""
+    found = autosaves()
+    return found[0] if found else None
+
+
+def prune_autosaves(keep: int = 30) -> None:
+    """Delete the oldest autosaves beyond ``keep`` (abandoned games)."""
+    for old in autosaves()[keep:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
+
+
+def save_summary(path: Path) -> str:
+    """One line about a save file without replaying it: game, players, moves.
+
+    Never raises; an unreadable file says so.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = _spec(str(data["game"])).title
+        names = ", ".join(str(n) for n in data["names"])
+        moves = len(data["actions"])
+    except Exception:
+        return f"{path.name} (unreadable)"
+    when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    return f"{game} with {names}, {moves} actions, {when}"
 
 
 def saves_dir() -> Path:

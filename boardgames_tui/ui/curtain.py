@@ -28,12 +28,15 @@ class CurtainScreen(Screen[bool]):
         Binding("space", "reveal", "Show", show=False),
         Binding("escape", "menu", "Menu"),
         Binding("m", "menu", "Menu", show=False),
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),
     ]
 
-    def __init__(self, who: str, reason: str = "") -> None:
+    def __init__(self, who: str, reason: str = "", rules: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.who = who
         self.reason = reason
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
@@ -49,3 +52,10 @@ class CurtainScreen(Screen[bool]):
 
     def action_menu(self) -> None:
         self.dismiss(False)
+
+    def action_rules(self) -> None:
+        """The game's rules over the curtain (they hold nothing private)."""
+        if self.rules is not None:
+            from .rules_viewer import RulesScreen
+
+            self.app.push_screen(RulesScreen(*self.rules))

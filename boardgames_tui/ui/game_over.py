@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import Outcome, seat_letter
 
-CHOICES = (("again", "Play again (same players and options)"), ("launcher", "Back to the launcher"), ("quit", "Quit"))
+CHOICES = (("launcher", "Back to the launcher"), ("again", "Play again (same players and options)"), ("quit", "Quit"))
 
 
 def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score") -> Table:
@@ -53,6 +53,8 @@ class GameOverScreen(Screen[str]):
         Binding("p", "choose('again')", "Play again"),
         Binding("l", "choose('launcher')", "Launcher"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("pagedown", "scroll_table(1)", "Scroll", show=False),
+        Binding("pageup", "scroll_table(-1)", "Scroll", show=False),
     ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)]
 
     def __init__(self, title: str, outcome: Outcome, names: Sequence[str]) -> None:
@@ -77,6 +79,7 @@ class GameOverScreen(Screen[str]):
                 *[Option(f"{i + 1} {label}", id=key) for i, (key, label) in enumerate(CHOICES)],
                 id="over-choices",
             )
+        yield Static("PageUp / PageDown scroll the scores.", id="over-hint")
         yield Footer()
 
     #: Seconds during which choices are ignored, so keys typed for the last
@@ -94,6 +97,10 @@ class GameOverScreen(Screen[str]):
         event.stop()
         if self._ready():
             self.dismiss(event.option.id or "launcher")
+
+    def action_scroll_table(self, direction: int) -> None:
+        scroll = self.query_one("#over-scroll", VerticalScroll)
+        scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
 
     def action_choose(self, key: str) -> None:
         if self._ready():

@@ -81,7 +81,17 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit_log()
         self.advance()
+
+    def on_resize(self) -> None:
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        """A wider log on wide terminals; the board keeps the rest."""
+        log = self.query_one(LogPanel)
+        log.set_class(self.app.size.width >= 120, "-wide")
+        log.scroll_end(animate=False)
 
     # ---- whose eyes are on the screen ----------------------------------
 
@@ -106,9 +116,12 @@ class GameScreen(Screen[None]):
             seat == self.shown_seat and self.shown_private
         ):
             self.render_for(None)
-            self.app.push_screen(CurtainScreen(self.who(seat)), lambda ok: self._after_curtain(seat, ok))
+            self.app.push_screen(self._curtain(seat), lambda ok: self._after_curtain(seat, ok))
             return
         self.render_for(seat)
+
+    def _curtain(self, seat: int) -> CurtainScreen:
+        return CurtainScreen(self.who(seat), rules=(self.spec.title, self.spec.rules_text()))
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         if looking:
@@ -133,7 +146,7 @@ class GameScreen(Screen[None]):
             self.advance()
             return
         self.shown_seat = None
-        self.app.push_screen(CurtainScreen(self.who(seat)), lambda ok: self._after_curtain(seat, ok))
+        self.app.push_screen(self._curtain(seat), lambda ok: self._after_curtain(seat, ok))
 
     def _tell_private_news(self, seat: int) -> None:
         """Notify ``seat`` of private log lines addressed to it since it last looked."""

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from boardgames_tui.engine.match import autosave_path, saves_dir
+from boardgames_tui.engine.match import autosave_path, autosaves, save_summary, saves_dir
 from boardgames_tui.games import GAMES
 
 BANNER = "boardgames-tui: four tabletop games for one shared keyboard"
@@ -56,16 +56,17 @@ class LauncherScreen(Screen[None]):
             count = f"{spec.min_players}-{spec.max_players} {spec.seat_word}s"
             label = Text.assemble((f"{spec.title:<19}", "bold"), count, "\n  ", (spec.pitch, "italic"))
             out.append((f"game:{spec.id}", label))
-        if autosave_path().exists():
-            out.append(("continue", "Continue the last game"))
-        if saves_dir().exists() and any(saves_dir().glob("*.json")):
-            out.append(("load", "Load a saved game"))
+        latest = autosave_path()
+        if latest is not None:
+            out.append(("continue", f"Continue: {save_summary(latest)}"))
+        if len(autosaves()) > 1 or (saves_dir().exists() and any(saves_dir().glob("*.json"))):
+            out.append(("load", "Load a saved or earlier unfinished game"))
         out.append(("quit", "Quit"))
         return out
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
-            return autosave_path().exists()
+            return autosave_path() is not None
         return True
 
     def refresh_entries(self) -> None:
@@ -101,15 +102,13 @@ class LauncherScreen(Screen[None]):
         elif key == "quit":
             app.exit()
 
-    def _loaded(self, path: Path | None) -> None:
-        if path is not None:
-            self.app.load_game(path)  # type: ignore[attr-defined]
+    def _loaded(self, choice: tuple[Path, bool] | None) -> None:
+        if choice is not None:
+            path, is_autosave = choice
+            self.app.load_game(path, resume=is_autosave)  # type: ignore[attr-defined]
 
     def action_continue_game(self) -> None:
-        if autosave_path().exists():
-            self.app.continue_game()  # type: ignore[attr-defined]
-        else:
-            self.notify("There is no game to continue.", severity="warning")
+        self.app.continue_game()  # type: ignore[attr-defined]
 
     def action_quit_app(self) -> None:
         self.app.exit()

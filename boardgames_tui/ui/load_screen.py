@@ -1,4 +1,4 @@
-"""Pick a saved game from the saves folder."""
+"""Pick a saved game or an earlier unfinished (autosaved) game."""
 
 from __future__ import annotations
 
@@ -11,26 +11,35 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from boardgames_tui.engine.match import saves_dir
+from boardgames_tui.engine.match import autosaves, save_summary, saves_dir
 
 
-class LoadScreen(ModalScreen[Path | None]):
-    """Lists saves newest first; dismisses with the chosen path or None."""
+class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
+    """Lists saves and autosaves, newest first, each with its game, players and size.
+
+    Dismisses with (path, is_autosave) or None.
+    """
 
     DEFAULT_CSS = """
     LoadScreen { align: center middle; }
-    LoadScreen #load-box { width: 70; height: auto; max-height: 20; border: round $accent; background: $panel; }
-    LoadScreen OptionList { height: auto; max-height: 16; border: none; }
+    LoadScreen #load-box { width: 76; height: auto; max-height: 22; border: round $accent; background: $panel; }
+    LoadScreen OptionList { height: auto; max-height: 18; border: none; }
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("q", "cancel", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
-        files = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        self.files = files
+        saved = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if saves_dir().is_dir() else []
+        self.files: list[tuple[Path, bool]] = [(p, True) for p in autosaves()] + [(p, False) for p in saved]
         with Vertical(id="load-box"):
-            yield Static(f"Saved games in {saves_dir()}", markup=False)
-            yield OptionList(*[Option(p.name, id=str(i)) for i, p in enumerate(files)], id="load-list")
+            yield Static("Choose a game (Escape: back)", markup=False)
+            yield OptionList(
+                *[
+                    Option(f"{'unfinished' if auto else 'saved':<10} {save_summary(p)}", id=str(i))
+                    for i, (p, auto) in enumerate(self.files)
+                ],
+                id="load-list",
+            )
 
     def on_mount(self) -> None:
         self.query_one("#load-list").focus()

@@ -9,11 +9,16 @@ from textual.widgets import RichLog
 from boardgames_tui.engine import Event
 
 
-class LogPanel(RichLog):
-    """The log of a view: ``show(log, names, seat)`` appends new lines or redraws."""
+class LogPanel(RichLog, can_focus=False):
+    """The log of a view: ``show(log, names, seat)`` appends new lines or redraws.
+
+    Not focusable, so Tab never takes the keyboard away from the choices;
+    it scrolls with the mouse wheel, and always follows the newest line.
+    """
 
     DEFAULT_CSS = """
     LogPanel { width: 30; height: 1fr; border: round $secondary; }
+    LogPanel.-wide { width: 44; }
     LogPanel.-hidden { display: none; }
     """
 

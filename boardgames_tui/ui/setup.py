@@ -43,6 +43,10 @@ class SetupScreen(Screen[None]):
     SetupScreen #setup-buttons { height: 1; margin-top: 1; }
     SetupScreen #setup-buttons Button { margin-right: 2; }
     SetupScreen #setup-message { color: $error; height: auto; padding: 0 1; }
+    SetupScreen #setup-help { padding: 0 1; color: $text-muted; }
+    SetupScreen Button:focus { text-style: bold reverse; }
+    SetupScreen Select:focus > SelectCurrent { text-style: bold reverse; }
+    SetupScreen Input:focus { text-style: bold underline; }
     SetupScreen .option-help { color: $text-muted; height: auto; margin: 0 0 1 4; }
     """
 
@@ -62,6 +66,11 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         spec = self.spec
         yield Static(f"New game: {spec.title}  ({spec.min_players}-{spec.max_players} {spec.seat_word}s)", id="setup-title")
+        yield Static(
+            "Tab / Shift+Tab: next / previous field. Enter opens a list or presses a button. "
+            "Ctrl+N starts from anywhere.",
+            id="setup-help",
+        )
         with VerticalScroll(id="setup-form"):
             count = min(max(len(self.initial_names), spec.min_players), spec.max_players)
             with Horizontal(classes="setup-row"):
@@ -97,12 +106,12 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", id="setup-start", variant="primary", compact=True)
                 yield Button("Back", id="setup-back", compact=True)
-            yield Static("", id="setup-message")
+        yield Static("", id="setup-message")
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_name_rows()
-        self.query_one("#setup-start").focus()
+        self.query_one("#setup-players").focus()
 
     @on(Select.Changed, "#setup-players")
     def _players_changed(self) -> None:

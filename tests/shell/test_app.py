@@ -169,13 +169,13 @@ async def test_quit_to_launcher_then_continue_resumes_the_game():
         await pilot.press("1")
         await pilot.pause()
         actions = list(app.screen.match.actions)
-        assert autosave_path().exists()
+        assert autosave_path() is not None
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("4")  # quit to the launcher
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        assert "Continue the last game" in screen_text(app)
+        assert "Continue: Veto (test game) with Ana, Beto" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         await pilot.press("enter")  # the curtain
@@ -185,7 +185,9 @@ async def test_quit_to_launcher_then_continue_resumes_the_game():
 
 
 async def test_corrupt_autosave_is_refused_and_left_untouched():
-    path = autosave_path()
+    from boardgames_tui.engine.match import autosave_dir
+
+    path = autosave_dir() / "veto-broken.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "boardgames-tui-save", "version": 1, "game": "veto"')
     before = path.read_bytes()
@@ -195,7 +197,7 @@ async def test_corrupt_autosave_is_refused_and_left_untouched():
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        assert "Save refused" in notices(app)
+        assert "Cannot open veto-broken.json" in notices(app)
     assert path.read_bytes() == before
 
 
@@ -240,4 +242,37 @@ async def test_whole_veto_game_through_the_keyboard_reaches_game_over():
                 await pilot.press(key)
         assert isinstance(app.screen, GameOverScreen)
         assert "game over" in screen_text(app)
-        assert not autosave_path().exists()
+        assert autosave_path() is None
+
+
+async def test_a_new_game_never_overwrites_another_games_autosave():
+    from boardgames_tui.engine.match import autosaves
+
+    first = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with first.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+    kept = autosaves()
+    assert len(kept) == 1
+    before = kept[0].read_bytes()
+    second = BoardGamesApp(game="veto", names=["Carla", "Diego"], seed=4)
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert len(autosaves()) == 2
+    assert kept[0].read_bytes() == before
+
+
+async def test_rules_open_from_the_curtain_without_lifting_it():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)

@@ -23,6 +23,7 @@ def run(capsys, *argv):
         (["--game", "mountain_goats", "--option", "big_mountain=maybe"], "must be one of"),
         (["--game", "mountain_goats", "--option", "dragons=yes"], "no option 'dragons'"),
         (["--players", "3"], "need --game"),
+        (["--game", "mountain_goats", "--names", "Ana,ana"], "same name twice"),
         (["--game", "mountain_goats", "--players", "three"], "invalid int value"),
         (["--load", "/nonexistent/save.json"], "no save file"),
         (["--frobnicate"], "unrecognized arguments"),
