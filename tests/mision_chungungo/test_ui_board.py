@@ -313,7 +313,7 @@ async def test_excavate_preview_keeps_the_cell_highlighted():
         await pilot.pause()
         assert isinstance(st.legal_actions(0)[0], Excavate)
         assert "[A]>?<" in part(app, "field")
-        assert "Excavate this card" in part(app, "preview")
+        assert "Excavate: to your hand" in part(app, "preview")
 
 
 async def test_card_being_resolved_is_named_on_the_table_line():
@@ -425,3 +425,15 @@ async def test_players_columns_line_up_under_their_headers():
             assert line[copper_end - 1].isdigit() and line[copper_end] == " "
         assert lines[1][head.index("Top"):].startswith("Fila")
         assert lines[2][head.index("Bases"):].strip() == "M"
+
+
+async def test_a_cell_with_two_choices_names_the_other_one():
+    st = scenario(players=2, hands=[[KIT[0]], [KIT[1]]], tokens=[(0, 0), None])
+    st = play(st, (0, PlayCard(KIT[0])))
+    legal = st.legal_actions(0)
+    assert Excavate(0, 1) in legal and Leap(0, 1) in legal
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(Excavate(0, 1))
+        await pilot.pause()
+        assert f"Or Quantum Leap here: choice {legal.index(Leap(0, 1)) + 1}." in part(app, "preview")

@@ -111,11 +111,20 @@ class ChungungoBoard(GameBoard):
         self._draw_field(action)
         self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
         self._draw_hand(action)
-        cell = model.action_cell(action) if action is not None else None
+        if action is not None:
+            self.call_after_refresh(self._scroll_for, action)
+
+    def _scroll_for(self, action: Any) -> None:
+        """Bring the preview into view, then the highlighted cell (which wins if both do not fit)."""
+        if action is not self.previewing:
+            return
+        scroll = self.query_one("#mc-scroll", VerticalScroll)
+        preview = self.query_one("#mc-preview", Static)
+        if preview.display:
+            scroll.scroll_to_region(preview.virtual_region, animate=False, immediate=True)
+        cell = model.action_cell(action)
         if cell is not None:
             self._scroll_to_cell(cell)
-        elif action is not None:
-            self.query_one("#mc-preview").scroll_visible(animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""

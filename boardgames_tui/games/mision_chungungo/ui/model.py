@@ -318,7 +318,23 @@ def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell,
 
 
 def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
-    """One or two lines on what the highlighted choice would do."""
+    """One or two lines on what the highlighted choice would do.
+
+    For a cell that another choice also picks (Excavate or Quantum Leap onto
+    the same card), it names that choice and its number.
+    """
+    text = _preview_text(action, table, ctx)
+    cell = action_cell(action)
+    if cell is not None:
+        legal = list(ctx.legal)
+        others = [(i, a) for i, a in enumerate(legal) if a != action and action_cell(a) == cell]
+        for i, other in others:
+            verb = "Quantum Leap" if type(other) is Leap else "Excavate" if type(other) is Excavate else str(other)
+            text += f"\nOr {verb} here: choice {i + 1}."
+    return text
+
+
+def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     view: ChungungoState = table.view
     seat = ctx.seat
     t = type(action)
@@ -338,7 +354,7 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
         return f"This shot {_hits_words(hit, eels, ctx)} (* on the field)."
     if t is Excavate:
-        return "Excavate this card: to your hand (a base: by your pile)."
+        return "Excavate: to your hand (a base: by your pile)."
     if t is Leap:
         return "Move your token onto this face-down card."
     if t is PlaceAsteroid:
