@@ -350,7 +350,7 @@ async def test_furious_chungungo_choices_are_labelled():
     app = Harness(st, seat=2)
     async with app.run_test(size=(80, 24)):
         labels = [app.board.action_label(a) for a in st.legal_actions(2)]
-        assert labels == ["Strike A Ana (hand 0)", "Strike B Beto (hand 2)", "Stop: strike nobody else"]
+        assert labels == ["Strike A Ana (nothing to steal)", "Strike B Beto (1 card to steal)", "Stop: strike nobody else"]
         line_c = next(l for l in part(app, "players").splitlines() if "C Carla" in l)
         assert line_c.startswith(">") and line_c.rstrip().endswith("F")
     assert isinstance(st.legal_actions(2)[0], Strike)

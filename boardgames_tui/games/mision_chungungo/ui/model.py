@@ -258,7 +258,9 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
         way = "turned 180" if action.flipped else "as printed"
         return f"Shoot {way} ({CARDS[card].pattern_text(action.flipped)}): {_hits_words(hit, eels, ctx)}"
     if t is Strike:
-        return f"Strike {ctx.who(action.target)} (hand {len(view.hands[action.target])})"
+        n = stealable(view, action.target)
+        what = f"{_count(n, 'card')} to steal" if n else "nothing to steal"
+        return f"Strike {ctx.who(action.target)} ({what})"
     if t is GiveChungungo:
         who = "yourself" if action.target == seat else ctx.who(action.target)
         return f"Give the Furious Chungungo to {who}"
@@ -269,6 +271,15 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
             return "Pass: let the card take effect"
         return "Stop: strike nobody else"
     return str(action)
+
+
+def stealable(view: ChungungoState, seat: int) -> int:
+    """Cards in ``seat``'s hand that a Struck could take: all but its Starter Kit (Rulebook: Struck).
+
+    Public: a kit not on its owner's discard pile is in that hand.
+    """
+    kit_in_hand = data.KIT_IDS[seat] not in view.discards[seat]
+    return max(0, len(view.hands[seat]) - (1 if kit_in_hand else 0))
 
 
 def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext) -> str:
