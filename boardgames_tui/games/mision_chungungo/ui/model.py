@@ -370,7 +370,7 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         return "Move your token onto this face-down card."
     if t is PlaceAsteroid:
         if table.phase == "field":
-            return "A face-down asteroid goes here; it must share an edge with the field."
+            return "Setup: an asteroid goes here, face down."
         return "The top card of the deck goes here face down."
     if t is PlaceToken:
         return "Your token starts on this asteroid."
