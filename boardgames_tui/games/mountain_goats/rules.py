@@ -45,6 +45,14 @@ _BLANK = Rng.blank()
 _NO_GAINS = (0, 0, 0, 0, 0, 0)
 _FACE = ("0", "1", "2", "3", "4", "5", "6")
 _IDX = range(6)
+#: Seat placeholders of event texts (engine.core.seat_ref), by seat.
+_REF = tuple(seat_ref(s) for s in range(5))
+#: Every roll by ``value % 1296`` of the generator's draw: (dice, " rolls a b c d.").
+_ROLLS = tuple(
+    ((r % 6 + 1, r // 6 % 6 + 1, r // 36 % 6 + 1, r // 216 % 6 + 1),
+     f" rolls {r % 6 + 1} {r // 6 % 6 + 1} {r // 36 % 6 + 1} {r // 216 % 6 + 1}.")
+    for r in range(6**DICE)
+)
 
 ENDING_BONUS = "the bonus tokens ran out"
 ENDING_MOUNTAINS = "three mountains ran out of point tokens"
@@ -349,7 +357,8 @@ class GoatsState(State):
 
     def apply(self, seat: int, action: Any) -> "GoatsState":
         """Apply a Roll or a Move of ``seat``; raises IllegalAction with the reason."""
-        self.check_seat(seat)
+        if seat not in self.to_move:
+            self.check_seat(seat)
         if type(action) is Roll:
             return self._roll(seat)
         if type(action) is Move:
@@ -360,13 +369,14 @@ class GoatsState(State):
         """Rulebook: Turno - roll the four dice."""
         if self.dice:
             raise IllegalAction("you have already rolled: group your dice and move")
-        # One 64-bit draw gives all four dice (6**4 = 1296 divides 2**64 up to a bias below 1e-16).
+        # One 64-bit draw gives all four dice (6**4 = 1296 divides 2**64 up to a bias below 1e-16):
+        # die k is value // 6**k % 6 + 1, which depends on value % 1296 alone.
         value, rng = self.rng.next64()
-        dice = (value % 6 + 1, value // 6 % 6 + 1, value // 36 % 6 + 1, value // 216 % 6 + 1)
-        ev = Event(f"{seat_ref(seat)} rolls {dice[0]} {dice[1]} {dice[2]} {dice[3]}.")
-        return GoatsState(
+        dice, said = _ROLLS[value % 1296]
+        me = _REF[seat] if type(seat) is int else seat_ref(seat)
+        return _state(
             self.n, self.big_mountain, self.pos, self.supply, self.tokens, self.bonus_left, self.bonus_won,
-            self.current, dice, self.turns, self.ending, self.to_move, self.log + (ev,), rng,
+            self.current, dice, self.turns, self.ending, self.to_move, self.log + (Event(me + said),), rng,
         )
 
     def check_move(self, seat: int, move: Move) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -429,24 +439,34 @@ class GoatsState(State):
 
     def _move(self, seat: int, move: Move) -> "GoatsState":
         """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final)."""
-        groups = self.check_move(seat, move)
-        me = seat_ref(seat)
         dice, faces = self.dice, move.faces
-        events: list[Event] = []
-        changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
-        if changed:
-            events.append(Event(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
-                                f"{' and '.join(map(str, changed))}."))
+        groups = None
+        if dice:
+            try:
+                groups = _quick_groups(dice, faces, move.groups, BIG_MAX if self.big_mountain else GROUP_MAX)
+            except Exception:  # malformed values: check_move reports them as before
+                groups = None
+        if groups is None:
+            # Anything _quick_groups is unsure of: the full check names the first problem.
+            groups = self.check_move(seat, move)
+        me = _REF[seat] if type(seat) is int else seat_ref(seat)
+        said: list[str] = []
+        if faces != dice:
+            changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
+            if changed:
+                said.append(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
+                            f"{' and '.join(map(str, changed))}.")
         pos = self.pos
-        supply = list(self.supply)
-        mine = list(self.tokens[seat])
+        supply = self.supply
+        mine = self.tokens[seat]
         mypos = list(pos[seat])
         knocked: list[tuple[int, int]] = []
         n = self.n
         if not groups:
-            events.append(Event(f"{me} uses no dice."))
-        for target, goat, idx in groups:
-            expr = "+".join([_FACE[faces[i]] for i in idx])
+            said.append(f"{me} uses no dice.")
+        for target, goat, expr in groups:
+            if type(expr) is not str:  # dice indices from check_move
+                expr = "+".join([_FACE[faces[i]] for i in expr])
             gi = goat - 5
             if target > GROUP_MAX:
                 # Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
@@ -460,36 +480,39 @@ class GoatsState(State):
                 frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
                        else "the summit of" if old == STEPS_BY_INDEX[gi] else f"step {old} of")
                 frm = frm if old > GROUP_MAX else f"{frm} {goat}"
-                events.append(Event(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}."))
+                said.append(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}.")
                 continue
             p = mypos[gi]
             if p > GROUP_MAX:
                 # Sheet: Big Mountain - the mountain's value brings its goat back to the foot.
                 mypos[gi] = 0
-                events.append(Event(f"{me}: {expr} brings goat {goat} down from spot {p} to the foot of {goat}."))
+                said.append(f"{me}: {expr} brings goat {goat} down from spot {p} to the foot of {goat}.")
                 continue
             top = STEPS_BY_INDEX[gi]
-            text = f"{me}: {expr} on {goat}: "
             if p < top:
                 p += 1
                 mypos[gi] = p
                 if p < top:
-                    events.append(Event(f"{text}goat climbs to step {p} of {top}."))
+                    said.append(f"{me}: {expr}{_CLIMBS[gi][p]}")
                     continue
-                text += "goat reaches the summit"
+                text = f"{me}: {expr}{_ON[gi]}goat reaches the summit"
                 for s in range(n):
                     if s != seat and pos[s][gi] == top and (s, gi) not in knocked:
                         knocked.append((s, gi))
                         text += f", knocks {seat_ref(s)}'s goat to the foot"
             else:
-                text += "goat is already on the summit"
-            if supply[gi] > 0:
-                supply[gi] -= 1
+                text = f"{me}: {expr}{_ON[gi]}goat is already on the summit"
+            left = supply[gi]
+            if left > 0:
+                if supply is self.supply:
+                    supply = list(supply)
+                    mine = list(mine)
+                supply[gi] = left = left - 1
                 mine[gi] += 1
-                text += f", takes a {goat} token ({supply[gi]} left)."
+                text += f", takes a {goat} token ({left} left)."
             else:
                 text += f"; no {goat} tokens are left."
-            events.append(Event(text))
+            said.append(text)
         new_pos = list(pos)
         new_pos[seat] = tuple(mypos)
         for s, gi in knocked:
@@ -503,7 +526,7 @@ class GoatsState(State):
         while len(won) < sets and bonus_left:
             won = won + (bonus_left[0],)
             bonus_left = bonus_left[1:]
-            events.append(Event(f"{me} completes set {len(won)} and takes the {won[-1]} bonus token."))
+            said.append(f"{me} completes set {len(won)} and takes the {won[-1]} bonus token.")
         ending = self.ending
         if not ending:
             if not bonus_left:
@@ -511,25 +534,26 @@ class GoatsState(State):
             elif supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
                 ending = ENDING_MOUNTAINS
             if ending:
-                events.append(Event(f"The game ends: {ending}. This round is finished first."
-                                    if seat != n - 1 else f"The game ends: {ending}."))
+                said.append(f"The game ends: {ending}. This round is finished first."
+                            if seat != n - 1 else f"The game ends: {ending}.")
         nxt = (seat + 1) % n
         if ending and seat == n - 1:
             to_move: tuple[int, ...] = ()
-            events.append(Event("The last round is complete: the game is over."))
+            said.append("The last round is complete: the game is over.")
         else:
             to_move = (nxt,)
         tokens = self.tokens
-        if mine != list(tokens[seat]):
+        if supply is not self.supply:
             tokens = tokens[:seat] + (tuple(mine),) + tokens[seat + 1:]
+            supply = tuple(supply)
         bonus_won = self.bonus_won
         if won is not bonus_won[seat]:
             bonus_won = bonus_won[:seat] + (won,) + bonus_won[seat + 1:]
-        return GoatsState(
+        return _state(
             n,
             self.big_mountain,
             tuple(new_pos),
-            tuple(supply),
+            supply,
             tokens,
             bonus_left,
             bonus_won,
@@ -538,7 +562,7 @@ class GoatsState(State):
             self.turns + 1,
             ending,
             to_move,
-            self.log + tuple(events),
+            self.log + tuple(map(Event, said)),
             self.rng,
         )
 
@@ -634,6 +658,133 @@ class GoatsState(State):
         ending = self.ending
         ending = ending[0].upper() + ending[1:] if ending else "The game is not over"
         return Outcome(self.scores(), self.winners(), tuple(lines), self.tiebreak(), ending)
+
+
+# ---------------------------------------------------------------- fast construction
+
+
+_new = object.__new__
+(_set_n, _set_big_mountain, _set_pos, _set_supply, _set_tokens, _set_bonus_left, _set_bonus_won,
+ _set_current, _set_dice, _set_turns, _set_ending, _set_to_move, _set_log, _set_rng) = (
+    GoatsState.__dict__[a.name].__set__ for a in attrs.fields(GoatsState))
+_set_faces = Move.__dict__["faces"].__set__
+_set_groups = Move.__dict__["groups"].__set__
+
+
+def _state(n, big_mountain, pos, supply, tokens, bonus_left, bonus_won, current, dice, turns, ending, to_move, log, rng):
+    """``GoatsState(...)`` with every field given positionally, without the generated ``__init__``.
+
+    The same object (the class has no converters or validators), built by
+    setting the slots directly: a state is made at every decision.
+    """
+    st = _new(GoatsState)
+    _set_n(st, n)
+    _set_big_mountain(st, big_mountain)
+    _set_pos(st, pos)
+    _set_supply(st, supply)
+    _set_tokens(st, tokens)
+    _set_bonus_left(st, bonus_left)
+    _set_bonus_won(st, bonus_won)
+    _set_current(st, current)
+    _set_dice(st, dice)
+    _set_turns(st, turns)
+    _set_ending(st, ending)
+    _set_to_move(st, to_move)
+    _set_log(st, log)
+    _set_rng(st, rng)
+    return st
+
+
+def _move_of(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> Move:
+    """``Move(faces, groups)`` for a tuple of ints and a tuple of int tuples (what the converters keep as is)."""
+    m = _new(Move)
+    _set_faces(m, faces)
+    _set_groups(m, groups)
+    return m
+
+
+# ---------------------------------------------------------------- fast checking
+
+
+#: Bit of each die index in a mask of used dice.
+_DIE_BIT = {0: 1, 1: 2, 2: 4, 3: 8}
+#: "a+b" for two faces a, b (indexed like _FACE).
+_PLUS = tuple(tuple(f"{a}+{b}" for b in range(7)) for a in range(7))
+#: " on m: " and " on m: goat climbs to step p of top." by mountain index and step.
+_ON = tuple(f" on {m}: " for m in MOUNTAINS)
+_CLIMBS = tuple(
+    tuple(f" on {m}: goat climbs to step {p} of {STEPS_BY_INDEX[i]}." for p in range(STEPS_BY_INDEX[i]))
+    for i, m in enumerate(MOUNTAINS)
+)
+
+
+def _quick_groups(dice, faces, groups, hi):
+    """The groups of a move as (target, goat, dice text), or None unless it is surely legal.
+
+    Accepts exactly what :meth:`GoatsState.check_move` accepts (same target
+    and goat as it returns; ``hi`` is its highest group sum); on any doubt
+    returns None (or raises on malformed values), so that the caller asks
+    check_move, which names the problem. Does not check Big Mountain spots.
+    """
+    if faces != dice:
+        if len(faces) != DICE:
+            return None
+        had_one = kept_one = False
+        for i in range(DICE):
+            f, d = faces[i], dice[i]
+            if d == 1:
+                had_one = True
+                if f == 1:
+                    kept_one = True
+                elif not 1 <= f <= 6:
+                    return None
+            elif f != d:
+                return None
+        if had_one and not kept_one:
+            return None
+    used = 0
+    out = []
+    for g in groups:
+        k = len(g)
+        if k == 3:
+            i = g[2]
+            bit = _DIE_BIT[i]
+            if used & bit:
+                return None
+            used |= bit
+            total = faces[i]
+            expr = _FACE[total]
+        elif k == 4:
+            i, j = g[2], g[3]
+            bit = _DIE_BIT[i] | _DIE_BIT[j]
+            if i == j or used & bit:
+                return None
+            used |= bit
+            a, b = faces[i], faces[j]
+            total = a + b
+            expr = _PLUS[a][b]
+        elif k > 4:
+            total = 0
+            for i in g[2:]:
+                bit = _DIE_BIT[i]
+                if used & bit:
+                    return None
+                used |= bit
+                total += faces[i]
+            expr = "+".join([_FACE[faces[i]] for i in g[2:]])
+        else:
+            return None
+        target, goat = g[0], g[1]
+        if total < GROUP_MIN or total > hi or target != total:
+            return None
+        if total <= GROUP_MAX:
+            if goat not in (0, total):
+                return None
+            goat = total
+        elif goat not in MOUNTAINS:
+            return None
+        out.append((target, goat, expr))
+    return out
 
 
 # ---------------------------------------------------------------- helpers for enumeration

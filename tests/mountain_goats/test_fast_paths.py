@@ -1,0 +1,116 @@
+"""The engine's fast paths give what the plain code gives (same states, same verdicts)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from boardgames_tui.engine.core import IllegalAction
+from boardgames_tui.games.mountain_goats import rules as R
+
+
+def _states(count: int, seed: int):
+    """States met in random play, both options, every player count."""
+    rnd = random.Random(seed)
+    for g in range(count):
+        players = 2 + g % 4
+        state = R.new_game(players, g, big_mountain=g % 2 == 0 or players == 5)
+        while not state.is_terminal:
+            seat = state.to_move[0]
+            yield state, seat
+            state = state.apply(seat, R.random_action(state, seat, rnd))
+
+
+def _mangled(state: R.GoatsState, rnd: random.Random) -> R.Move:
+    """A move near the legal ones: faces and groups changed at random, often illegal."""
+    base = rnd.choice(state.legal_actions(state.current)) if rnd.random() < 0.5 else R.random_action(state, state.current, rnd)
+    faces = list(base.faces)
+    if rnd.random() < 0.3:
+        faces[rnd.randrange(4)] = rnd.choice([0, 1, 2, 6, 7])
+    if rnd.random() < 0.05:
+        faces = faces[:3] if rnd.random() < 0.5 else faces + [1]
+    groups = [list(g) for g in base.groups]
+    for g in groups:
+        r = rnd.random()
+        if r < 0.1:
+            g[0] = rnd.choice([g[0] - 1, g[0] + 1, 11, 24, 0])
+        elif r < 0.2:
+            g[1] = rnd.choice([0, 4, 5, 7, 10, 11, g[0]])
+        elif r < 0.3:
+            g.append(rnd.choice([-1, 0, 1, 2, 3, 4, *g[2:3]]))
+        elif r < 0.35:
+            del g[2:]
+    if rnd.random() < 0.2:
+        idx = tuple(rnd.sample(range(4), rnd.randint(1, 4)))
+        total = sum(faces[i] for i in idx if i < len(faces))
+        groups.append([total, rnd.choice([0, total, 5, 9]), *idx])
+    return R.Move(tuple(faces), tuple(tuple(g) for g in groups))
+
+
+def _verdict(state: R.GoatsState, seat: int, move: R.Move):
+    try:
+        return [(t, g, "+".join(str(move.faces[i]) for i in idx)) for t, g, idx in state.check_move(seat, move)]
+    except IllegalAction:
+        return None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_quick_group_check_accepts_exactly_what_check_move_accepts(seed):
+    rnd = random.Random(seed)
+    checked = accepted = 0
+    for state, seat in _states(12, seed):
+        if not state.dice:
+            continue
+        hi = R.BIG_MAX if state.big_mountain else R.GROUP_MAX
+        for _ in range(3):
+            move = _mangled(state, rnd)
+            try:
+                quick = R._quick_groups(state.dice, move.faces, move.groups, hi)
+            except Exception:
+                quick = None
+            full = _verdict(state, seat, move)
+            if quick is not None:
+                assert quick == full, move
+                accepted += 1
+            checked += 1
+    assert 0 < accepted < checked
+
+
+def test_unusual_values_fall_back_to_the_full_check():
+    s = R.new_game(2, 1)
+    s = attrs.evolve(s, dice=(1, 1, 3, 4))
+    # A bool face and a bool die index behave as 1 in both paths.
+    assert s.apply(0, R.Move((1, True, 3, 4), ((5, 5, True, 3),))) == s.apply(0, R.Move((1, 1, 3, 4), ((5, 5, 1, 3),)))
+    with pytest.raises(IllegalAction, match="die 3 shows 3; only extra 1s may be changed"):
+        s.apply(0, R.Move((1, 1, 2, 4), ((5, 5, 2, 3),)))
+    with pytest.raises(IllegalAction, match="you kept no 1"):
+        s.apply(0, R.Move((2, 2, 3, 4), ()))
+    with pytest.raises(IllegalAction, match="die 3 is used twice"):
+        s.apply(0, R.Move((1, 1, 3, 4), ((6, 6, 2, 2),)))
+    with pytest.raises(IllegalAction, match="there is no die 5"):
+        s.apply(0, R.Move((1, 1, 3, 4), ((5, 5, 4, 3),)))
+    with pytest.raises(TypeError):  # a float die index: as before, not an IllegalAction
+        s.apply(0, R.Move((1, 1, 3, 4), ((7, 7, 2.0, 3),)))
+
+
+def test_fast_constructors_build_equal_objects():
+    for state, _seat in _states(4, 9):
+        fields = attrs.astuple(state, recurse=False)
+        built = R._state(*fields)
+        assert type(built) is R.GoatsState
+        assert built == state and repr(built) == repr(state)
+        assert attrs.evolve(built, turns=built.turns) == state
+    move = R._move_of((1, 2, 3, 4), ((5, 5, 0, 3),))
+    assert move == R.Move((1, 2, 3, 4), ((5, 5, 0, 3),))
+    assert hash(move) == hash(R.Move((1, 2, 3, 4), ((5, 5, 0, 3),)))
+    assert repr(move) == "Move(faces=(1, 2, 3, 4), groups=((5, 5, 0, 3),))"
+
+
+def test_roll_table_matches_the_dice_formula():
+    for r in range(6**4):
+        dice, said = R._ROLLS[r]
+        for value in (r, r + 1296 * 12345678901):
+            assert dice == (value % 6 + 1, value // 6 % 6 + 1, value // 36 % 6 + 1, value // 216 % 6 + 1)
+        assert said == " rolls %d %d %d %d." % dice
