@@ -879,6 +879,13 @@ def new_game(players: int, seed: int = 0, big_mountain: bool = False) -> GoatsSt
     )
 
 
+#: The dice of each of 3 bins for 8 random bits (2 bits a die: 0 unused, 1-3 its bin), empty bins left out.
+_BINS = tuple(
+    tuple(g for g in (tuple(i for i in range(DICE) if (bits >> 2 * i) & 3 == b) for b in (1, 2, 3)) if g)
+    for bits in range(256)
+)
+
+
 def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
     """A random legal action without listing every outcome (for ``simulate``).
 
@@ -889,34 +896,36 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
     dice = state.dice
     if not dice:
         return ROLL
-    faces = list(dice)
+    faces = dice
     if dice.count(1) >= 2:
         ones = [i for i in range(DICE) if dice[i] == 1]
         keep = rnd.choice(ones)
+        changed = list(dice)
         for i in ones:
             if i != keep and rnd.random() < 0.5:
-                faces[i] = rnd.randint(2, 6)
-    bins: list[list[int]] = [[], [], []]
-    bits = rnd.getrandbits(8)
-    for i in range(DICE):
-        b = (bits >> (2 * i)) & 3
-        if b:
-            bins[b - 1].append(i)
-    hi = BIG_MAX if state.big_mountain else GROUP_MAX
+                changed[i] = rnd.randint(2, 6)
+        faces = tuple(changed)
     groups = []
+    bins = _BINS[rnd.getrandbits(8)]
+    if not state.big_mountain:
+        for g in bins:
+            s = 0
+            for i in g:
+                s += faces[i]
+            if GROUP_MIN <= s <= GROUP_MAX:
+                groups.append((s, s) + g)
+        return _move_of(faces, tuple(groups))
     occ = None
     mypos = None
     for g in bins:
-        if not g:
-            continue
         s = 0
         for i in g:
             s += faces[i]
-        if s < GROUP_MIN or s > hi:
+        if s < GROUP_MIN or s > BIG_MAX:
             continue
         if s > GROUP_MAX:
             if occ is None:
-                occ = set(state.big_spots())
+                occ = {p for row in state.pos for p in row if p > GROUP_MAX}
                 mypos = list(state.pos[seat])
             if s in occ:
                 continue
@@ -926,13 +935,13 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
                 occ.discard(old)
             occ.add(s)
             mypos[goat - 5] = s
-            groups.append((s, goat, *g))
+            groups.append((s, goat) + g)
         else:
             if mypos is not None and mypos[s - 5] > GROUP_MAX:
                 occ.discard(mypos[s - 5])
                 mypos[s - 5] = 0
-            groups.append((s, s, *g))
-    return Move(tuple(faces), tuple(groups))
+            groups.append((s, s) + g)
+    return _move_of(faces, tuple(groups))
 
 
 def check_invariants(state: GoatsState) -> None:
