@@ -108,8 +108,10 @@ async def test_board_token_preview_and_marker():
     app = Harness(st)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "+R2]" in part(app, "own")  # token on B's left arm
-        assert "2+3" in part(app, "own")
+        own = part(app, "own")
+        assert "[R2][R2]" in own and "+R2]" not in own  # cells stay plain
+        assert "Tokens: L1.2 left" in own  # token on the second penguin's left arm, in words
+        assert "2+3" in own  # and counted in the support row
         app.board.preview(PlaceToken(0, "right"))
         await pilot.pause()
         assert "token adds 1 to the right arm at L1.1" in part(app, "note")
@@ -122,7 +124,8 @@ async def test_board_never_shows_another_seats_pending_choice():
         await pilot.pause()
         status = part(app, "status")
         assert "choosing B" in status and "you:" not in status
-        assert "12345 tok 0" in part(app, "minis-1")  # A's hand unchanged until the reveal
+        minis = part(app, "minis-1")
+        assert "12345" in minis and "tok0" in minis  # A's hand unchanged until the reveal
     app = Harness(st.apply(1, ChooseCard(1)), seat=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -288,7 +291,51 @@ def test_snapshot_game_over(snap_compare):
 def test_small_pyramid_shows_support_sums_with_three_players():
     st = turn_state(players=3, seat=1, built={0: R2_22, 1: R3_22, 2: R2_12, 4: R1_22})
     lines = render.mini_pyramid(st, 1, NAMES[:3], supports=True).plain.splitlines()
-    assert lines[0].startswith("B Beto") and lines[1] == "12-45 tok 0"
+    assert lines[0].startswith("B Beto") and lines[1].endswith("12-45") and lines[2].endswith("tok0")
     assert lines[-2].split() == ["4", "3"]  # R2 right 2 + R3 left 2; R3 right 2 + R2 left 1
-    assert lines[-1].startswith("R2 R3 R2 ..")
-    assert len(render.mini_pyramid(st, 1, NAMES[:3]).plain.splitlines()) == 6
+    assert lines[-1].startswith(" R2 R3 R2 ..")
+    assert len(render.mini_pyramid(st, 1, NAMES[:3]).plain.splitlines()) == 5
+    assert all(len(line) <= render.MINI_W for line in lines)
+
+
+def test_chief_marker_cannot_be_read_as_a_seat_letter():
+    """Carla (seat C) next to a lone 'C' read as two seat letters: the marker is a word."""
+    st = turn_state(players=3, chief=2)
+    names = ("Ana", "Beto", "Carla")
+    mini = render.mini_pyramid(st, 2, names).plain
+    assert mini.splitlines()[0].split() == ["C", "Carla", "0"]
+    assert "Chief" in mini.splitlines()[1]
+    head, _ = render.own_header(st, 2, names, 18)
+    assert "*Chief" in head.plain and head.plain.split()[:2] == ["C", "Carla"]
+    assert all(w != "C" for w in render.mini_pyramid(st, 0, names).plain.split()[1:])
+
+
+def test_tokens_readable_in_small_and_full_pyramids():
+    """Strength tokens show in words under your pyramid and as '+' between the two
+    penguins whose facing arms carry them in the small ones, without colour."""
+    st = turn_state(players=3, seat=1, built={0: R2_22, 1: R3_22, 2: R2_12}, tokens={(0, 1): 1, (2, 0): 2})
+    mini = render.mini_pyramid(st, 1, NAMES[:3]).plain.splitlines()
+    assert mini[-1].startswith(" R2+R3+R2 ..")
+    assert render.tokens_line(st, 1).plain == "Tokens: L1.1 right, L1.3 left x2"
+    full = render.pyramid_text(st, 1).plain
+    assert "[R2][R3][R2]" in full
+
+
+def test_goals_line_always_names_the_three_goals_with_points():
+    st = turn_state(players=4)
+    text = render.goals_line(st, 48).plain
+    for g in st.goals:
+        assert f"{rules.GOALS[g].name} {rules.GOALS[g].points}" in text
+    assert all(len(line) <= 48 for line in text.splitlines()) and len(text.splitlines()) <= 2
+
+
+async def test_goals_stay_in_sight_with_four_players():
+    """The goal cards sit above the scrolling part of the board."""
+    st = turn_state(players=4)
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        goals = app.board.query_one("#pr-goal-names", Static)
+        assert goals.parent is app.board and goals.region.height >= 1
+        for g in st.goals:
+            assert rules.GOALS[g].name in str(goals.render())

@@ -47,9 +47,10 @@ class PenguinBoard(GameBoard):
     PenguinBoard Static { width: 1fr; height: auto; }
     PenguinBoard #pr-note { color: $text; text-style: italic; }
     PenguinBoard #pr-pyramids { height: auto; }
-    PenguinBoard #pr-own { width: 20; }
-    PenguinBoard .pr-minis { width: 14; padding-left: 1; }
-    PenguinBoard #pr-goal-names { margin-top: 1; }
+    PenguinBoard #pr-own { width: 18; }
+    PenguinBoard .pr-minis { width: 15; padding-left: 1; }
+    PenguinBoard #pr-goal-names { height: auto; }
+    PenguinBoard #pr-goals { margin-top: 1; }
     PenguinBoard #pr-legend { color: $text-muted; }
     """
 
@@ -59,6 +60,7 @@ class PenguinBoard(GameBoard):
         self.previewed: Any | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static("", id="pr-goal-names")  # outside the scroll: always in sight
         with VerticalScroll(id="pr-scroll"):
             yield Static("", id="pr-status")
             yield Static("", id="pr-offer")
@@ -67,7 +69,6 @@ class PenguinBoard(GameBoard):
                 yield Static("", id="pr-own")
                 yield Static("", id="pr-minis-1", classes="pr-minis")
                 yield Static("", id="pr-minis-2", classes="pr-minis")
-            yield Static("", id="pr-goal-names")
             yield Static("", id="pr-goals")
             yield Static(render.LEGEND, id="pr-legend")
 
@@ -87,6 +88,11 @@ class PenguinBoard(GameBoard):
         if self.ctx is None:
             return str(action)
         return render.action_label(self.ctx.view, self.ctx.seat, action)
+
+    def on_resize(self) -> None:
+        """The goals line wraps to the board's width: redraw when it changes."""
+        if self.ctx is not None:
+            self._draw()
 
     # ---- drawing ----
 
@@ -113,8 +119,8 @@ class PenguinBoard(GameBoard):
         self.query_one("#pr-status", Static).update(render.status_line(view, names, me))
         self.query_one("#pr-offer", Static).update(render.offer_text(view, offer_hi))
         self.query_one("#pr-note", Static).update(note)
-        self.query_one("#pr-goal-names", Static).update(render.goals_line(view))
-        own, corner = render.own_header(view, focus, names, 19)
+        self.query_one("#pr-goal-names", Static).update(render.goals_line(view, self.size.width or 48))
+        own, corner = render.own_header(view, focus, names, 18)
         own.append("\n")
         mine = me == focus
         own.append(
@@ -122,6 +128,10 @@ class PenguinBoard(GameBoard):
                 view, focus, highlight=highlight if mine else None, marks=marks if mine else None, corner=corner
             )
         )
+        toks = render.tokens_line(view, focus)
+        if toks:
+            own.append("\n")
+            own.append_text(toks)
         self.query_one("#pr-own", Static).update(own)
         others = [s for s in range(view.n) if s != focus]
         sup = view.n <= 3  # room for support rows when each column holds one small pyramid
@@ -169,7 +179,6 @@ class PenguinBoard(GameBoard):
             return Text(f"{penguin_label(action.penguin)} goes to the deck bottom; the deck top takes its place.")
         if isinstance(action, PlaceToken):
             text, _ = render.cell_text(view, me, action.slot)
-            text = ("+" + text[1:]) if action.arm == "left" else (text[:3] + "+")
             highlight[action.slot] = text
             return Text(f"A token adds 1 to the {action.arm} arm at {render.short_slot(action.slot)}, for good.")
         if isinstance(action, TakeChief):

@@ -35,8 +35,10 @@ COLOUR_STYLE = {0: "red", 1: "blue", 2: "yellow", 3: "magenta", -1: "dim"}
 HILITE = "reverse bold"
 CELL_W = 4  # "[R3]"
 STRIDE = 4
-MINI_OFFSETS = (0, 2, 3, 5)
+MINI_OFFSETS = (1, 3, 4, 6)  # one column left of the base for readability of the corners
+MINI_W = 14  # a small pyramid's width in cells
 CORNER_X = 13  # first free column right of the top slot
+CHIEF = "*Chief"  # the Chief Penguin marker: never a lone letter, which reads as a seat
 
 
 def short_slot(index: int) -> str:
@@ -48,7 +50,8 @@ def short_slot(index: int) -> str:
 def cell_text(view: Any, seat: int, index: int) -> tuple[str, str]:
     """(4-char cell, style) of a pyramid slot: '[R3]', '[g5]', ' .. ' empty.
 
-    A '+' replaces a bracket on the side of an arm carrying strength tokens.
+    Strength tokens are listed under the pyramid (``tokens_line``) and counted
+    in the support rows; the cell itself stays plain to keep it readable.
     """
     pid = view.pyramids[seat][index]
     if pid < 0:
@@ -57,10 +60,7 @@ def cell_text(view: Any, seat: int, index: int) -> tuple[str, str]:
     p = PENGUINS[pid]
     w = p.side(grey)[0]
     letter = "g" if grey else COLOUR_LETTERS[p.colour]
-    tok = view.tokens[seat]
-    left = "+" if tok[2 * index] else "["
-    right = "+" if tok[2 * index + 1] else "]"
-    return f"{left}{letter}{w}{right}", COLOUR_STYLE[-1 if grey else p.colour]
+    return f"[{letter}{w}]", COLOUR_STYLE[-1 if grey else p.colour]
 
 
 def _arm_digit(view: Any, seat: int, index: int, right: bool) -> str:
@@ -125,46 +125,74 @@ def pyramid_text(
     return Text("\n").join(rows)
 
 
-def seat_header(view: Any, seat: int, names: Sequence[str], width: int) -> Text:
-    """Two lines: 'B Beto   C 12' (letter, name, C for the Chief Penguin, score) and
-    'cards 12-45 tok 1' (action cards, a dash per played one; strength tokens held)."""
-    chief = "C" if view.chief == seat else " "
+def name_line(view: Any, seat: int, names: Sequence[str], width: int, chief: bool = True) -> Text:
+    """One line: 'C Carla *Chief 12' (letter, name, the Chief Penguin marker when
+    ``chief`` and the seat holds it, score at the right), cut to ``width``."""
     score = str(view.scores()[seat])
-    name = f"{seat_letter(seat)} {names[seat]}"[: width - len(score) - 3]
-    out = Text(f"{name:<{width - len(score) - 2}}", style="bold")
-    out.append(chief, style="reverse bold" if chief == "C" else "")
-    out.append(f" {score}\n")
-    cards = cards_strip(view, seat)
-    out.append(f"{cards} tok {view.held_tokens[seat]}" if width < 17 else f"cards {cards} tok {view.held_tokens[seat]}")
+    mark = f" {CHIEF}" if chief and view.chief == seat else ""
+    room = width - len(score) - 1 - len(mark)
+    name = f"{seat_letter(seat)} {names[seat]}"[:room]
+    out = Text(name, style="bold")
+    if mark:
+        out.append(" ")
+        out.append(CHIEF, style="reverse bold")
+    out.append(" " * (width - len(name) - len(mark) - len(score)))
+    out.append(score)
     return out
 
 
 def own_header(view: Any, seat: int, names: Sequence[str], width: int) -> tuple[Text, list[Text]]:
-    """The full pyramid's title line ('A Ana  C 7') and its corner lines ('12-45', 'tok 1')."""
-    head = seat_header(view, seat, names, width).split("\n")[0]
-    return head, [Text(cards_strip(view, seat)), Text(f"tok {view.held_tokens[seat]}")]
+    """The full pyramid's title line ('A Ana *Chief  7') and its corner lines ('12-45', 'tok 1')."""
+    return name_line(view, seat, names, width), [Text(cards_strip(view, seat)), Text(f"tok {view.held_tokens[seat]}")]
 
 
-def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = 13, supports: bool = False) -> Text:
-    """A compact pyramid: the seat header, then 4 rows of 2-char cells ('R3', 'g5', '..').
+def token_spots(view: Any, seat: int) -> list[str]:
+    """Where ``seat``'s strength tokens sit: ['L1.1 right', 'L1.2 left x2']."""
+    tok = view.tokens[seat]
+    out = []
+    for slot in range(SLOTS):
+        for arm, name in ((0, "left"), (1, "right")):
+            n = tok[2 * slot + arm]
+            if n:
+                out.append(f"{short_slot(slot)} {name}" + (f" x{n}" if n > 1 else ""))
+    return out
+
+
+def tokens_line(view: Any, seat: int) -> Text:
+    """'Tokens: L1.1 right, L1.2 left x2' (strength tokens on arms), or empty."""
+    spots = token_spots(view, seat)
+    if not spots:
+        return Text()
+    out = Text("Tokens: ", style="bold")
+    out.append(", ".join(spots))
+    return out
+
+
+def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = MINI_W, supports: bool = False) -> Text:
+    """A compact pyramid: the name line ('C Carla     5'), then 4 rows of 2-char cells
+    ('R3', 'g5', '..'), top first. Left of the top slot '*Chief' when the seat holds
+    the Chief Penguin; right of it the action cards ('12-45') and, right of the next
+    row, the tokens held ('tok1'). A '+' between two penguins of a level: strength
+    token(s) on their facing arms, which hold the slot above.
 
     With ``supports``, a row under each upper level gives, under each slot whose two
     supporters are placed, the arm strength holding it (tokens included)."""
-    out = seat_header(view, seat, names, width)
+    out = name_line(view, seat, names, width, chief=False)
     out.append("\n")
+    pyr, tok = view.pyramids[seat], view.tokens[seat]
+    rows: list[Text] = []
     for k in (3, 2, 1, 0):
         if supports and k < 3:
             sup = Text(" " * MINI_OFFSETS[k + 1])
             for i in range(LEVEL_SIZES[k + 1]):
-                have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], LEVEL_OFFSET[k + 1] + i)
+                have = support_of(pyr, view.greys[seat], tok, LEVEL_OFFSET[k + 1] + i)
                 sup.append(f"{'' if have is None else have:>2}" + (" " if i < LEVEL_SIZES[k + 1] - 1 else ""))
             sup.rstrip()
-            out.append(sup)
-            out.append("\n")
+            rows.append(sup)
         line = Text(" " * MINI_OFFSETS[k])
         for i in range(LEVEL_SIZES[k]):
             idx = LEVEL_OFFSET[k] + i
-            pid = view.pyramids[seat][idx]
+            pid = pyr[idx]
             if pid < 0:
                 line.append("..", style="dim")
             else:
@@ -173,10 +201,18 @@ def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = 13, su
                 letter = "g" if grey else COLOUR_LETTERS[p.colour]
                 line.append(f"{letter}{p.side(grey)[0]}", style=COLOUR_STYLE[-1 if grey else p.colour])
             if i < LEVEL_SIZES[k] - 1:
-                line.append(" ")
-        out.append(line)
-        out.append("\n")
-    out.rstrip()
+                line.append("+" if tok[2 * idx + 1] or tok[2 * (idx + 1)] else " ", style="bold")
+        rows.append(line)
+    top, second = rows[0], rows[1]
+    if view.chief == seat:
+        top = Text(CHIEF[1:], style="reverse bold") + top[len(CHIEF) - 1 :]
+    top.pad_right(width - 5 - len(top))
+    top.append(cards_strip(view, seat))
+    held = f"tok{view.held_tokens[seat]}"
+    second.pad_right(width - len(held) - len(second))
+    second.append(held)
+    rows[0], rows[1] = top, second
+    out.append_text(Text("\n").join(rows))
     return out
 
 
@@ -216,11 +252,21 @@ def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
 
 
 def goals_line(view: Any, width: int = 48) -> Text:
-    """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points); the
-    label is dropped when the line would not fit ``width``."""
-    names = ", ".join(f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals)
-    out = Text("Goals: " if len(names) + 7 <= width else "", style="bold")
-    out.append(names)
+    """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
+    three goal cards), wrapped between goals onto a second line when wider than ``width``."""
+    out = Text("Goals:", style="bold")
+    used = len("Goals:")
+    items = [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals]
+    for n, item in enumerate(items):
+        piece = item + ("," if n < len(items) - 1 else "")
+        if used + 1 + len(piece) > width:
+            out.append("\n")
+            used = 0
+        else:
+            out.append(" ")
+            used += 1
+        out.append(piece)
+        used += len(piece)
     return out
 
 
@@ -238,8 +284,9 @@ def goals_text(view: Any) -> Text:
 
 LEGEND = (
     "[R3] Red weight 3 (R B Y P; g grey side). 2+1: right arm below-left + left arm below-right"
-    " hold the slot above (a small pyramid shows their sum). + by a penguin: token on that arm."
-    " 12-45: action cards in hand, - played. C: Chief Penguin."
+    " hold the slot above, tokens included (a small pyramid shows their sum). R2+R3 in a small"
+    " pyramid: strength tokens on those facing arms. 12-45: action cards in hand, - played;"
+    " tok: tokens held. *Chief: holds the Chief Penguin."
 )
 
 
