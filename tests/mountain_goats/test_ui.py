@@ -217,13 +217,19 @@ async def test_illegal_hand_built_move_gets_a_message():
         await pilot.pause()
         state = screen.match.state
         assert state.dice
-        # Force a roll with two 1s, then change both: the engine refuses on confirm.
+        # Force a roll with two 1s: changing both is refused at once (one 1 stays).
         screen.match.states[-1] = attrs.evolve(state, dice=(1, 1, 5, 5))
         screen.render_for(0)
-        await pilot.press("b", "f", "right", "f", "c")
+        await pilot.press("b", "f", "right", "f")
         await pilot.pause()
-        assert "kept no 1" in notices(app)
+        assert "At least one 1 must stay a 1" in screen_text(app)
+        # A group of 5+5+2+1 = 13 without the Big Mountain: the engine's reason is shown.
+        await pilot.press("1", "2", "3", "4", "enter")
+        await pilot.pause()
+        chooser = screen.query_one("#goats-chooser")
+        assert "sums to 13; groups must sum 5-10" in chooser.message
         assert screen.match.state.dice == (1, 1, 5, 5)
+        assert len(screen.match.actions) == 1
 
 
 def _play_to(app_match, turns):

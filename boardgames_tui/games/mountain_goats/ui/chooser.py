@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
-from boardgames_tui.engine import IllegalAction
+from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.ui.board import ActionChooser, ActionChosen, ActionPreview, BoardContext, GameBoard
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
@@ -110,14 +110,25 @@ class GoatsChooser(ActionChooser, can_focus=True):
                 self.points = [p for _m, p in ranked]
         self.building = False
         self.set_class(False, "-building")
-        self.rows = ROWS - 1 if view is not None and view.n >= 5 else ROWS
-        self.set_class(self.rows < ROWS, "-compact")
+        self._fit_rows()
         self.highlight = 0
         self.top = 0
         self.message = ""
         self._reset_builder()
         self.border_title = self._title()
         self._preview()
+        self.refresh()
+
+    def _fit_rows(self) -> None:
+        """More list rows on taller terminals (4 at 24 lines, up to 14)."""
+        view = self.view
+        base = ROWS - 1 if view is not None and view.n >= 5 else ROWS
+        extra = max(0, self.app.size.height - 24) // 2
+        self.rows = min(14, base + extra)
+        self.styles.height = self.rows + 5
+
+    def on_resize(self) -> None:
+        self._fit_rows()
         self.refresh()
 
     def _title(self) -> str:
@@ -165,6 +176,10 @@ class GoatsChooser(ActionChooser, can_focus=True):
         idx = tuple(sorted(self.selected))
         total = sum(self.faces[i] for i in idx)
         if total > GROUP_MAX and self.view is not None and self.view.big_mountain and total <= 24:
+            owner = next((s for s in range(self.view.n) if total in self.view.pos[s]), None)
+            if owner is not None:
+                self._say(f"Not possible: Big Mountain spot {total} is taken by {seat_letter(owner)}'s goat.")
+                return
             self.pending = (total, idx)
             self._say(f"Spot {total}: which goat goes there? 5-9, or 0 for 10.")
             return
@@ -177,7 +192,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
             view.check_move(seat, trial)  # type: ignore[union-attr]
             view.apply(seat, trial)  # type: ignore[union-attr]
         except IllegalAction as exc:
-            self._say(f"Not possible: {exc}.")
+            self._say(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
             return
         self.groups.append(group)
         self.selected = []
@@ -210,7 +225,11 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.actions:
             return
         if not self.building:
-            n = 10 if d == 0 else d
+            if d == 0:
+                self.app.bell()
+                self._say("Digits pick choices 1-9; use the arrows and Enter for the rest.")
+                return
+            n = d
             if n <= len(self.actions):
                 self._choose(self.actions[n - 1])
             else:
@@ -220,7 +239,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if self.pending is not None:
             goat = 10 if d == 0 else d
             if goat not in MOUNTAINS:
-                self._say("Goats are 5-9 and 0 (for 10).")
+                self._say("Goats are 5-9 and 0 (for 10); Backspace cancels the spot.")
                 return
             spot, idx = self.pending
             self._add_group((spot, goat, *idx))
@@ -254,9 +273,15 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if any(i in g[2:] for g in self.groups):
             self._say(f"Die {i + 1} is in a group; Backspace takes it back first.")
             return
+        if self.view.dice.count(1) < 2:
+            self._say("Only extra 1s change: with a single 1 rolled, it stays a 1.")
+            return
+        others_kept = any(d == 1 and f == 1 for j, (d, f) in enumerate(zip(self.view.dice, self.faces)) if j != i)
+        if self.faces[i] == 1 and not others_kept:
+            self._say("At least one 1 must stay a 1: change another 1 back first.")
+            return
         self.faces[i] = self.faces[i] % 6 + 1
-        kept = any(d == 1 and f == 1 for d, f in zip(self.view.dice, self.faces))
-        self._say(f"Die {i + 1} now counts as {self.faces[i]}." + ("" if kept else " Keep at least one 1!"))
+        self._say(f"Die {i + 1} now counts as {self.faces[i]} (f again for the next face).")
 
     def action_back(self) -> None:
         if not self.building:
@@ -318,7 +343,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
         return lines
 
     def render(self) -> Text:
-        out = Text(no_wrap=True, overflow="ellipsis")
+        # The list is cut to the width; the builder's messages wrap so a refusal is read whole.
+        out = Text(no_wrap=not self.building, overflow="ellipsis")
         view = self.view
         if not self.actions or view is None:
             return out
