@@ -618,3 +618,15 @@ def test_legal_actions_have_no_duplicates_with_tokens_held_after_placing():
     st = st.apply(0, Take(R1_22)).apply(0, Place(2))
     acts = st.legal_actions(0)
     assert len(acts) == len(set(acts)) and Pass() in acts and any(isinstance(a, Flip) for a in acts)
+
+
+def test_outcome_breakdown_draws_each_final_pyramid():
+    st = turn_state(
+        players=2, built={0: R2_22, 1: R2_22 + 1, 2: R3_22, 4: R1_22, 7: R1_22 + 2}, tokens={(0, 1): 1}, greys={7: True}
+    )
+    lines = st.outcome().breakdown[0]
+    i = lines.index("Pyramid, 5/10 penguins, top first:")
+    assert lines[i + 1 : i + 5] == ("     ..", "   g3 ..", "  R1 .. ..", "R2+R2 R3 ..")
+    assert "Strength tokens: 1 on arms (+ between two penguins), 0 held" in lines
+    assert lines[-1] == f"Total: {st.scores()[0]}"
+    assert "Pyramid, 0/10 penguins, top first:" in st.outcome().breakdown[1]

@@ -840,6 +840,27 @@ class PenguinramidsState(State):
         tied = [s for s in range(self.n) if sc[s] == best]
         return (min(tied, key=lambda s: (s - self.chief) % self.n),)
 
+    def pyramid_rows(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s pyramid as 4 short lines, top level first: 2-char cells ('R3' Red
+        weight 3, 'g5' a grey side, '..' empty), a '+' between two penguins whose
+        facing arms carry strength tokens. Example: ('   g6', '  R1 B2', ' ..')."""
+        pyr, grey, tok = self.pyramids[seat], self.greys[seat], self.tokens[seat]
+        rows = []
+        for k in (3, 2, 1, 0):
+            cells = []
+            for i in range(LEVEL_SIZES[k]):
+                idx = LEVEL_OFFSET[k] + i
+                p = pyr[idx]
+                if p < 0:
+                    cells.append("..")
+                else:
+                    letter = "g" if grey[idx] else COLOUR_LETTERS[PENGUINS[p].colour]
+                    cells.append(f"{letter}{PENGUINS[p].side(grey[idx])[0]}")
+                if i < LEVEL_SIZES[k] - 1:
+                    cells.append("+" if tok[2 * idx + 1] or tok[2 * (idx + 1)] else " ")
+            rows.append(" " * (0, 2, 3, 5)[k] + "".join(cells))
+        return tuple(rows)
+
     def outcome(self) -> Outcome:
         sc = self.scores()
         lines = []
@@ -849,7 +870,13 @@ class PenguinramidsState(State):
             seat_lines = [f"Heaviest per level (base up): {' + '.join(map(str, ls))} = {sum(ls)}"]
             for g in self.goals_met(s):
                 seat_lines.append(f"Goal {GOALS[g].name}: +{GOALS[g].points}")
-            seat_lines.append(f"Pyramid: {placed}/10 penguins")
+            seat_lines.append(f"Pyramid, {placed}/10 penguins, top first:")
+            seat_lines += list(self.pyramid_rows(s))
+            if sum(self.tokens[s]) or self.held_tokens[s]:
+                seat_lines.append(
+                    f"Strength tokens: {sum(self.tokens[s])} on arms (+ between two penguins), "
+                    f"{self.held_tokens[s]} held"
+                )
             seat_lines.append(f"Total: {sc[s]}")
             lines.append(tuple(seat_lines))
         best = max(sc)
