@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
@@ -139,6 +141,24 @@ async def test_chooser_digit_picks_a_card():
         await pilot.press("2")
         await pilot.pause()
         assert app.chosen == [ChooseCard(2)]
+
+
+async def test_chooser_digit_is_the_card_number_when_a_card_is_spent():
+    """Pressing 5 plays card 5 even when card 3 is spent (no shift to positions)."""
+    st = rules.new_game(2, 3)
+    st = attrs.evolve(st, hands=((1, 2, 4, 5), (1, 2, 3, 4, 5)), spent=((3,), ()))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        texts = [str(app.chooser.get_option_at_index(i).prompt) for i in range(app.chooser.option_count)]
+        assert [t.split()[0] for t in texts] == ["1", "2", "4", "5"]
+        await pilot.press("5")
+        await pilot.pause()
+        assert app.chosen == [ChooseCard(5)]
+        await pilot.press("3")  # spent: nothing
+        await pilot.pause()
+        assert app.chosen == [ChooseCard(5)]
+    assert app.board.action_key(Take(0)) is None
 
 
 def test_pyramid_text_is_a_pyramid_with_support_rows():

@@ -94,6 +94,14 @@ class PenguinBoard(GameBoard):
         if self.ctx is not None:
             self._draw()
 
+    def action_key(self, action: Any) -> str | None:
+        """The key that picks ``action`` in the chooser: the card number for the secret
+        choice of an action card (5 plays card 5 even when card 3 is spent), else None
+        (the chooser numbers the list)."""
+        if isinstance(action, ChooseCard):
+            return str(action.number)
+        return None
+
     # ---- drawing ----
 
     @property
