@@ -96,6 +96,14 @@ class GameBoard(Widget):
         """The text of ``action`` in the chooser (default: ``str(action)``)."""
         return str(action)
 
+    def action_key(self, action: Any) -> str | None:
+        """A digit that should pick ``action`` (a card's own number), or None.
+
+        When every listed action has a key and no two share one, the list
+        shows and binds these keys instead of the positions 1-9.
+        """
+        return None
+
 
 class ActionChooser(Widget):
     """Base class of a custom chooser; the default is :class:`ActionList`."""
@@ -117,26 +125,32 @@ class ActionList(OptionList):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._actions: list[Any] = []
+        self._keys: dict[str, int] = {}
         self._stamp = 0
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list with ``ctx.legal`` labelled by ``board.action_label``."""
         self._actions = list(ctx.legal)
         self._stamp = ctx.stamp
+        keys = [board.action_key(a) for a in self._actions]
+        if self._actions and all(keys) and len(set(keys)) == len(keys):
+            self._keys = {str(k): i for i, k in enumerate(keys)}
+            tags = [str(k) for k in keys]
+        else:
+            self._keys = {str(i + 1): i for i in range(min(9, len(self._actions)))}
+            tags = [str(i + 1) if i < 9 else " " for i in range(len(self._actions))]
         self.clear_options()
         self.add_options(
-            [
-                Option(f"{i + 1 if i < 9 else ' '} {board.action_label(a)}", id=f"action-{i}")
-                for i, a in enumerate(self._actions)
-            ]
+            [Option(f"{tag} {board.action_label(a)}", id=f"action-{i}") for i, (tag, a) in enumerate(zip(tags, self._actions))]
         )
         self.border_title = "Your choices" if self._actions else ""
         if self._actions:
             self.highlighted = 0
 
     def action_pick(self, number: int) -> None:
-        if 1 <= number <= len(self._actions):
-            self.post_message(ActionChosen(self._actions[number - 1], self._stamp))
+        index = self._keys.get(str(number))
+        if index is not None:
+            self.post_message(ActionChosen(self._actions[index], self._stamp))
         else:
             self.app.bell()
             self.notify(f"There is no choice {number}.", severity="warning", timeout=3)

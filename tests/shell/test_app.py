@@ -276,3 +276,22 @@ async def test_rules_open_from_the_curtain_without_lifting_it():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
+
+
+async def test_board_may_give_actions_their_own_digits(monkeypatch):
+    """A board's action_key (a card's own number) replaces list positions."""
+    from tests.shell.tiny_game_ui import VetoBoard
+
+    monkeypatch.setattr(VetoBoard, "action_key", lambda self, a: str(a.card) if isinstance(a, Pick) else None, raising=False)
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        cards = [a.card for a in game.match.state.legal_actions(0)]
+        assert all(isinstance(a, Pick) for a in game.match.state.legal_actions(0))
+        top = max(cards)
+        await pilot.press(str(top))
+        await pilot.pause()
+        assert game.match.actions == [(0, Pick(top))]
