@@ -156,6 +156,8 @@ class BoardGamesApp(App[None]):
         self.push_screen(GameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
+        if choice == "board":
+            return  # the game screen below shows the final table; g brings the scores back
         if choice == "again" and self.last_setup is not None:
             game_id, names, options = self.last_setup
             self.start_new_game(game_id, names, options)

@@ -17,7 +17,12 @@ from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import Outcome, seat_letter
 
-CHOICES = (("launcher", "Back to the launcher"), ("again", "Play again (same players and options)"), ("quit", "Quit"))
+CHOICES = (
+    ("launcher", "Back to the launcher"),
+    ("board", "Look at the final table (g brings the scores back)"),
+    ("again", "Play again (same players and options)"),
+    ("quit", "Quit"),
+)
 
 
 def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score") -> Table:
@@ -38,7 +43,7 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score"
 
 
 class GameOverScreen(Screen[str]):
-    """Dismisses with 'again', 'launcher' or 'quit'."""
+    """Dismisses with 'launcher', 'board', 'again' or 'quit'."""
 
     DEFAULT_CSS = """
     GameOverScreen { layout: vertical; }
@@ -53,6 +58,7 @@ class GameOverScreen(Screen[str]):
         Binding("p", "choose('again')", "Play again"),
         Binding("l", "choose('launcher')", "Launcher"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("g", "choose('board')", "Final table"),
         Binding("pagedown", "scroll_table(1)", "Scroll", show=False),
         Binding("pageup", "scroll_table(-1)", "Scroll", show=False),
     ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)]

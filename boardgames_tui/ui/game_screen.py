@@ -54,6 +54,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "menu", "Menu"),
         Binding("m", "menu", "Menu", show=False),
         Binding("l", "toggle_log", "Log"),
+        Binding("g", "scores", "Scores"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -184,7 +185,7 @@ class GameScreen(Screen[None]):
         state = self.match.state
         title = self.spec.title
         if state.is_terminal:
-            return f"{title}: the game is over"
+            return f"{title}: the game is over (g: the scores)"
         if seat is None:
             waiting = ", ".join(self.who(s) for s in state.to_move)
             return f"{title}: waiting for {waiting}"
@@ -233,7 +234,14 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.match.can_undo()
+        if action == "scores":
+            return self.match.state.is_terminal
         return True
+
+    def action_scores(self) -> None:
+        """Back to the game-over screen from a look at the final table."""
+        if self.match.state.is_terminal:
+            self.app.game_finished(self.match)  # type: ignore[attr-defined]
 
     def action_undo(self) -> None:
         if not self.match.can_undo():

@@ -295,3 +295,27 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
         await pilot.press(str(top))
         await pilot.pause()
         assert game.match.actions == [(0, Pick(top))]
+
+
+async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(60):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, (CurtainScreen, ReactionScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, GameScreen):
+                legal = screen.match.state.legal_actions(screen.shown_seat)
+                await pilot.press(str(next((i + 1 for i, a in enumerate(legal) if isinstance(a, Confirm)), 1)))
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause(GameOverScreen.SETTLE)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "points" in screen_text(app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
