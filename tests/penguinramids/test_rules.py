@@ -627,6 +627,6 @@ def test_outcome_breakdown_draws_each_final_pyramid():
     lines = st.outcome().breakdown[0]
     i = lines.index("Pyramid, 5/10 penguins, top first:")
     assert lines[i + 1 : i + 5] == ("     ..", "   g3 ..", "  R1 .. ..", "R2+R2 R3 ..")
-    assert "Strength tokens: 1 on arms (+ between two penguins), 0 held" in lines
+    assert "Tokens: 1 on arms (the + marks), 0 held" in lines
     assert lines[-1] == f"Total: {st.scores()[0]}"
     assert "Pyramid, 0/10 penguins, top first:" in st.outcome().breakdown[1]

@@ -874,8 +874,7 @@ class PenguinramidsState(State):
             seat_lines += list(self.pyramid_rows(s))
             if sum(self.tokens[s]) or self.held_tokens[s]:
                 seat_lines.append(
-                    f"Strength tokens: {sum(self.tokens[s])} on arms (+ between two penguins), "
-                    f"{self.held_tokens[s]} held"
+                    f"Tokens: {sum(self.tokens[s])} on arms (the + marks), {self.held_tokens[s]} held"
                 )
             seat_lines.append(f"Total: {sc[s]}")
             lines.append(tuple(seat_lines))

@@ -158,13 +158,24 @@ def token_spots(view: Any, seat: int) -> list[str]:
     return out
 
 
-def tokens_line(view: Any, seat: int) -> Text:
-    """'Tokens: L1.1 right, L1.2 left x2' (strength tokens on arms), or empty."""
+def tokens_line(view: Any, seat: int, width: int = 18) -> Text:
+    """'Tokens: L1.1 right,' / 'L1.2 left x2' (strength tokens on arms), broken
+    between spots to fit ``width``; empty without tokens."""
     spots = token_spots(view, seat)
     if not spots:
         return Text()
-    out = Text("Tokens: ", style="bold")
-    out.append(", ".join(spots))
+    out = Text("Tokens:", style="bold")
+    used = len("Tokens:")
+    for n, spot in enumerate(spots):
+        piece = spot + ("," if n < len(spots) - 1 else "")
+        if used + 1 + len(piece) > width:
+            out.append("\n")
+            used = 0
+        else:
+            out.append(" ")
+            used += 1
+        out.append(piece)
+        used += len(piece)
     return out
 
 
