@@ -55,12 +55,21 @@ class FieldView(Static):
             self.post_message(ActionChosen(action))
 
 
+class BoardScroll(VerticalScroll):
+    """The board's scrolling column; after each layout it scrolls back to what the board wants in view."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        board = self.parent
+        if isinstance(board, ChungungoBoard):
+            board._apply_scroll()
+
+
 class ChungungoBoard(GameBoard):
     """The board of Misión Chungungo (see the module docstring for its parts)."""
 
     DEFAULT_CSS = """
     ChungungoBoard { height: 1fr; width: 1fr; }
-    ChungungoBoard #mc-scroll { height: 1fr; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
+    ChungungoBoard #mc-scroll { height: 1fr; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
     ChungungoBoard #mc-table { height: 1; width: auto; min-width: 100%; }
     ChungungoBoard #mc-players { height: auto; width: auto; min-width: 100%; }
     ChungungoBoard #mc-field { height: auto; width: auto; padding: 0 0; }
@@ -75,9 +84,11 @@ class ChungungoBoard(GameBoard):
         self.table: model.Table | None = None
         self.layout_: model.FieldLayout | None = None
         self.previewing: Any | None = None
+        #: Regions of the scrolling column to keep in view (see _regions_for).
+        self._wants: list[Region] = []
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="mc-scroll"):
+        with BoardScroll(id="mc-scroll"):
             yield Static("", id="mc-table", markup=False)
             yield Static("", id="mc-players", markup=False)
             yield FieldView("", id="mc-field", markup=False)
@@ -92,11 +103,13 @@ class ChungungoBoard(GameBoard):
         self.table = model.table_of(ctx.view, ctx.seat)
         self.layout_ = model.field_layout(self.table, ctx.legal)
         self.previewing = None
+        self._wants = [Region(0, 0, 1, 1)]  # a new decision starts from the top
         if not self.is_mounted:
             return
         self._draw_static_parts()
         self._draw_field(None)
         self._set_preview("")
+        self._apply_scroll()
 
     def on_mount(self) -> None:
         if self.ctx is not None:
@@ -111,20 +124,40 @@ class ChungungoBoard(GameBoard):
         self._draw_field(action)
         self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
         self._draw_hand(action)
-        if action is not None:
-            self.call_after_refresh(self._scroll_for, action)
+        self._wants = self._regions_for(action) if action is not None else []
+        self._apply_scroll()
 
-    def _scroll_for(self, action: Any) -> None:
-        """Bring the preview into view, then the highlighted cell (which wins if both do not fit)."""
-        if action is not self.previewing:
-            return
+    def _regions_for(self, action: Any) -> list[Region]:
+        """Where the preview and the highlighted cell lie in the scrolling column (computed, not measured).
+
+        The parts have known heights (table line 1, players n+1, field rows+1),
+        so the regions do not depend on a layout that may not have happened yet.
+        """
+        assert self.table is not None and self.layout_ is not None
         scroll = self.query_one("#mc-scroll", VerticalScroll)
-        preview = self.query_one("#mc-preview", Static)
-        if preview.display:
-            scroll.scroll_to_region(preview.virtual_region, animate=False, immediate=True)
+        field_top = 1 + len(self.table.players) + 1
+        preview_top = field_top + self.layout_.size[0] + 1
+        regions = []
+        text = self.query_one("#mc-preview", Static).content
+        if text:
+            width = max(10, scroll.scrollable_content_region.width)
+            lines = len(Text(str(text)).wrap(self.app.console, width))
+            regions.append(Region(0, preview_top, 1, lines))
         cell = model.action_cell(action)
         if cell is not None:
-            self._scroll_to_cell(cell)
+            x, y = cell_region(cell, self.layout_.origin)
+            regions.append(Region(x, field_top + y, CELL_WIDTH, 1))
+        return regions
+
+    def _apply_scroll(self) -> None:
+        """Bring the wanted regions into view in order (the highlighted cell last, so it wins)."""
+        if not self.is_mounted:
+            return
+        scroll = self.query_one("#mc-scroll", VerticalScroll)
+        # From the top-left each time, so the result depends on the layout only, not on history.
+        scroll.scroll_to(0, 0, animate=False, immediate=True)
+        for region in self._wants:
+            scroll.scroll_to_region(region, animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
@@ -200,11 +233,3 @@ class ChungungoBoard(GameBoard):
         assert self.ctx is not None and self.table is not None
         self.query_one("#mc-hand", Static).update(model.hand_table(self.table, self.ctx, action))
 
-    def _scroll_to_cell(self, cell: model.Cell) -> None:
-        assert self.layout_ is not None
-        field = self.query_one("#mc-field", Static)
-        x, y = cell_region(cell, self.layout_.origin)
-        region = Region(x, y, 3, 1)
-        scroll = self.query_one("#mc-scroll", VerticalScroll)
-        offset = field.virtual_region.offset
-        scroll.scroll_to_region(region.translate(offset), animate=False, immediate=True)
