@@ -55,11 +55,11 @@ async def lift_curtain(pilot, *keys: str) -> None:
 
 
 def test_snapshot_field_choosing_a_cell(snap_compare):
-    """Five players; the highlight walked one cell right on a field with an eel."""
+    """Five players; the highlight walked down to the nearest legal cell on a field with eels."""
     app = app_at(5, 2, leap_with_eel)
 
     async def run_before(pilot):
-        await lift_curtain(pilot, "right")
+        await lift_curtain(pilot, "down")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
@@ -70,7 +70,7 @@ def test_snapshot_field_no_color(snap_compare, monkeypatch):
     app = app_at(5, 2, leap_with_eel)
 
     async def run_before(pilot):
-        await lift_curtain(pilot, "right")
+        await lift_curtain(pilot, "down")
 
     assert app.no_color
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
