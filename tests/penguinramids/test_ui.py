@@ -363,3 +363,10 @@ async def test_goals_stay_in_sight_with_four_players():
         assert goals.parent is app.board and goals.region.height >= 1
         for g in st.goals:
             assert rules.GOALS[g].name in str(goals.render())
+
+
+def test_chief_marker_alone_is_highlighted_in_a_small_pyramid():
+    st = turn_state(players=3, chief=1)
+    top = render.mini_pyramid(st, 1, NAMES[:3]).split("\n")[1]
+    styled = {top.plain[span.start : span.end] for span in top.spans if "reverse" in str(span.style)}
+    assert styled == {"Chief"} and not top.style

@@ -98,7 +98,8 @@ def pyramid_text(
     out = Text()
     rows: list[Text] = []
     for k in (3, 2, 1, 0):
-        line = Text(f"{k + 1} ", style="bold")
+        line = Text()
+        line.append(f"{k + 1} ", style="bold")
         line.append(" " * (STRIDE // 2 * k))
         for i in range(LEVEL_SIZES[k]):
             idx = LEVEL_OFFSET[k] + i
@@ -132,7 +133,8 @@ def name_line(view: Any, seat: int, names: Sequence[str], width: int, chief: boo
     mark = f" {CHIEF}" if chief and view.chief == seat else ""
     room = width - len(score) - 1 - len(mark)
     name = f"{seat_letter(seat)} {names[seat]}"[:room]
-    out = Text(name, style="bold")
+    out = Text()
+    out.append(name, style="bold")
     if mark:
         out.append(" ")
         out.append(CHIEF, style="reverse bold")
@@ -216,7 +218,10 @@ def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = MINI_W
         rows.append(line)
     top, second = rows[0], rows[1]
     if view.chief == seat:
-        top = Text(CHIEF[1:], style="reverse bold") + top[len(CHIEF) - 1 :]
+        marked = Text()
+        marked.append(CHIEF[1:], style="reverse bold")
+        marked.append_text(top[len(CHIEF) - 1 :])
+        top = marked
     top.pad_right(width - 5 - len(top))
     top.append(cards_strip(view, seat))
     held = f"tok{view.held_tokens[seat]}"
