@@ -437,3 +437,44 @@ async def test_a_cell_with_two_choices_names_the_other_one():
         app.board.preview(Excavate(0, 1))
         await pilot.pause()
         assert f"Or Quantum Leap here: choice {legal.index(Leap(0, 1)) + 1}." in part(app, "preview")
+
+
+def test_every_label_and_preview_draws_for_random_positions():
+    """Random games, 2-5 players: every part of the board draws from each deciding seat's view."""
+    import random
+
+    from rich.console import Console
+
+    from boardgames_tui.games.mision_chungungo.ui import model
+    from boardgames_tui.games.mision_chungungo.ui.field import render_field as draw
+
+    console = Console(width=48, file=open("/dev/null", "w"), color_system=None)
+    checked = 0
+    for seed in range(24):
+        players = 2 + seed % 4
+        st = rules.new_game(players, seed)
+        rnd = random.Random(seed)
+        step = 0
+        while not st.is_terminal:
+            seat = st.to_move[0]
+            legal = st.legal_actions(seat)
+            if step % 7 == 0:
+                view = st.view(seat)
+                ctx = BoardContext(view, seat, NAMES[:players], legal)
+                table = model.table_of(view, seat)
+                lay = model.field_layout(table, legal)
+                for action in legal:
+                    assert model.label(action, table, ctx, lay)
+                    model.preview_text(action, table, ctx)
+                    lines, hits = model.shot_marks(action, table, ctx)
+                    assert hits <= set(lines)
+                    cell = model.action_cell(action)
+                    assert cell is None or cell in lay.legal
+                    draw(table.field, origin=lay.origin, size=lay.size, own_seat=seat, legal=lay.legal,
+                         cursor=cell, lines=lines, hits=hits)
+                    checked += 1
+                console.print(model.hand_table(table, ctx, legal[0]))
+                assert len(model.players_text(table, ctx).plain.splitlines()) == players + 1
+            st = st.apply(seat, rnd.choice(legal))
+            step += 1
+    assert checked > 1000
