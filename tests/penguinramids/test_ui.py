@@ -117,6 +117,11 @@ async def test_board_token_preview_and_marker():
         app.board.preview(PlaceToken(0, "right"))
         await pilot.pause()
         assert "token adds 1 to the right arm at L1.1" in part(app, "note")
+        own = part(app, "own")
+        assert "3+3" in own and "L1.1 right" in own  # the preview shows the support with the token on
+        app.board.preview(None)
+        await pilot.pause()
+        assert "2+3" in part(app, "own") and "L1.1 right" not in part(app, "own")
 
 
 async def test_board_never_shows_another_seats_pending_choice():

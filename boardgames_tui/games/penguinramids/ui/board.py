@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -131,12 +132,17 @@ class PenguinBoard(GameBoard):
         own, corner = render.own_header(view, focus, names, 18)
         own.append("\n")
         mine = me == focus
+        drawn = view
+        if mine and isinstance(action, PlaceToken):  # show the support rows with the token on
+            tok = list(view.tokens[focus])
+            tok[2 * action.slot + (1 if action.arm == "right" else 0)] += 1
+            drawn = attrs.evolve(view, tokens=view.tokens[:focus] + (tuple(tok),) + view.tokens[focus + 1 :])
         own.append(
             render.pyramid_text(
-                view, focus, highlight=highlight if mine else None, marks=marks if mine else None, corner=corner
+                drawn, focus, highlight=highlight if mine else None, marks=marks if mine else None, corner=corner
             )
         )
-        toks = render.tokens_line(view, focus)
+        toks = render.tokens_line(drawn, focus)
         if toks:
             own.append("\n")
             own.append_text(toks)
