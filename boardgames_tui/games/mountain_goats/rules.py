@@ -439,16 +439,13 @@ class GoatsState(State):
 
     def _move(self, seat: int, move: Move) -> "GoatsState":
         """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final)."""
-        dice, faces = self.dice, move.faces
-        groups = None
-        if dice:
-            try:
-                groups = _quick_groups(dice, faces, move.groups, BIG_MAX if self.big_mountain else GROUP_MAX)
-            except Exception:  # malformed values: check_move reports them as before
-                groups = None
-        if groups is None:
-            # Anything _quick_groups is unsure of: the full check names the first problem.
-            groups = self.check_move(seat, move)
+        dice, faces, groups = self.dice, move.faces, move.groups
+        try:
+            sure = bool(dice) and _surely_legal(dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX)
+        except Exception:  # malformed values: check_move reports them as before
+            sure = False
+        if not sure:
+            self.check_move(seat, move)  # names the first problem
         me = _REF[seat] if type(seat) is int else seat_ref(seat)
         said: list[str] = []
         if faces != dice:
@@ -460,13 +457,27 @@ class GoatsState(State):
         supply = self.supply
         mine = self.tokens[seat]
         mypos = list(pos[seat])
-        knocked: list[tuple[int, int]] = []
+        knocked: list[tuple[int, int]] | None = None
         n = self.n
         if not groups:
             said.append(f"{me} uses no dice.")
-        for target, goat, expr in groups:
-            if type(expr) is not str:  # dice indices from check_move
-                expr = "+".join([_FACE[faces[i]] for i in expr])
+        for g in groups:
+            # The group as check_move returns it: its target, its goat (the sum's own for 5-10), its dice.
+            k = len(g)
+            if k == 4:
+                a, b = faces[g[2]], faces[g[3]]
+                total = a + b
+                expr = _PLUS[a][b]
+            elif k == 3:
+                total = faces[g[2]]
+                expr = _FACE[total]
+            else:
+                total = 0
+                for i in g[2:]:
+                    total += faces[i]
+                expr = "+".join([_FACE[faces[i]] for i in g[2:]])
+            target = g[0]
+            goat = total if total <= GROUP_MAX else g[1]
             gi = goat - 5
             if target > GROUP_MAX:
                 # Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
@@ -497,7 +508,11 @@ class GoatsState(State):
                     continue
                 text = f"{me}: {expr}{_ON[gi]}goat reaches the summit"
                 for s in range(n):
-                    if s != seat and pos[s][gi] == top and (s, gi) not in knocked:
+                    if s != seat and pos[s][gi] == top:
+                        if knocked is None:
+                            knocked = []
+                        elif (s, gi) in knocked:
+                            continue
                         knocked.append((s, gi))
                         text += f", knocks {seat_ref(s)}'s goat to the foot"
             else:
@@ -515,10 +530,11 @@ class GoatsState(State):
             said.append(text)
         new_pos = list(pos)
         new_pos[seat] = tuple(mypos)
-        for s, gi in knocked:
-            row = list(new_pos[s])
-            row[gi] = 0
-            new_pos[s] = tuple(row)
+        if knocked:
+            for s, gi in knocked:
+                row = list(new_pos[s])
+                row[gi] = 0
+                new_pos[s] = tuple(row)
         # Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left.
         bonus_left = self.bonus_left
         won = self.bonus_won[seat]
@@ -718,17 +734,17 @@ _CLIMBS = tuple(
 )
 
 
-def _quick_groups(dice, faces, groups, hi):
-    """The groups of a move as (target, goat, dice text), or None unless it is surely legal.
+def _surely_legal(dice, faces, groups, hi) -> bool:
+    """Whether :meth:`GoatsState.check_move` would accept these faces and groups, cheaply.
 
-    Accepts exactly what :meth:`GoatsState.check_move` accepts (same target
-    and goat as it returns; ``hi`` is its highest group sum); on any doubt
-    returns None (or raises on malformed values), so that the caller asks
-    check_move, which names the problem. Does not check Big Mountain spots.
+    True only if it would (``hi`` is its highest group sum); False on any
+    doubt (and it may raise on malformed values), so that the caller asks
+    check_move, which names the problem. Big Mountain spots are not checked
+    here either.
     """
     if faces != dice:
         if len(faces) != DICE:
-            return None
+            return False
         had_one = kept_one = False
         for i in range(DICE):
             f, d = faces[i], dice[i]
@@ -737,54 +753,46 @@ def _quick_groups(dice, faces, groups, hi):
                 if f == 1:
                     kept_one = True
                 elif not 1 <= f <= 6:
-                    return None
+                    return False
             elif f != d:
-                return None
+                return False
         if had_one and not kept_one:
-            return None
+            return False
     used = 0
-    out = []
     for g in groups:
         k = len(g)
-        if k == 3:
-            i = g[2]
-            bit = _DIE_BIT[i]
-            if used & bit:
-                return None
-            used |= bit
-            total = faces[i]
-            expr = _FACE[total]
-        elif k == 4:
+        if k == 4:
             i, j = g[2], g[3]
             bit = _DIE_BIT[i] | _DIE_BIT[j]
             if i == j or used & bit:
-                return None
+                return False
             used |= bit
-            a, b = faces[i], faces[j]
-            total = a + b
-            expr = _PLUS[a][b]
+            total = faces[i] + faces[j]
+        elif k == 3:
+            i = g[2]
+            bit = _DIE_BIT[i]
+            if used & bit:
+                return False
+            used |= bit
+            total = faces[i]
         elif k > 4:
             total = 0
             for i in g[2:]:
                 bit = _DIE_BIT[i]
                 if used & bit:
-                    return None
+                    return False
                 used |= bit
                 total += faces[i]
-            expr = "+".join([_FACE[faces[i]] for i in g[2:]])
         else:
-            return None
-        target, goat = g[0], g[1]
-        if total < GROUP_MIN or total > hi or target != total:
-            return None
+            return False
+        if total < GROUP_MIN or total > hi or g[0] != total:
+            return False
         if total <= GROUP_MAX:
-            if goat not in (0, total):
-                return None
-            goat = total
-        elif goat not in MOUNTAINS:
-            return None
-        out.append((target, goat, expr))
-    return out
+            if g[1] not in (0, total):
+                return False
+        elif g[1] not in MOUNTAINS:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- helpers for enumeration
