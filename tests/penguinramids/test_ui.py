@@ -375,3 +375,10 @@ def test_chief_marker_alone_is_highlighted_in_a_small_pyramid():
     top = render.mini_pyramid(st, 1, NAMES[:3]).split("\n")[1]
     styled = {top.plain[span.start : span.end] for span in top.spans if "reverse" in str(span.style)}
     assert styled == {"Chief"} and not top.style
+
+
+async def test_legend_shows_the_bracketed_cell_literally():
+    app = Harness(turn_state())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert part(app, "legend").startswith("[R3] Red weight 3")

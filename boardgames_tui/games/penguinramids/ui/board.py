@@ -71,7 +71,7 @@ class PenguinBoard(GameBoard):
                 yield Static("", id="pr-minis-1", classes="pr-minis")
                 yield Static("", id="pr-minis-2", classes="pr-minis")
             yield Static("", id="pr-goals")
-            yield Static(render.LEGEND, id="pr-legend")
+            yield Static(Text(render.LEGEND), id="pr-legend")  # Text: "[R3]" is no markup tag
 
     # ---- contract ----
 
