@@ -751,7 +751,7 @@ class MontanaState(State):
             card, half = st.played[seat][st.slot]
             side = "left" if st.slot == 0 else "right"
             if st.stage == START:
-                reason = st._cannot_activate(seat, card, half)
+                reason = st.cannot_activate(seat, card, half)
                 if reason:
                     out = OUT_OF_RANGE if reason.startswith("speed") else NOT_POSSIBLE
                     row = list(st.outcomes[seat])
@@ -894,7 +894,7 @@ class MontanaState(State):
             return None
         return plan[step], self._options(seat, card, half, step, self.params)
 
-    def _cannot_activate(self, seat: int, card: int, half: int) -> str:
+    def cannot_activate(self, seat: int, card: int, half: int) -> str:
         """Why the card cannot act now ('' when it can): speed range, or it cannot be carried out in full."""
         if D.is_action(card):
             h = D.ACTION_CARDS[card].halves[half]

@@ -315,11 +315,11 @@ def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
 def _cannot_carry_out(view: Any, seat: int, card: int, half: int, box: int) -> str:
     """Why the card could not be carried out in full if it acted now at ``box`` ('' if it
     could), as the engine judges it on this public view (Rulebook: Abilities)."""
-    judge = getattr(view, "_cannot_activate", None)
+    judge = getattr(view, "cannot_activate", None)
     if judge is None:
         return ""
     try:
         return judge(seat, card, half) if box == view.box[seat] else attrs.evolve(
-            view, box=_set(view.box, seat, box))._cannot_activate(seat, card, half)
+            view, box=_set(view.box, seat, box)).cannot_activate(seat, card, half)
     except Exception:  # a preview must never break the screen
         return ""
