@@ -388,7 +388,7 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         return f"{ctx.who(action.target)} gains 1 copper and may strike up to 2 players."
     if t is Pass and table.phase == "react":
         if not any(type(a) is PlayEel for a in ctx.legal):
-            return "You hold no Electric Eel: you can only let it happen."
+            return "You hold no Electric Eel: you can only pass."
         return "Keep your eel: the card takes effect."
     if t is Pass and table.phase == "resolve":
         return "The Furious Chungungo strikes nobody else."
