@@ -4,7 +4,9 @@ When the choices are cells of the asteroid field (placing a card, placing a
 token, Excavate, Quantum Leap, placing an eel), the arrow keys move the
 highlight to the nearest legal cell in that direction on the board and Enter
 picks it; digits and the list work as for every game. For any other
-decision the arrows move through the list as usual.
+decision the arrows move through the list as usual (and up/down fall back
+to the list when no legal cell lies that way). PgUp/PgDn scroll the board,
+whose lower part holds the player's hand.
 """
 
 from __future__ import annotations
