@@ -114,3 +114,17 @@ def test_roll_table_matches_the_dice_formula():
         for value in (r, r + 1296 * 12345678901):
             assert dice == (value % 6 + 1, value // 6 % 6 + 1, value // 36 % 6 + 1, value // 216 % 6 + 1)
         assert said == " rolls %d %d %d %d." % dice
+
+
+def test_roll_events_are_shared_values_equal_to_fresh_ones():
+    from boardgames_tui.engine.core import Event
+
+    a = R.new_game(3, 5).apply(0, R.ROLL)
+    b = R.new_game(4, 5).apply(0, R.ROLL)
+    assert a.dice == b.dice
+    assert a.log[-1] is b.log[-1]
+    assert a.log[-1] == Event("{0} rolls %d %d %d %d." % a.dice)
+    assert a.log[-1].private == {}
+    # A seat given as a bool reads as its number, as seat_ref writes it.
+    odd = attrs.evolve(R.new_game(2, 5), to_move=(True,), current=1)
+    assert odd.apply(True, R.ROLL).log[-1] == Event("{1} rolls %d %d %d %d." % a.dice)

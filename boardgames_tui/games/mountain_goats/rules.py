@@ -46,13 +46,16 @@ _NO_GAINS = (0, 0, 0, 0, 0, 0)
 _FACE = ("0", "1", "2", "3", "4", "5", "6")
 _IDX = range(6)
 #: Seat placeholders of event texts (engine.core.seat_ref), by seat.
-_REF = tuple(seat_ref(s) for s in range(5))
+_REF = {s: seat_ref(s) for s in range(5)}
 #: Every roll by ``value % 1296`` of the generator's draw: (dice, " rolls a b c d.").
 _ROLLS = tuple(
     ((r % 6 + 1, r // 6 % 6 + 1, r // 36 % 6 + 1, r // 216 % 6 + 1),
      f" rolls {r % 6 + 1} {r // 6 % 6 + 1} {r // 36 % 6 + 1} {r // 216 % 6 + 1}.")
     for r in range(6**DICE)
 )
+#: The log event of each seat's each roll, made on first use. Events are immutable
+#: values, already shared by every later state's log; these are shared by all games.
+_ROLL_EVENTS: dict[int, list[Event | None]] = {s: [None] * 6**DICE for s in range(5)}
 
 ENDING_BONUS = "the bonus tokens ran out"
 ENDING_MOUNTAINS = "three mountains ran out of point tokens"
@@ -372,11 +375,18 @@ class GoatsState(State):
         # One 64-bit draw gives all four dice (6**4 = 1296 divides 2**64 up to a bias below 1e-16):
         # die k is value // 6**k % 6 + 1, which depends on value % 1296 alone.
         value, rng = self.rng.next64()
-        dice, said = _ROLLS[value % 1296]
-        me = _REF[seat] if type(seat) is int else seat_ref(seat)
+        r = value % 1296
+        dice, said = _ROLLS[r]
+        events = _ROLL_EVENTS.get(seat)
+        if events is None:
+            ev = Event(seat_ref(seat) + said)
+        else:
+            ev = events[r]
+            if ev is None:
+                ev = events[r] = Event(_REF[seat] + said)
         return _state(
             self.n, self.big_mountain, self.pos, self.supply, self.tokens, self.bonus_left, self.bonus_won,
-            self.current, dice, self.turns, self.ending, self.to_move, self.log + (Event(me + said),), rng,
+            self.current, dice, self.turns, self.ending, self.to_move, self.log + (ev,), rng,
         )
 
     def check_move(self, seat: int, move: Move) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -446,7 +456,7 @@ class GoatsState(State):
             sure = False
         if not sure:
             self.check_move(seat, move)  # names the first problem
-        me = _REF[seat] if type(seat) is int else seat_ref(seat)
+        me = _REF.get(seat) or seat_ref(seat)
         said: list[str] = []
         if faces != dice:
             changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
