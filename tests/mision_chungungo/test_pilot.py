@@ -162,3 +162,24 @@ async def test_eel_cancel_through_the_reaction_window():
         await pilot.pause()
         assert any(c.face_up for c in match.state.field)
         assert data.CARDS[match.state.discards[0][-1]].name == "Picadora"
+
+
+async def test_board_follows_a_resize():
+    app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto", "Carla", "Diego", "Elena"], seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        board = app.screen.board
+        narrow = board.size.width
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert board.size.width > narrow
+        assert "E Elena" in screen_text(app) and ">+<" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert board.size.width == narrow
+        await pilot.press("enter")
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert len(game.match.actions) == 1  # Enter still picks the highlighted cell
