@@ -630,3 +630,13 @@ def test_outcome_breakdown_draws_each_final_pyramid():
     assert "Tokens: 1 on arms (the + marks), 0 held" in lines
     assert lines[-1] == f"Total: {st.scores()[0]}"
     assert "Pyramid, 0/10 penguins, top first:" in st.outcome().breakdown[1]
+
+
+def test_skipping_the_action_ends_the_turn_even_with_tokens_held():
+    """Pass is listed as 'skip the action, end the turn' beside the token placements."""
+    st = turn_state(card=2, built={0: R2_22, 1: R2_22 + 1}, revealed=(R1_22, Y1_22), held_tokens=1)
+    st = st.apply(0, Take(R1_22)).apply(0, Place(2))
+    assert Pass() in st.legal_actions(0) and any(isinstance(a, PlaceToken) for a in st.legal_actions(0))
+    after = st.apply(0, Pass())
+    assert after.to_move == (1,) and after.held_tokens[0] == 1
+    assert "does not use card 2 and ends the turn" in after.log[-1].text

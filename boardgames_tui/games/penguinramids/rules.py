@@ -533,9 +533,11 @@ class PenguinramidsState(State):
             st = attrs.evolve(
                 self,
                 used=True,
-                log=self.log + (Event(f"{seat_ref(seat)} does not use card {self.card}."),),
+                log=self.log + (Event(f"{seat_ref(seat)} does not use card {self.card} and ends the turn."),),
             )
-            return st._after_step(seat)
+            # "skip the action, end the turn": ends it even with tokens held (they
+            # could have gone on arms first, the choices were listed together)
+            return st._next_turn()
         if isinstance(action, EndTurn):
             held = self.held_tokens[seat]
             kept = f"{held} strength token{'s' if held != 1 else ''}"
