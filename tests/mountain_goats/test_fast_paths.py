@@ -128,3 +128,23 @@ def test_roll_events_are_shared_values_equal_to_fresh_ones():
     # A seat given as a bool reads as its number, as seat_ref writes it.
     odd = attrs.evolve(R.new_game(2, 5), to_move=(True,), current=1)
     assert odd.apply(True, R.ROLL).log[-1] == Event("{1} rolls %d %d %d %d." % a.dice)
+
+
+def test_shared_move_events_equal_fresh_ones():
+    from boardgames_tui.engine.core import Event
+
+    from .helpers import move, scenario
+
+    s = scenario(2, dice=(3, 4, 2, 6), pos={1: {7: 1}})
+    a = s.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1), (8, 8, 2, 3)))
+    b = s.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1), (8, 8, 2, 3)))
+    assert [e.text for e in a.log[-2:]] == [
+        "{0}: 3+4 on 7: goat climbs to step 1 of 3.",
+        "{0}: 2+6 on 8: goat climbs to step 1 of 3.",
+    ]
+    assert a.log[-2] is b.log[-2] and a.log[-2] == Event("{0}: 3+4 on 7: goat climbs to step 1 of 3.")
+    none = s.apply(0, move((3, 4, 2, 6)))
+    assert none.log[-1] == Event("{0} uses no dice.") and none.log[-1].private == {}
+    # Steps no table holds (a state built by hand) are written out as before.
+    odd = attrs.evolve(s, pos=((0, 0, 1.0, 0, 0, 0), s.pos[1]))
+    assert odd.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1))).log[-1].text == "{0}: 3+4 on 7: goat climbs to step 2.0 of 3."

@@ -457,12 +457,13 @@ class GoatsState(State):
         if not sure:
             self.check_move(seat, move)  # names the first problem
         me = _REF.get(seat) or seat_ref(seat)
-        said: list[str] = []
+        events: list[Event] = []
         if faces != dice:
             changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
             if changed:
-                said.append(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
-                            f"{' and '.join(map(str, changed))}.")
+                events.append(Event(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
+                                    f"{' and '.join(map(str, changed))}."))
+        shared = _SHARED.get(seat)
         pos = self.pos
         supply = self.supply
         mine = self.tokens[seat]
@@ -470,7 +471,7 @@ class GoatsState(State):
         knocked: list[tuple[int, int]] | None = None
         n = self.n
         if not groups:
-            said.append(f"{me} uses no dice.")
+            events.append(Event(f"{me} uses no dice.") if shared is None else shared[0])
         for g in groups:
             # The group as check_move returns it: its target, its goat (the sum's own for 5-10), its dice.
             k = len(g)
@@ -501,20 +502,27 @@ class GoatsState(State):
                 frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
                        else "the summit of" if old == STEPS_BY_INDEX[gi] else f"step {old} of")
                 frm = frm if old > GROUP_MAX else f"{frm} {goat}"
-                said.append(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}.")
+                events.append(Event(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}."))
                 continue
             p = mypos[gi]
             if p > GROUP_MAX:
                 # Sheet: Big Mountain - the mountain's value brings its goat back to the foot.
                 mypos[gi] = 0
-                said.append(f"{me}: {expr} brings goat {goat} down from spot {p} to the foot of {goat}.")
+                events.append(Event(f"{me}: {expr} brings goat {goat} down from spot {p} to the foot of {goat}."))
                 continue
             top = STEPS_BY_INDEX[gi]
             if p < top:
                 p += 1
                 mypos[gi] = p
                 if p < top:
-                    said.append(f"{me}: {expr}{_CLIMBS[gi][p]}")
+                    if shared is not None and type(p) is int and p > 0:
+                        memo = shared[1][gi][p]
+                        ev = memo.get(expr)
+                        if ev is None:
+                            ev = memo[expr] = Event(f"{me}: {expr}{_CLIMBS[gi][p]}")
+                        events.append(ev)
+                    else:  # a seat or a step no table holds (only in states built by hand)
+                        events.append(Event(f"{me}: {expr} on {goat}: goat climbs to step {p} of {top}."))
                     continue
                 text = f"{me}: {expr}{_ON[gi]}goat reaches the summit"
                 for s in range(n):
@@ -537,7 +545,7 @@ class GoatsState(State):
                 text += f", takes a {goat} token ({left} left)."
             else:
                 text += f"; no {goat} tokens are left."
-            said.append(text)
+            events.append(Event(text))
         new_pos = list(pos)
         new_pos[seat] = tuple(mypos)
         if knocked:
@@ -552,7 +560,7 @@ class GoatsState(State):
         while len(won) < sets and bonus_left:
             won = won + (bonus_left[0],)
             bonus_left = bonus_left[1:]
-            said.append(f"{me} completes set {len(won)} and takes the {won[-1]} bonus token.")
+            events.append(Event(f"{me} completes set {len(won)} and takes the {won[-1]} bonus token."))
         ending = self.ending
         if not ending:
             if not bonus_left:
@@ -560,12 +568,12 @@ class GoatsState(State):
             elif supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
                 ending = ENDING_MOUNTAINS
             if ending:
-                said.append(f"The game ends: {ending}. This round is finished first."
-                            if seat != n - 1 else f"The game ends: {ending}.")
+                events.append(Event(f"The game ends: {ending}. This round is finished first."
+                                    if seat != n - 1 else f"The game ends: {ending}."))
         nxt = (seat + 1) % n
         if ending and seat == n - 1:
             to_move: tuple[int, ...] = ()
-            said.append("The last round is complete: the game is over.")
+            events.append(Event("The last round is complete: the game is over."))
         else:
             to_move = (nxt,)
         tokens = self.tokens
@@ -588,7 +596,7 @@ class GoatsState(State):
             self.turns + 1,
             ending,
             to_move,
-            self.log + tuple(map(Event, said)),
+            self.log + tuple(events),
             self.rng,
         )
 
@@ -732,6 +740,14 @@ def _move_of(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> Mov
 # ---------------------------------------------------------------- fast checking
 
 
+#: Per seat, log events that recur in every game, shared by all of them (events are
+#: immutable values, already shared by every later state's log): "uses no dice", and
+#: per mountain index and step reached the climb events by dice text, made on first use
+#: (a few thousand at most: the dice texts of a mountain's sum are finite).
+_SHARED: dict[int, tuple[Event, tuple[tuple[dict[str, Event], ...], ...]]] = {
+    s: (Event(f"{seat_ref(s)} uses no dice."), tuple(tuple({} for _p in range(top)) for top in STEPS_BY_INDEX))
+    for s in range(5)
+}
 #: Bit of each die index in a mask of used dice.
 _DIE_BIT = {0: 1, 1: 2, 2: 4, 3: 8}
 #: "a+b" for two faces a, b (indexed like _FACE).
