@@ -180,6 +180,16 @@ class State:
         """
         return True
 
+    def private_news(self, seat: int, since: int) -> list[str]:
+        """Private lines of the log from index ``since`` that ``seat`` should read now.
+
+        The app shows them to ``seat`` before the keyboard passes on, when
+        its action taught it something it did not choose (a card excavated
+        or stolen). Default: none (a seat knows what it picked itself).
+        Texts may name seats as ``{n}``.
+        """
+        return []
+
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words, for the UI."""
         return "Choose an action"

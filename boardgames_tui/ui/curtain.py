@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 
@@ -59,3 +59,34 @@ class CurtainScreen(Screen[bool]):
             from .rules_viewer import RulesScreen
 
             self.app.push_screen(RulesScreen(*self.rules))
+
+
+class PrivateNoticeScreen(ModalScreen[None]):
+    """Tells the seat still at the keyboard what it alone just learned.
+
+    Shown after an action of that seat whose private result (a card
+    excavated, a card stolen) it would otherwise only see on its next turn,
+    before the keyboard passes on. Enter closes it.
+    """
+
+    DEFAULT_CSS = """
+    PrivateNoticeScreen { align: center middle; }
+    PrivateNoticeScreen #notice-box { width: 64; height: auto; border: double $accent; background: $panel; padding: 0 1; }
+    PrivateNoticeScreen #notice-title { text-style: bold; }
+    """
+
+    BINDINGS = [Binding("enter", "close", "Done: pass the keyboard"), Binding("space", "close", show=False)]
+
+    def __init__(self, who: str, lines: list[str]) -> None:
+        super().__init__()
+        self.who = who
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="notice-box"):
+            yield Static(f"Only for {self.who}:", id="notice-title", markup=False)
+            yield Static("\n".join(self.lines), markup=False)
+            yield Static("Press Enter, then pass the keyboard.", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

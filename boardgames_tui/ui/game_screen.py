@@ -21,10 +21,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
+from boardgames_tui.engine.core import _fill
 from boardgames_tui.engine.match import autosave_path, saves_dir
 
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
-from .curtain import CurtainScreen
+from .curtain import CurtainScreen, PrivateNoticeScreen
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
 
@@ -205,6 +206,7 @@ class GameScreen(Screen[None]):
         if message.stamp is not None and message.stamp != self.stamp:
             return  # picked from a list that was already replaced
         self._busy = True
+        before = len(self.match.state.log)
         try:
             self._play(seat, message.action)
         except IllegalAction as exc:
@@ -213,7 +215,27 @@ class GameScreen(Screen[None]):
             return
         finally:
             self._busy = False
+        news = self._private_news(seat, before)
+        if news:
+            self.app.push_screen(PrivateNoticeScreen(self.who(seat), news), lambda _: self.advance())
+            return
         self.advance()
+
+    def _private_news(self, seat: int, since: int) -> list[str]:
+        """Private lines for ``seat`` from its last action, when the keyboard is about to pass.
+
+        Empty when ``seat`` keeps the keyboard (it sees them on its own
+        screen) or the game has nothing hidden.
+        """
+        state = self.match.state
+        if not self.spec.hidden_information:
+            return []
+        if not state.is_terminal and state.reaction_window is None and state.to_move and state.to_move[0] == seat:
+            return []
+        lines = state.private_news(seat, since)
+        if lines:
+            self.seen[seat] = len(state.log)
+        return [_fill(line, self.match.names) for line in lines]
 
     def _play(self, seat: int, action: Any) -> None:
         self.match.play(seat, action)

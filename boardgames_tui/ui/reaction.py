@@ -20,12 +20,15 @@ from boardgames_tui.engine import seat_letter
 
 
 class ReactionScreen(ModalScreen[int | None]):
-    """Dismisses with the seat that wants to react, or None when all pass."""
+    """Dismisses with the seat that wants to react, or None when all pass.
+
+    Docked at the bottom so the public table above stays in sight.
+    """
 
     DEFAULT_CSS = """
-    ReactionScreen { align: center middle; }
-    ReactionScreen #reaction-box { width: 64; height: auto; border: heavy $warning; background: $panel; padding: 0 1; }
-    ReactionScreen #reaction-card { text-style: bold; margin: 1 0; }
+    ReactionScreen { align: center bottom; background: $background 0%; }
+    ReactionScreen #reaction-box { width: 100%; height: auto; border: heavy $warning; background: $panel; padding: 0 1; }
+    ReactionScreen #reaction-card { text-style: bold; }
     """
 
     BINDINGS = [Binding("enter", "all_pass", "Nobody reacts")]

@@ -11,7 +11,7 @@ from boardgames_tui.games.mision_chungungo import data
 from boardgames_tui.games.mision_chungungo.rules import PlayCard, PlayEel
 from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, nearest
 from boardgames_tui.games.mision_chungungo.ui.model import action_cell
-from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
@@ -48,7 +48,7 @@ def arrow_path(chooser: FieldChooser, target: int) -> list[str] | None:
 async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
     """Drive the app by keys until the game-over screen; count what happened."""
     keys = random.Random(1)  # which picks go by arrows (apart from the players' choices)
-    counts = {"curtains": 0, "reactions": 0, "eels": 0, "arrow picks": 0, "digit picks": 0}
+    counts = {"curtains": 0, "reactions": 0, "eels": 0, "arrow picks": 0, "digit picks": 0, "notices": 0}
     for _ in range(2000):
         await pilot.pause()
         screen = app.screen
@@ -56,6 +56,10 @@ async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
             return counts
         if isinstance(screen, CurtainScreen):
             counts["curtains"] += 1
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, PrivateNoticeScreen):
+            counts["notices"] += 1
             await pilot.press("enter")
             continue
         if isinstance(screen, ReactionScreen):
@@ -183,3 +187,53 @@ async def test_board_follows_a_resize():
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         assert len(game.match.actions) == 1  # Enter still picks the highlighted cell
+
+
+async def test_excavator_reads_the_card_before_the_keyboard_passes():
+    """The excavated card is shown to its excavator alone, before the curtain for the next player."""
+    import random
+
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+    from boardgames_tui.ui.board import ActionChosen
+    from boardgames_tui.ui.game_screen import GameScreen
+    from tests.screen_text import screen_text
+
+    for seed in range(40):
+        match = Match.new("mision_chungungo", ["Ana", "Beto"], seed)
+        rnd = random.Random(seed)
+        while not match.state.is_terminal and len(match.actions) < 400:
+            state = match.state
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            dig = [a for a in legal if "xcavate" in str(a)]
+            after = [state.apply(seat, a) for a in dig]
+            hit = next(
+                (a for a, st in zip(dig, after) if st.private_news(seat, len(state.log)) and st.to_move[:1] != (seat,)),
+                None,
+            )
+            if hit is not None:
+                break
+            match.play(seat, rnd.choice(legal))
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no seed gives an excavation that ends the turn")
+    seat = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        game.post_message(ActionChosen(hit))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PrivateNoticeScreen)
+        assert f"Only for {'AB'[seat]}" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)

@@ -156,6 +156,10 @@ class VetoState(State):
             confirmed=(False,) * self.n, to_move=() if over else tuple(range(self.n)),
         )
 
+    def private_news(self, seat: int, since: int) -> list[str]:
+        """The cards a seat drew at the end of a round it ended."""
+        return [e.private[seat] for e in self.log[since:] if seat in e.private and "drew" in e.private[seat]]
+
     def is_barrier(self, seat, action, after) -> bool:
         return super().is_barrier(seat, action, after) or len(after.log) != len(self.log)
 

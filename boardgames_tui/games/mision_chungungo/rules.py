@@ -558,6 +558,15 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ prompts
 
+    def private_news(self, seat: int, since: int) -> list[str]:
+        """What ``seat`` alone learned since log index ``since``: a card it excavated or stole.
+
+        Sheet: excavated cards are known only to the excavator; a stolen card
+        is shown only to the thief. The app shows these before the keyboard
+        passes (the victim is told on its next turn).
+        """
+        return [e.private[seat] for e in self.log[since:] if seat in e.private]
+
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words."""
         if self.phase == "over":
