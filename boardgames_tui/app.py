@@ -39,6 +39,7 @@ class BoardGamesApp(App[None]):
     Button:nocolor:focus { text-style: bold reverse; }
     Select:nocolor:focus > SelectCurrent { text-style: bold reverse; }
     Input:nocolor:focus { text-style: underline; }
+    ToastRack { align: right top; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 

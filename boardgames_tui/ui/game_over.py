@@ -59,8 +59,8 @@ class GameOverScreen(Screen[str]):
         Binding("l", "choose('launcher')", "Launcher"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("g", "choose('board')", "Final table"),
-        Binding("pagedown", "scroll_table(1)", "Scroll", show=False),
-        Binding("pageup", "scroll_table(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll_table(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_table(-1)", "Scroll", show=False, priority=True),
     ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)]
 
     def __init__(self, title: str, outcome: Outcome, names: Sequence[str]) -> None:

@@ -134,6 +134,10 @@ class GameScreen(Screen[None]):
 
     def _after_reaction(self, seat: int | None) -> None:
         state = self.match.state
+        if seat == ReactionScreen.MENU:
+            self.shown_seat = None
+            self.action_menu()
+            return
         if seat is None:
             # Everyone who has not reacted passes, in seat order.
             for s in sorted(state.to_move):
@@ -245,6 +249,9 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that nothing on screen uses gets a short hint."""
+        if event.key == "ctrl+z" and not self.match.can_undo():
+            self.notify("Nothing to undo here.", severity="warning", timeout=3)
+            return
         if event.is_printable and event.key not in self.active_bindings:
             self.notify(
                 f"The key {event.character!r} does nothing here. Digits or arrows and Enter choose; "

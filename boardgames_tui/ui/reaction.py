@@ -31,7 +31,18 @@ class ReactionScreen(ModalScreen[int | None]):
     ReactionScreen #reaction-card { text-style: bold; }
     """
 
-    BINDINGS = [Binding("enter", "all_pass", "Nobody reacts")]
+    BINDINGS = [
+        Binding("enter", "all_pass", "Nobody reacts"),
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("escape", "menu", "Menu"),
+        Binding("m", "menu", "Menu", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("w", "save", "Save", show=False),
+    ]
+
+    #: Dismiss value asking the game screen for its menu.
+    MENU = -1
 
     def __init__(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
         super().__init__()
@@ -54,7 +65,7 @@ class ReactionScreen(ModalScreen[int | None]):
 
     def on_key(self, event: events.Key) -> None:
         key = (event.character or "").upper()
-        if len(key) == 1 and key.isalpha():
+        if len(key) == 1 and key.isalpha() and key not in ("M", "W"):
             event.stop()
             for seat in self.seats:
                 if seat_letter(seat) == key:
@@ -64,3 +75,16 @@ class ReactionScreen(ModalScreen[int | None]):
 
     def action_all_pass(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        host = self.app.screen_stack[-2]
+        if hasattr(host, "action_rules"):
+            host.action_rules()
+
+    def action_save(self) -> None:
+        host = self.app.screen_stack[-2]
+        if hasattr(host, "action_save"):
+            host.action_save()
+
+    def action_menu(self) -> None:
+        self.dismiss(self.MENU)

@@ -319,3 +319,37 @@ async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_reaction_window_offers_rules_and_menu_and_comes_back():
+    m = reaction_match()
+    app = BoardGamesApp(match=m)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        from boardgames_tui.ui.menu import MenuScreen
+
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("1")  # resume
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionScreen)
+        assert m.state.reaction_window is not None
+
+
+async def test_ctrl_z_with_nothing_to_undo_says_so():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Nothing to undo" in notices(app)
