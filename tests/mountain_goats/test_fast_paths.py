@@ -148,3 +148,63 @@ def test_shared_move_events_equal_fresh_ones():
     # Steps no table holds (a state built by hand) are written out as before.
     odd = attrs.evolve(s, pos=((0, 0, 1.0, 0, 0, 0), s.pos[1]))
     assert odd.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1))).log[-1].text == "{0}: 3+4 on 7: goat climbs to step 2.0 of 3."
+
+
+def _reference_random_action(state, seat, rnd):
+    """random_action as first written (one loop, no tables): the draws and moves to match."""
+    dice = state.dice
+    if not dice:
+        return R.ROLL
+    faces = list(dice)
+    if dice.count(1) >= 2:
+        ones = [i for i in range(4) if dice[i] == 1]
+        keep = rnd.choice(ones)
+        for i in ones:
+            if i != keep and rnd.random() < 0.5:
+                faces[i] = rnd.randint(2, 6)
+    bins = [[], [], []]
+    bits = rnd.getrandbits(8)
+    for i in range(4):
+        b = (bits >> (2 * i)) & 3
+        if b:
+            bins[b - 1].append(i)
+    hi = 24 if state.big_mountain else 10
+    groups = []
+    occ = None
+    mypos = None
+    for g in bins:
+        if not g:
+            continue
+        s = sum(faces[i] for i in g)
+        if s < 5 or s > hi:
+            continue
+        if s > 10:
+            if occ is None:
+                occ = set(state.big_spots())
+                mypos = list(state.pos[seat])
+            if s in occ:
+                continue
+            goat = rnd.choice(R.MOUNTAINS)
+            old = mypos[goat - 5]
+            if old > 10:
+                occ.discard(old)
+            occ.add(s)
+            mypos[goat - 5] = s
+            groups.append((s, goat, *g))
+        else:
+            if mypos is not None and mypos[s - 5] > 10:
+                occ.discard(mypos[s - 5])
+                mypos[s - 5] = 0
+            groups.append((s, s, *g))
+    return R.Move(tuple(faces), tuple(groups))
+
+
+def test_random_action_draws_and_picks_as_the_plain_loop():
+    for state, seat in _states(16, 4):
+        a, b = random.Random(state.turns), random.Random(state.turns)
+        for _ in range(3):
+            picked = R.random_action(state, seat, a)
+            assert picked == _reference_random_action(state, seat, b)
+            if state.dice:
+                assert type(picked.faces) is tuple and all(type(g) is tuple for g in picked.groups)
+        assert a.random() == b.random()

@@ -920,6 +920,29 @@ _BINS = tuple(
 )
 
 
+#: Without the Big Mountain, the groups random_action picks depend on the faces and its
+#: 8 random bits alone: per faces (1296 at most), the groups of each draw, made on first
+#: use. Equal group tuples are kept once (_PICKED), so a row costs about 2 kB.
+_PLAIN_PICKS: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+_PICKED: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _plain_picks(faces: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    row = []
+    for bins in _BINS:
+        groups = []
+        for g in bins:
+            s = 0
+            for i in g:
+                s += faces[i]
+            if GROUP_MIN <= s <= GROUP_MAX:
+                groups.append((s, s) + g)
+        picked = tuple(groups)
+        row.append(_PICKED.setdefault(picked, picked))
+    _PLAIN_PICKS[faces] = out = tuple(row)
+    return out
+
+
 def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
     """A random legal action without listing every outcome (for ``simulate``).
 
@@ -939,16 +962,13 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
             if i != keep and rnd.random() < 0.5:
                 changed[i] = rnd.randint(2, 6)
         faces = tuple(changed)
+    if not state.big_mountain:
+        picks = _PLAIN_PICKS.get(faces)
+        if picks is None:
+            picks = _plain_picks(faces)
+        return _move_of(faces, picks[rnd.getrandbits(8)])
     groups = []
     bins = _BINS[rnd.getrandbits(8)]
-    if not state.big_mountain:
-        for g in bins:
-            s = 0
-            for i in g:
-                s += faces[i]
-            if GROUP_MIN <= s <= GROUP_MAX:
-                groups.append((s, s) + g)
-        return _move_of(faces, tuple(groups))
     occ = None
     mypos = None
     for g in bins:
