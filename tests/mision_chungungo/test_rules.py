@@ -23,7 +23,7 @@ from boardgames_tui.games.mision_chungungo.rules import (
     shot_cells,
 )
 
-from .test_rules_support import EEL, FURY, KIT, MINE, cid, only_deck, pass_all, play, scenario
+from .test_rules_support import EEL, FURY, KIT, MINE, aim, cid, only_deck, pass_all, play, scenario
 
 PICADORA = cid("Picadora")
 IMAN = cid("Iman")
@@ -364,6 +364,32 @@ def test_field_runs_dry_forces_attract():
     assert not st.field_is_dry() and st.to_move == (1,)
 
 
+def test_field_runs_dry_no_refill_while_someone_owns_an_attract_card():
+    # Table note "The field runs dry": cards must be added only when nobody could add them.
+    for owner in ("hand", "discard"):
+        hands = [[KIT[0]], [KIT[1], IMAN] if owner == "hand" else [KIT[1]]]
+        discards = [[cid("Topo")], [IMAN] if owner == "discard" else []]
+        st = scenario(2, field={(0, 0): SALTARINA, (0, 1): PICADORA, (5, 5): cid("Sonda")},
+                      tokens=[(0, 0), (0, 1)], hands=hands, discards=discards)
+        assert st.field_is_dry() and st.owns_attract()
+        st = st.apply(0, Regroup())
+        assert st.phase == "turn" and st.to_move == (1,)
+        assert not any("run dry" in e.text for e in st.log)
+
+
+def test_simulation_stats_count_dry_field_refills():
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (0, 1): SALTARINA, (5, 5): PICADORA},
+        tokens=[(0, 0), (0, 1)],
+        hands=[[KIT[0]], [KIT[1]]],
+        discards=[[cid("Topo")], []],
+    )
+    assert rules.simulation_stats(st)["field ran dry (refills per game)"] == 0.0
+    st = st.apply(0, Regroup())
+    assert rules.simulation_stats(st)["field ran dry (refills per game)"] == 1.0
+
+
 def test_field_runs_dry_with_empty_deck_ends_the_game():
     st = scenario(
         2,
@@ -427,12 +453,34 @@ def test_shot_pattern_and_180_degree_rotation(card):
 
 
 def test_shot_offers_rotation_only_when_it_changes_something():
-    fila = cid("Fila")
     franco = cid("Francotiradora", "E")
-    for card, options in ((fila, [Shoot(False)]), (franco, [Shoot(False), Shoot(True)])):
-        st = block(hands=[[KIT[0], card], [KIT[1]]])
-        st = pass_all(st.apply(0, PlayCard(card)))
-        assert st.legal_actions(0) == options
+    st = block(hands=[[KIT[0], franco], [KIT[1]]])
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    assert st.legal_actions(0) == [Shoot(False), Shoot(True)]
+    assert st.prompt(0).startswith("Aim the shot")
+
+
+@pytest.mark.parametrize("name", ["Fila", "Cruz", "Columna", "Aspa"])
+def test_symmetric_shot_fires_without_asking(name):
+    # Table note "Shots": the same lines turned around: one way only, so no question.
+    card = cid(name)
+    st = block(hands=[[KIT[0], card], [KIT[1], IMAN]], tokens=[(1, 1), (1, 0)])
+    st = pass_all(st.apply(0, PlayCard(card)))
+    assert st.phase == "turn" and st.to_move == (1,)
+    assert not any(isinstance(a, Shoot) for a in st.legal_actions(1))
+    shot = [e.text for e in st.log if "shoots" in e.text]
+    assert shot and "as printed" not in shot[0]
+
+
+def test_shot_whose_two_ways_cross_the_same_cells_fires_without_asking():
+    # A one-column field: right and left of the token there is nothing at all.
+    franco = cid("Francotiradora", "E")
+    st = scenario(2, field={(0, 0): IMAN, (1, 0): SALTARINA, (2, 0): PICADORA, (3, 0): cid("Sonda")},
+                  tokens=[(0, 0), (1, 0)],
+                  hands=[[KIT[0], franco], [KIT[1]]])
+    assert not st.shot_turns(0, franco)
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    assert st.phase == "turn" and st.current == 1
 
 
 def test_shot_lines_cross_gaps_to_the_field_edge():
@@ -454,7 +502,7 @@ def test_shot_struck_player_loses_a_random_card_to_the_shooter():
     st = scenario(2, field=field, tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], [KIT[1], IMAN]])
     st = pass_all(st.apply(0, PlayCard(franco)))
     before = st.copper
-    st = st.apply(0, Shoot(False))
+    st = aim(st)
     assert IMAN in st.hands[0] and st.hands[1] == (KIT[1],)
     assert st.copper[0] == before[0] + 3 and st.copper[1] == before[1] - 3
     ev = [e for e in st.log if "Struck" in e.text][-1]
@@ -471,7 +519,7 @@ def test_shot_strikes_every_player_on_its_lines():
         hands=[[KIT[0], cruz], [KIT[1], IMAN], [KIT[2], SALTARINA]],
     )
     st = pass_all(st.apply(0, PlayCard(cruz)))
-    st = st.apply(0, Shoot(False))
+    st = aim(st)
     assert set(st.hands[0]) == {KIT[0], IMAN, SALTARINA}
 
 
@@ -479,7 +527,7 @@ def test_struck_with_empty_hand_has_no_effect():
     franco = cid("Francotiradora", "E")
     st = scenario(2, field=dict(BLOCK), tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], []], discards=[[], [KIT[1]]])
     st = pass_all(st.apply(0, PlayCard(franco)))
-    after = st.apply(0, Shoot(False))
+    after = aim(st)
     assert after.hands[0] == (KIT[0],) and after.rng == st.rng
     assert "no card that can be stolen" in " ".join(e.text for e in after.log)
 
@@ -488,7 +536,7 @@ def test_struck_with_only_a_starter_kit_steals_nothing():
     franco = cid("Francotiradora", "E")
     st = scenario(2, field=dict(BLOCK), tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], [KIT[1]]])
     st = pass_all(st.apply(0, PlayCard(franco)))
-    st = st.apply(0, Shoot(False))
+    st = aim(st)
     assert st.hands[1] == (KIT[1],) and KIT[1] not in st.hands[0]
 
 
@@ -556,7 +604,7 @@ def test_eel_in_field_taken_by_a_shot():
         hands=[[KIT[0], franco], [KIT[1]]],
     )
     st = pass_all(st.apply(0, PlayCard(franco)))
-    st = st.apply(0, Shoot(False))
+    st = aim(st)
     assert (1, 3) not in st.grid()
     assert st.discards[0] == (franco, EEL[0])  # on top of the discard pile
 
@@ -671,6 +719,8 @@ def test_deck_end_winner_by_most_copper_and_outcome():
     assert out.winners == (0,) and out.scores == (3, 2)
     assert "deck" in out.ending
     assert out.breakdown[0][0] == "copper: 3"
+    assert "crew (tie-break): 1 card" in out.breakdown[0]
+    assert not any("crew cards" in line for line in out.breakdown[0])
 
 
 def test_tiebreak_decides_at_the_deck_end():
@@ -765,8 +815,28 @@ def test_leap_then_shot_fires_from_the_new_card():
     st = pass_all(st.apply(0, PlayCard(comando)))
     st = st.apply(0, Leap(2, 0))
     assert st.steps == ("shot",)
-    st = st.apply(0, Shoot(False))
+    st = aim(st)
     assert IMAN in st.hands[0]
+
+
+def test_shot_targets_from_a_leap_target():
+    # What the Comando's shot would strike from each cell it may leap to.
+    comando = cid("Comando", "E")
+    st = scenario(2, field=dict(BLOCK), tokens=[(0, 0), (2, 2)], hands=[[KIT[0], comando], [KIT[1], IMAN]])
+    assert st.shot_targets(0, comando, False) == ((), ())
+    assert st.shot_targets(0, comando, False, origin=(2, 0)) == ((1,), ())
+    assert st.shot_targets(0, comando, False, origin=(1, 0)) == ((), ())
+
+
+def test_card_names_tell_copies_with_different_shots_apart():
+    titles = {c.title for c in data.CREW}
+    assert {"Comando (right)", "Comando (column)", "Francotiradora (right)", "Francotiradora (up)"} <= titles
+    assert data.CARDS[cid("Picadora")].title == "Picadora"
+    comando = cid("Comando", "N S")
+    st = scenario(2, field=dict(BLOCK), tokens=[(0, 0), (2, 2)], hands=[[KIT[0], comando], [KIT[1]]])
+    st = st.apply(0, PlayCard(comando))
+    assert "Comando (column)" in st.reaction_window and "Comando (column)" in st.log[-1].text
+    assert "Comando (column)" in str(PlayCard(comando))
 
 
 def test_excavate_twice():
@@ -822,7 +892,7 @@ def test_stolen_card_private_to_thief_and_victim_in_views():
         3, field=dict(BLOCK), tokens=[(1, 0), (1, 2), (0, 0)], hands=[[KIT[0], franco], [KIT[1], IMAN], [KIT[2]]]
     )
     st = pass_all(st.apply(0, PlayCard(franco)))
-    st = st.apply(0, Shoot(False))
+    st = aim(st)
     names = ["Ana", "Beto", "Carla"]
     thief = " ".join(e.render(names, 0) for e in st.view(0).log)
     victim = " ".join(e.render(names, 1) for e in st.view(1).log)

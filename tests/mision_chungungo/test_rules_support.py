@@ -108,3 +108,13 @@ def pass_all(state):
         state = state.apply(state.to_move[0], Pass())
     rules.check_invariants(state)
     return state
+
+
+def aim(state, flipped: bool = False):
+    """Fire the shot in play if the shooter is asked how to aim it; a shot with one way only has already fired."""
+    from boardgames_tui.games.mision_chungungo.rules import Shoot
+
+    if state.phase == "resolve" and state.steps and state.steps[0] == "shot":
+        state = state.apply(state.current, Shoot(flipped))
+        rules.check_invariants(state)
+    return state

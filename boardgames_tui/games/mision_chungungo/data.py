@@ -138,9 +138,19 @@ class Card:
         return ", then ".join(parts) + "."
 
     @property
+    def title(self) -> str:
+        """The card's name, plus its shot in a word when another card shares the name.
+
+        'Comando (right)' / 'Comando (column)', 'Francotiradora (up)'; 'Picadora'
+        for a card whose copies are all alike. Used wherever a card is named
+        (log, chooser, hand, piles), so two different cards never read the same.
+        """
+        return TITLES.get(self.id, self.name)
+
+    @property
     def label(self) -> str:
-        """'Name (N copper)': how a card is listed."""
-        return f"{self.name} ({self.copper}cu)"
+        """'Title (N copper)': how a card is listed."""
+        return f"{self.title} ({self.copper}cu)"
 
 
 def rotate(direction: str) -> str:
@@ -216,6 +226,28 @@ KITS: tuple[Card, ...] = tuple(Card(i, "Starter Kit", KIND_KIT, 0, ("excavate|le
 
 #: Every card by id (a tuple: ``CARDS[id]``).
 CARDS: tuple[Card, ...] = CREW + BASES + EELS + KITS
+
+_NICKNAMES = {
+    frozenset(("N", "S")): "column",
+    frozenset(("W", "E")): "row",
+}
+
+
+def _nickname(c: Card) -> str:
+    """A shot pattern in a word or two: 'right', 'column', 'up+right'."""
+    nick = _NICKNAMES.get(frozenset(c.pattern))
+    return nick or "+".join(_ARROWS[d] for d in c.pattern)
+
+
+def _titles() -> dict[int, str]:
+    kinds: dict[str, set] = {}
+    for c in CREW:
+        kinds.setdefault(c.name, set()).add((c.steps, c.pattern))
+    return {c.id: f"{c.name} ({_nickname(c)})" for c in CREW if len(kinds[c.name]) > 1}
+
+
+#: Titles of the crew cards that share a name with a different card (id -> 'Comando (right)').
+TITLES: dict[int, str] = _titles()
 assert all(c.id == i for i, c in enumerate(CARDS))
 assert len(CREW) == 33
 
@@ -235,4 +267,4 @@ def card_text(card_id: int) -> str:
     if card_id == HIDDEN:
         return "face-down card"
     c = CARDS[card_id]
-    return f"{c.name} ({c.copper} copper): {c.text}"
+    return f"{c.title} ({c.copper} copper): {c.text}"

@@ -32,6 +32,8 @@ from . import data
 from .data import CARDS, COPPER, COPPER_TARGET, DIRECTIONS, HIDDEN, KIND_CREW, KIND_EEL, KIND_FURY, KIND_KIT, KIND_MINE
 
 _ADJ = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: Crew cards with an Attract Asteroid step.
+_ATTRACT_IDS = frozenset(c.id for c in data.CREW if "attract" in c.steps)
 
 
 # --------------------------------------------------------------------------- actions
@@ -70,7 +72,7 @@ class PlayCard:
 
     def __str__(self) -> str:
         c = CARDS[self.card]
-        return f"play {c.name}: {c.text}"
+        return f"play {c.title}: {c.text}"
 
 
 @attrs.frozen
@@ -383,7 +385,7 @@ class ChungungoState(State):
                     f"hand: {_cards(len(self.hands[s]))}, {hand} copper",
                     f"discard pile: {_cards(len(self.discards[s]))}, {disc} copper",
                     f"bases: {names} ({base} copper)",
-                    f"crew: {self.crew_count(s)} crew cards",
+                    f"crew (tie-break): {_cards(self.crew_count(s))}",
                 )
             )
         if self.ending == "copper":
@@ -400,7 +402,7 @@ class ChungungoState(State):
         if self.phase != "react":
             return None
         c = CARDS[self.card_in_play]
-        return f"{seat_letter(self.current)} plays {c.name}: {c.text}"
+        return f"{seat_letter(self.current)} plays {c.title}: {c.text}"
 
     # ------------------------------------------------------------------ geometry helpers
 
@@ -463,18 +465,46 @@ class ChungungoState(State):
         """Asteroids where a token may be put during setup (no token there yet)."""
         return self.leap_cells(0)
 
-    def shot_targets(self, seat: int, card: int, flipped: bool) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    def shot_targets(
+        self, seat: int, card: int, flipped: bool, origin: tuple[int, int] | None = None
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """(seats struck, face-up eel cells taken) if ``seat`` fired ``card`` now.
 
+        The lines start at ``seat``'s token, or at ``origin`` (row, col) if
+        given: where the token would stand after a Quantum Leap (the Comando).
         Seats are listed from the shooter's left. Rulebook: Shots.
         """
-        t = self.tokens[seat]
+        t = self.tokens[seat] if origin is None else origin
         if t is None:
             return ((), ())
         cells = set(shot_cells(self.field, t, CARDS[card].pattern, flipped))
         hit = tuple(s for s in ((seat + i) % self.seats for i in range(1, self.seats)) if self.tokens[s] in cells)
         eels = tuple(c.pos for c in self.field if c.face_up and c.pos in cells)
         return hit, eels
+
+    def shot_turns(self, seat: int, card: int) -> bool:
+        """True if turning ``card``'s shot 180 degrees changes the cells it crosses from ``seat``'s token.
+
+        False for a pattern that looks the same turned around (a row, a cross...)
+        and wherever both ways cross the same cells: then there is nothing to aim
+        (Table note "Shots").
+        """
+        c = CARDS[card]
+        t = self.tokens[seat]
+        if c.symmetric or t is None:
+            return False
+        return set(shot_cells(self.field, t, c.pattern)) != set(shot_cells(self.field, t, c.pattern, True))
+
+    def owns_attract(self) -> bool:
+        """True if some seat holds an Attract Asteroid card in hand or discard pile (Table note "The field runs dry")."""
+        for s in range(self.seats):
+            for c in self.hands[s]:
+                if c in _ATTRACT_IDS:
+                    return True
+            for c in self.discards[s]:
+                if c in _ATTRACT_IDS:
+                    return True
+        return False
 
     def poorest(self) -> tuple[int, ...]:
         """Seats with the fewest copper (Rulebook: Abandoned Base B)."""
@@ -537,10 +567,9 @@ class ChungungoState(State):
         if step == "eel":
             return [PlaceEel(r, c) for r, c in placement_cells(self.field)]
         if step == "shot":
-            pattern = CARDS[self.card_in_play]
-            if pattern.symmetric:
-                return [Shoot(False)]
-            return [Shoot(False), Shoot(True)]
+            if self.shot_turns(seat, self.card_in_play):
+                return [Shoot(False), Shoot(True)]
+            return [Shoot(False)]
         if step == "strike":
             return [Strike(s) for s in range(self.seats) if s != seat]
         if step == "give":
@@ -586,7 +615,7 @@ class ChungungoState(State):
                 return "Play a card"
             return "Play a card or regroup"
         if phase == "react":
-            return f"Cancel {CARDS[self.card_in_play].name} with an Electric Eel?"
+            return f"Cancel {CARDS[self.card_in_play].title} with an Electric Eel?"
         step = self.steps[0]
         return {
             "place": "Attract: place the asteroid next to the field",
@@ -674,7 +703,7 @@ class ChungungoState(State):
                 st = st._ev(fury_seat=-1, fury_struck=())
             return st._advance()
         if t is Strike:
-            st = self._struck(seat, action.target, CARDS[self.card_in_play].name)
+            st = self._struck(seat, action.target, CARDS[self.card_in_play].title)
             return st._ev(steps=rest)._advance()
         raise IllegalAction(f"{action} cannot be taken now")  # pragma: no cover
 
@@ -776,7 +805,7 @@ class ChungungoState(State):
         c = CARDS[card]
         hands = _set(self.hands, seat, _rm(self.hands[seat], card))
         discards = _set(self.discards, seat, self.discards[seat] + (card,))
-        log = self.log + (Event(f"{seat_ref(seat)} plays {c.name}: {c.text}"),)
+        log = self.log + (Event(f"{seat_ref(seat)} plays {c.title}: {c.text}"),)
         st = self._ev(hands=hands, discards=discards, card_in_play=card, log=log)
         if c.kind == KIND_CREW and self.seats > 1:
             others = tuple((seat + i) % self.seats for i in range(1, self.seats))
@@ -785,7 +814,7 @@ class ChungungoState(State):
 
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
         cur = self.current
-        name = CARDS[self.card_in_play].name
+        name = CARDS[self.card_in_play].title
         log = self.log + (Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),)
         return self._ev(
             hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
@@ -822,6 +851,9 @@ class ChungungoState(State):
                 continue
             if step == "place" and not st.deck:
                 return st._end_game("deck", "A card must join the field but the deck is empty")
+            if step == "shot" and not st.shot_turns(st.current, st.card_in_play):
+                # One way only to shoot: nothing to aim, it fires at once (Table note "Shots").
+                return st._shoot(st.current, False, st.steps[1:], aimed=False)
             decider = st.decider()
             legal = st._step_actions(step)
             if not legal:
@@ -834,7 +866,7 @@ class ChungungoState(State):
         st = self
         if max(st.copper) >= st.target:
             return st._end_game("copper", f"Copper target {st.target} reached at the end of the turn")
-        if st.field_is_dry():
+        if st.field_is_dry() and not st.owns_attract():
             # Table note "The field runs dry": cards must be added to the field.
             if not st.deck:
                 return st._end_game("deck", "The field has run dry and the deck is empty")
@@ -846,7 +878,8 @@ class ChungungoState(State):
                 log=st.log
                 + (
                     Event(
-                        f"The field has run dry (no free asteroid next to another asteroid): {seat_ref(st.current)} attracts asteroids"
+                        f"The field has run dry (no free asteroid next to another asteroid, and nobody"
+                        f" owns a card that attracts): {seat_ref(st.current)} attracts asteroids"
                     ),
                 ),
             )._advance()
@@ -920,7 +953,7 @@ class ChungungoState(State):
             copper=_set(self.copper, seat, self.copper[seat] + c.copper),
             steps=rest,
             log=self.log
-            + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.name}, {c.copper} copper"}),),
+            + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.title}, {c.copper} copper"}),),
         )._advance()
 
     def _give_fury(self, target: int, rest: tuple[str, ...]) -> "ChungungoState":
@@ -942,15 +975,18 @@ class ChungungoState(State):
         )
         return st._advance()
 
-    def _shoot(self, seat: int, flipped: bool, rest: tuple[str, ...]) -> "ChungungoState":
-        """Rulebook: Shots. Eels on the lines go to the shooter's discard pile first, then the Struck."""
+    def _shoot(self, seat: int, flipped: bool, rest: tuple[str, ...], aimed: bool = True) -> "ChungungoState":
+        """Rulebook: Shots. Eels on the lines go to the shooter's discard pile first, then the Struck.
+
+        ``aimed`` is False when the shot had only one way to go (no choice was asked).
+        """
         card = self.card_in_play
         hit, eels = self.shot_targets(seat, card, flipped)
         c = CARDS[card]
-        way = "turned 180 degrees" if flipped else "as printed"
+        way = ("turned 180 degrees " if flipped else "as printed ") if aimed else ""
         who = ", ".join(seat_ref(s) for s in hit) or "nobody"
         st = self._ev(
-            log=self.log + (Event(f"{seat_ref(seat)} shoots {way} ({c.pattern_text(flipped)}): hits {who}"),),
+            log=self.log + (Event(f"{seat_ref(seat)} shoots {way}({c.pattern_text(flipped)}): hits {who}"),),
         )
         if eels:
             taken = tuple(cell.card for cell in st.field if cell.pos in eels)
@@ -964,7 +1000,7 @@ class ChungungoState(State):
                 ),
             )
         for s in hit:
-            st = st._struck(seat, s, c.name)
+            st = st._struck(seat, s, c.title)
         return st._ev(steps=rest)._advance()
 
     def _struck(self, thief: int, victim: int, cause: str) -> "ChungungoState":
@@ -991,7 +1027,7 @@ class ChungungoState(State):
             + (
                 Event(
                     f"{seat_ref(victim)} is Struck by {seat_ref(thief)} ({cause}): {seat_ref(thief)} steals a random card",
-                    {thief: f"you took {c.name}, {cu} copper", victim: f"you lost {c.name}, {cu} copper"},
+                    {thief: f"you took {c.title}, {cu} copper", victim: f"you lost {c.title}, {cu} copper"},
                 ),
             ),
         )
@@ -1080,12 +1116,16 @@ def random_action(state: ChungungoState, seat: int, rnd: random.Random) -> Any:
     return rnd.choice(state.legal_actions(seat))
 
 
+_DRY_TEXT = "The field has run dry"
+
+
 def simulation_stats(state: ChungungoState) -> dict[str, float | str]:
     """Figures for ``boardgames-tui simulate``: the ending, turns, copper of the winner, tie-breaks."""
     return {
         "ending": state.ending,
         "turns per game": float(state.turn),
         "deck left at the end": float(len(state.deck)),
+        "field ran dry (refills per game)": float(sum(1 for e in state.log if e.text.startswith(_DRY_TEXT))),
         "winner copper": float(max(state.copper)),
         "tiebreak": state.tiebreak() or "none",
     }

@@ -198,7 +198,7 @@ class ChungungoBoard(GameBoard):
         if t.terminal:
             line.append("Game over", "bold")
         elif t.phase in ("react", "resolve") and t.card_in_play >= 0:
-            name = model.CARDS[t.card_in_play].name
+            name = model.CARDS[t.card_in_play].title
             if t.step == "eel":
                 line.append(f"{seat_letter(t.current)}'s {name} cancelled", "bold")
             else:

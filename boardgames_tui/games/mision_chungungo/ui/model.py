@@ -114,7 +114,7 @@ def table_of(view: ChungungoState, seat: int | None) -> Table:
                 copper=view.copper[s],
                 hand=len(view.hands[s]),
                 pile=len(pile),
-                pile_top=CARDS[pile[-1]].name if pile else None,
+                pile_top=CARDS[pile[-1]].title if pile else None,
                 bases=tuple(BASE_MARK.get(CARDS[b].kind, "?") for b in view.bases[s]),
             )
         )
@@ -184,7 +184,7 @@ def card_of_action(action: Any, table: Table) -> int | None:
 def card_short(card_id: int) -> str:
     """'Picadora 2cu': a card's name and copper."""
     c = CARDS[card_id]
-    return f"{c.name} {c.copper}cu"
+    return f"{c.title} {c.copper}cu"
 
 
 _SHORT_STEP = {
@@ -351,7 +351,7 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     t = type(action)
     if t is PlayCard:
         c = CARDS[action.card]
-        text = f"{c.name} {c.copper}cu: {c.text}"
+        text = f"{c.title} {c.copper}cu: {c.text}"
         if c.pattern and seat is not None and view.tokens[seat] is not None:
             hit, eels = view.shot_targets(seat, action.card, False)
             text += f"\nAs printed: {_hits_words(hit, eels, ctx)}."
@@ -436,7 +436,7 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> Renderabl
     for c in hand:
         card = CARDS[c]
         on = chosen_key is not None and _card_key(c) == chosen_key
-        name = Text(f"{'>' if on else ' '}{card.name} {card.copper}cu", "bold reverse" if on else "bold")
+        name = Text(f"{'>' if on else ' '}{card.title} {card.copper}cu", "bold reverse" if on else "bold")
         grid.add_row(name, card.text)
     return grid
 
