@@ -252,6 +252,21 @@ class GameScreen(Screen[None]):
         if event.key == "ctrl+z" and not self.match.can_undo():
             self.notify("Nothing to undo here.", severity="warning", timeout=3)
             return
+        if (
+            event.character
+            and event.character.isdigit()
+            and self.chooser.display
+            and not self.chooser.has_focus
+            and event.key not in self.active_bindings
+        ):
+            # The keyboard wandered off the choices (Tab onto a scrolling board): bring it back.
+            event.stop()
+            self.chooser.focus()
+            if isinstance(self.chooser, ActionList):
+                self.chooser.action_pick(int(event.character))
+            else:
+                self.notify("The choices have the keyboard again; press the digit once more.", timeout=3)
+            return
         if event.is_printable and event.key not in self.active_bindings:
             self.notify(
                 f"The key {event.character!r} does nothing here. Digits or arrows and Enter choose; "
@@ -300,7 +315,7 @@ class GameScreen(Screen[None]):
 
     def action_toggle_log(self) -> None:
         log = self.query_one(LogPanel)
-        log.set_class(not log.has_class("-hidden"), "-hidden")
+        log.set_hidden(not log.has_class("-hidden"))
 
     def action_menu(self) -> None:
         from .menu import MenuScreen

@@ -26,10 +26,18 @@ class LogPanel(RichLog, can_focus=False):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1, **kwargs)
         self._shown: tuple[Event, ...] = ()
         self._key: tuple = ()
+        self._pending: tuple | None = None
         self.border_title = "Log"
 
     def show(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> None:
-        """Show ``log`` (already masked for ``seat``); appends when it only grew."""
+        """Show ``log`` (already masked for ``seat``); appends when it only grew.
+
+        While hidden nothing is written (a hidden log has no width to wrap
+        to); :meth:`unhide` redraws it whole.
+        """
+        self._pending = (tuple(log), tuple(names), seat)
+        if self.has_class("-hidden"):
+            return
         key = (tuple(names), seat)
         log = tuple(log)
         n = len(self._shown)
@@ -44,3 +52,10 @@ class LogPanel(RichLog, can_focus=False):
                 self.write(line)
         self._shown = log
         self._key = key
+
+    def set_hidden(self, hidden: bool) -> None:
+        """Hide the log, or show it again redrawn from the latest log."""
+        self.set_class(hidden, "-hidden")
+        if not hidden and self._pending is not None:
+            self._key = ()
+            self.call_after_refresh(self.show, *self._pending)

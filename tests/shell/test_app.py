@@ -353,3 +353,45 @@ async def test_ctrl_z_with_nothing_to_undo_says_so():
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "Nothing to undo" in notices(app)
+
+
+async def test_log_hidden_then_shown_is_redrawn_whole():
+    from boardgames_tui.ui.log_panel import LogPanel
+
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        game = app.screen
+        pick = next(a for a in game.match.state.legal_actions(0) if isinstance(a, Pick))
+        game.match.play(0, pick)
+        game.match.play(0, Confirm())  # logs a line while the log is hidden
+        game.advance()
+        await pilot.pause()
+        await pilot.press("enter")  # B's curtain: B's screen redraws the log, hidden
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.pause()
+        log = game.query_one(LogPanel)
+        assert any("picked a card" in strip.text for strip in log.lines)
+        assert all(len(strip.text.strip()) != 1 for strip in log.lines)
+        assert any("cards dealt" in strip.text for strip in log.lines)
+
+
+async def test_a_digit_brings_the_keyboard_back_to_the_choices():
+    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        game.set_focus(None)
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.chooser.has_focus
+        assert len(game.match.actions) == 1
