@@ -12,6 +12,7 @@ from boardgames_tui.games.mountain_goats.ui.board import move_label, render_boar
 from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from tests.board_harness import BoardHarness
 from tests.screen_text import notices, screen_text
 
 from .helpers import move, scenario
@@ -20,35 +21,11 @@ SIZE = (80, 24)
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
 
-class Harness(App):
-    """Mounts the board and the chooser side by side the way GameScreen does."""
+class Harness(BoardHarness):
+    """The board and chooser mounted the way GameScreen does (tests/board_harness.py)."""
 
     def __init__(self, state, seat=0):
-        super().__init__()
-        self.state = state
-        self.seat = seat
-        self.chosen = []
-        self.board = make_board()
-        self.chooser = make_chooser()
-
-    def compose(self) -> ComposeResult:
-        yield self.board
-        yield self.chooser
-
-    def on_mount(self) -> None:
-        self.refresh_ctx()
-
-    def refresh_ctx(self) -> None:
-        ctx = BoardContext(self.state.view(self.seat), self.seat, NAMES[: self.state.n], self.state.legal_actions(self.seat))
-        self.board.show(ctx)
-        self.chooser.set_choices(ctx, self.board)
-        self.chooser.focus()
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        self.chosen.append(message.action)
-
-    def on_action_preview(self, message: ActionPreview) -> None:
-        self.board.preview(message.action)
+        super().__init__(make_board(), make_chooser(), state, seat, NAMES)
 
 
 def board_text(app) -> str:

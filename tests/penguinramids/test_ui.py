@@ -19,6 +19,7 @@ from boardgames_tui.ui.board import ActionChosen, ActionList, ActionPreview, Boa
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from tests.board_harness import BoardHarness
 from tests.screen_text import screen_text
 
 from .helpers import turn_state
@@ -28,32 +29,11 @@ NAMES = ("Ana", "Beto", "Carla", "Diego")
 R1_22, R2_22, R2_12, R3_21, R3_22, Y1_22 = 0, 3, 6, 9, 8, 26
 
 
-class Harness(App):
-    """Mounts the board and the shared action list the way GameScreen does."""
+class Harness(BoardHarness):
+    """The board and chooser mounted the way GameScreen does (tests/board_harness.py)."""
 
     def __init__(self, state, seat=0):
-        super().__init__()
-        self.state = state
-        self.seat = seat
-        self.chosen = []
-        self.board = make_board()
-        self.chooser = ActionList()
-
-    def compose(self) -> ComposeResult:
-        yield self.board
-        yield self.chooser
-
-    def on_mount(self) -> None:
-        ctx = BoardContext(self.state.view(self.seat), self.seat, NAMES[: self.state.n], self.state.legal_actions(self.seat))
-        self.board.show(ctx)
-        self.chooser.set_choices(ctx, self.board)
-        self.chooser.focus()
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        self.chosen.append(message.action)
-
-    def on_action_preview(self, message: ActionPreview) -> None:
-        self.board.preview(message.action)
+        super().__init__(make_board(), ActionList(), state, seat, NAMES)
 
 
 def part(app, name: str) -> str:
