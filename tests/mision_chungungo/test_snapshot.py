@@ -56,7 +56,7 @@ async def lift_curtain(pilot, *keys: str) -> None:
 
 def test_snapshot_field_choosing_a_cell(snap_compare):
     """Five players; the highlight walked down to the nearest legal cell on a field with eels."""
-    app = app_at(5, 2, leap_with_eel)
+    app = app_at(5, 6, leap_with_eel)
 
     async def run_before(pilot):
         await lift_curtain(pilot, "down")
@@ -67,7 +67,7 @@ def test_snapshot_field_choosing_a_cell(snap_compare):
 def test_snapshot_field_no_color(snap_compare, monkeypatch):
     """The same field without colour: glyphs alone tell cards, tokens, legal cells and the highlight."""
     monkeypatch.setenv("NO_COLOR", "1")
-    app = app_at(5, 2, leap_with_eel)
+    app = app_at(5, 6, leap_with_eel)
 
     async def run_before(pilot):
         await lift_curtain(pilot, "down")
@@ -78,7 +78,7 @@ def test_snapshot_field_no_color(snap_compare, monkeypatch):
 
 def test_snapshot_shot_preview(snap_compare):
     """Aiming a shot: its lines on the field, the struck tokens starred, the hits in words."""
-    app = app_at(5, 1, shot_aim)
+    app = app_at(5, 2, shot_aim)
 
     async def run_before(pilot):
         await lift_curtain(pilot)
@@ -115,7 +115,7 @@ def test_snapshot_shot_preview_16_colours(snap_compare, monkeypatch):
 
     monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "standard")
     monkeypatch.setattr(constants, "COLOR_SYSTEM", "standard")
-    app = app_at(5, 1, shot_aim)
+    app = app_at(5, 2, shot_aim)
 
     async def run_before(pilot):
         await lift_curtain(pilot)

@@ -139,8 +139,8 @@ async def test_board_shows_players_deck_field_and_own_hand():
         line_b = next(l for l in players.splitlines() if "B Beto" in l)
         assert "Fila" in line_b  # the top of B's discard pile is public
         line_c = next(l for l in players.splitlines() if "C Carla" in l)
-        assert line_c.split()[2] == "3" and line_c.rstrip().endswith("M")  # copper 3 from a Copper Mine
-        assert f"Deck {len(st.deck)}  Win at 10cu" in part(app, "table")
+        assert line_c.split()[2] == "3" and line_c.split()[5] == "M"  # copper 3 from a Copper Mine
+        assert f"Deck {len(st.deck)} Win 10cu" in part(app, "table")
         field = part(app, "field")
         for letter in "ABCDE":
             assert f"[{letter}]" in field
@@ -205,7 +205,9 @@ async def test_highlighting_a_shot_card_previews_its_lines_as_printed():
         await pilot.pause()
         assert "*B*" in part(app, "field")
         preview = part(app, "preview")
-        assert "As printed: strikes B Beto" in preview and "An eel may cancel it" in preview
+        # Fila's lines are the same turned around: no 'as printed' (Table note "Shots").
+        assert "The shot strikes B Beto" in preview and "An eel may cancel it" in preview
+        assert "As printed" not in preview and "Turned" not in preview
         assert ">Fila" in part(app, "hand")
 
 
@@ -274,7 +276,7 @@ async def test_large_field_scrolls_to_the_highlighted_cell():
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scroll = app.board.query_one("#mc-scroll")
+        scroll = app.board.query_one("#mc-fieldbox")
         assert scroll.scroll_x == 0
         far = Leap(0, 19)
         app.board.preview(far)
@@ -317,10 +319,10 @@ async def test_excavate_preview_keeps_the_cell_highlighted():
 
 
 async def test_card_being_resolved_is_named_on_the_table_line():
-    st = in_shot_turn("Fila", players=2, tokens=[(0, 0), (0, 1)])
+    st = in_shot_turn("Francotiradora", "E", players=2, tokens=[(0, 0), (0, 1)])
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)):
-        assert "A plays Fila" in part(app, "table")
+        assert "A plays Francotiradora (right)" in part(app, "table")
     quiet = scenario(players=2)
     app = Harness(quiet, seat=0)
     async with app.run_test(size=(80, 24)):
@@ -352,7 +354,7 @@ async def test_furious_chungungo_choices_are_labelled():
         labels = [app.board.action_label(a) for a in st.legal_actions(2)]
         assert labels == ["Strike A Ana (nothing to steal)", "Strike B Beto (1 card to steal)", "Stop: strike nobody else"]
         line_c = next(l for l in part(app, "players").splitlines() if "C Carla" in l)
-        assert line_c.startswith(">") and line_c.rstrip().endswith("F")
+        assert line_c.startswith(">") and line_c.split()[-2] == "F"
     assert isinstance(st.legal_actions(2)[0], Strike)
 
 
@@ -424,7 +426,7 @@ async def test_players_columns_line_up_under_their_headers():
             copper_end = head.index("Cu") + 2
             assert line[copper_end - 1].isdigit() and line[copper_end] == " "
         assert lines[1][head.index("Top"):].startswith("Fila")
-        assert lines[2][head.index("Bases"):].strip() == "M"
+        assert lines[2][head.index("Bases"):].split()[0] == "M"
 
 
 async def test_a_cell_with_two_choices_names_the_other_one():
@@ -478,3 +480,100 @@ def test_every_label_and_preview_draws_for_random_positions():
             st = st.apply(seat, rnd.choice(legal))
             step += 1
     assert checked > 1000
+
+
+# ----------------------------------------------------------------- fixes after the play test
+
+BLOCK = {
+    (0, 0): cid("Topo"), (0, 1): cid("Sonda"), (0, 2): cid("Grua"),
+    (1, 0): cid("Cometa"), (1, 1): cid("Picadora"), (1, 2): cid("Exploradora"),
+    (2, 0): cid("Intendente"), (2, 1): cid("Estrella"), (2, 2): cid("Atractora"),
+}
+
+
+async def test_comando_previews_its_shot_per_leap_target_not_from_where_it_stands():
+    comando = cid("Comando", "E")
+    st = scenario(players=2, field=dict(BLOCK), tokens=[(2, 1), (0, 2)],
+                  hands=[[KIT[0], comando], [KIT[1], cid("Iman")]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(PlayCard(comando))
+        await pilot.pause()
+        preview = part(app, "preview")
+        # From (2, 1) the shot as printed would hit nobody; it must not say so before the leap.
+        assert "depends on where you leap" in preview and "As printed" not in preview
+        assert "*" not in part(app, "field")
+    st = pass_all(play(st, (0, PlayCard(comando))))
+    assert st.steps == ("leap", "shot")
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(Leap(0, 0))
+        await pilot.pause()
+        assert "From here: strikes B Beto" in part(app, "preview")
+        assert "*B*" in part(app, "field")
+        app.board.preview(Leap(1, 0))
+        await pilot.pause()
+        assert "From here: hits nobody" in part(app, "preview")
+    st = play(st, (0, Leap(0, 0)))
+    assert st.steps == ("shot",)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(Shoot(False))
+        await pilot.pause()
+        assert "strikes B Beto" in part(app, "preview")
+        field = part(app, "field").splitlines()
+        assert "*B*" in field[1] and "[A]" in field[1]
+
+
+async def test_cards_sharing_a_name_are_told_apart_in_hand_and_choices():
+    hand = [KIT[0], cid("Comando", "E"), cid("Comando", "N S"), cid("Francotiradora", "E"), cid("Francotiradora", "N")]
+    st = scenario(players=2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)], hands=[hand, [KIT[1]]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        labels = [app.board.action_label(a) for a in st.legal_actions(0)]
+        for title in ("Comando (right)", "Comando (column)", "Francotiradora (right)", "Francotiradora (up)"):
+            assert sum(label.startswith(title) for label in labels) == 1
+            assert title in part(app, "hand")
+
+
+async def test_hand_title_says_it_is_the_hands_share_of_the_copper():
+    st = scenario(players=2, hands=[[KIT[0]], [KIT[1]]], discards=[[cid("Grua")], []])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        assert "1 card, 0cu of your 1cu" in part(app, "hand")
+
+
+async def test_a_card_that_can_do_nothing_now_warns_like_a_shot_that_hits_nobody():
+    barrenero = cid("Barrenero") + 1
+    lonely = {(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (0, 2): cid("Topo")}
+    st = scenario(players=2, field=lonely, tokens=[(0, 0), (0, 1)], hands=[[KIT[0], barrenero], [KIT[1]]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(PlayCard(barrenero))
+        await pilot.pause()
+        assert "Nothing to excavate next to your token" in part(app, "preview")
+    st = scenario(players=2, field=lonely, tokens=[(0, 0), None], hands=[[KIT[0], barrenero], [KIT[1]]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.board.preview(PlayCard(barrenero))
+        await pilot.pause()
+        assert "the second Excavate does nothing now" in part(app, "preview")
+
+
+async def test_tall_field_keeps_deck_players_and_hand_in_sight():
+    field = {(r, 0): data.CREW[r].id for r in range(22)}
+    for players in (2, 5):
+        st = scenario(players=players, field=field, tokens=[(0, 0), (21, 0), None, None, None][:players],
+                      hands=[[KIT[0], cid("Estrella")]] + [[KIT[s]] for s in range(1, players)])
+        st = play(st, (0, PlayCard(KIT[0])))
+        app = Harness(st, seat=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.board.preview(Leap(20, 0))
+            await pilot.pause()
+            board = app.board.region
+            for name in ("table", "players", "hand"):
+                widget = app.board.query_one(f"#mc-{name}")
+                assert widget.region.y >= board.y and widget.region.y < board.bottom, name
+            assert "Deck" in part(app, "table")
+            box = app.board.query_one("#mc-fieldbox")
+            assert box.scroll_y > 0  # the far cell is brought into view inside the field's own box

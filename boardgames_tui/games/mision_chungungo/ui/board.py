@@ -1,18 +1,20 @@
 """The Misión Chungungo board: players, the asteroid field, a preview line and your hand.
 
-Laid out top to bottom in one scrolling column so it fits the roughly 48x15
-cells left beside the log at 80x24 (with 5 players too; PgUp/PgDn in the
-chooser scroll it, and it follows the highlighted cell):
+Laid out top to bottom in the roughly 48x15 cells left beside the log at
+80x24 (with 5 players too), in three parts so that a tall or wide field
+never pushes the rest out of sight:
 
-- the table line: deck count, copper target, the card being resolved (or
-  the field's legend);
-- one line per player: letter and name, copper, hand size, discard pile
-  (count and top card), abandoned bases;
-- the asteroid field (:mod:`.field`), with row and column numbers on its
-  edges; legal cells marked while choosing one (a click on one picks it);
-- the preview: what the highlighted choice would do (a shot's lines are
-  drawn on the field too);
-- your hand, every card with its copper and ability in words (only the
+- fixed at the top: the table line (deck count, copper target, the card
+  being resolved or the field's legend) and one line per player (letter and
+  name, copper, hand size, discard pile count, abandoned bases, top card of
+  the pile);
+- the asteroid field (:mod:`.field`) in its own scrolling box, at most as
+  tall as leaves room for the part below; it follows the highlighted cell
+  (or a shot's hits). Row and column numbers on its edges; legal cells
+  marked while choosing one (a click on one picks it);
+- a scrolling column (PgUp/PgDn in the chooser): the preview (what the
+  highlighted choice would do; a shot's lines are drawn on the field too),
+  then your hand, every card with its copper and ability in words (only the
   seat on screen, only from its own view).
 
 Everything is drawn from ``ctx.view``; see :mod:`.model`.
@@ -25,7 +27,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -56,7 +58,7 @@ class FieldView(Static):
 
 
 class BoardScroll(VerticalScroll):
-    """The board's scrolling column; after each layout it scrolls back to what the board wants in view."""
+    """The preview and hand column; after each layout the board scrolls back to what it wants in view."""
 
     def on_resize(self, event: events.Resize) -> None:
         board = self.parent
@@ -64,18 +66,32 @@ class BoardScroll(VerticalScroll):
             board._apply_scroll()
 
 
+class FieldBox(ScrollableContainer):
+    """The field's scrolling box (both ways); after each layout the board scrolls it to the cell in view."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        board = self.parent
+        if isinstance(board, ChungungoBoard):
+            board._apply_scroll()
+
+
+#: Rows kept below the field for the preview and the hand.
+BELOW_FIELD = 3
+
+
 class ChungungoBoard(GameBoard):
     """The board of Misión Chungungo (see the module docstring for its parts)."""
 
     DEFAULT_CSS = """
-    ChungungoBoard { height: 1fr; width: 1fr; }
-    ChungungoBoard #mc-scroll { height: 1fr; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
-    ChungungoBoard #mc-table { height: 1; width: auto; min-width: 100%; }
-    ChungungoBoard #mc-players { height: auto; width: auto; min-width: 100%; }
+    ChungungoBoard { height: 1fr; width: 1fr; layout: vertical; }
+    ChungungoBoard #mc-table { height: 1; width: 100%; }
+    ChungungoBoard #mc-players { height: auto; width: 100%; }
+    ChungungoBoard #mc-fieldbox { height: auto; max-height: 8; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
+    ChungungoBoard #mc-scroll { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
     ChungungoBoard #mc-field { height: auto; width: auto; padding: 0 0; }
     ChungungoBoard #mc-preview { height: auto; width: 100%; background: $boost; text-style: italic; }
     ChungungoBoard #mc-preview.-empty { display: none; }
-    ChungungoBoard #mc-hand { height: auto; width: 100%; margin-top: 1; }
+    ChungungoBoard #mc-hand { height: auto; width: 100%; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -88,10 +104,11 @@ class ChungungoBoard(GameBoard):
         self._wants: list[Region] = []
 
     def compose(self) -> ComposeResult:
-        with BoardScroll(id="mc-scroll"):
-            yield Static("", id="mc-table", markup=False)
-            yield Static("", id="mc-players", markup=False)
+        yield Static("", id="mc-table", markup=False)
+        yield Static("", id="mc-players", markup=False)
+        with FieldBox(id="mc-fieldbox"):
             yield FieldView("", id="mc-field", markup=False)
+        with BoardScroll(id="mc-scroll"):
             yield Static("", id="mc-preview", markup=False, classes="-empty")
             yield Static("", id="mc-hand", markup=False)
 
@@ -103,16 +120,29 @@ class ChungungoBoard(GameBoard):
         self.table = model.table_of(ctx.view, ctx.seat)
         self.layout_ = model.field_layout(self.table, ctx.legal)
         self.previewing = None
-        self._wants = [Region(0, 0, 1, 1)]  # a new decision starts from the top
+        self._wants = []  # a new decision starts from the top
         if not self.is_mounted:
             return
+        self._fit_field()
         self._draw_static_parts()
         self._draw_field(None)
         self._set_preview("")
         self._apply_scroll()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_field()
+
+    def _fit_field(self) -> None:
+        """Cap the field box so the preview and the hand keep :data:`BELOW_FIELD` rows below it."""
+        if self.table is None or not self.is_mounted or not self.size.height:
+            return
+        top = 1 + len(self.table.players) + 1
+        box = self.query_one("#mc-fieldbox", FieldBox)
+        box.styles.max_height = max(3, self.size.height - top - BELOW_FIELD)
+
     def on_mount(self) -> None:
         if self.ctx is not None:
+            self._fit_field()
             self._draw_static_parts()
             self._draw_field(self.previewing)
 
@@ -128,36 +158,28 @@ class ChungungoBoard(GameBoard):
         self._apply_scroll()
 
     def _regions_for(self, action: Any) -> list[Region]:
-        """Where the preview and the highlighted cell lie in the scrolling column (computed, not measured).
-
-        The parts have known heights (table line 1, players n+1, field rows+1),
-        so the regions do not depend on a layout that may not have happened yet.
-        """
-        assert self.table is not None and self.layout_ is not None
-        scroll = self.query_one("#mc-scroll", VerticalScroll)
-        field_top = 1 + len(self.table.players) + 1
-        preview_top = field_top + self.layout_.size[0] + 1
-        regions = []
-        text = self.query_one("#mc-preview", Static).content
-        if text:
-            width = max(10, scroll.scrollable_content_region.width)
-            lines = len(Text(str(text)).wrap(self.app.console, width))
-            regions.append(Region(0, preview_top, 1, lines))
+        """The field cells to keep in view, in the field's text: the highlighted cell, else a shot's hits."""
+        assert self.table is not None and self.layout_ is not None and self.ctx is not None
         cell = model.action_cell(action)
-        if cell is not None:
-            x, y = cell_region(cell, self.layout_.origin)
-            regions.append(Region(x, field_top + y, CELL_WIDTH, 1))
+        cells = [cell] if cell is not None else sorted(model.shot_marks(action, self.table, self.ctx)[1])
+        regions = []
+        for c in cells:
+            x, y = cell_region(c, self.layout_.origin)
+            regions.append(Region(x, y, CELL_WIDTH, 1))
         return regions
 
     def _apply_scroll(self) -> None:
-        """Bring the wanted regions into view in order (the highlighted cell last, so it wins)."""
+        """Field box: from the top-left, then to the wanted cells (the last wins); preview column: to its top.
+
+        From the top-left each time, so the result depends on the layout only, not on history.
+        """
         if not self.is_mounted:
             return
-        scroll = self.query_one("#mc-scroll", VerticalScroll)
-        # From the top-left each time, so the result depends on the layout only, not on history.
-        scroll.scroll_to(0, 0, animate=False, immediate=True)
+        box = self.query_one("#mc-fieldbox", FieldBox)
+        box.scroll_to(0, 0, animate=False, immediate=True)
         for region in self._wants:
-            scroll.scroll_to_region(region, animate=False, immediate=True)
+            box.scroll_to_region(region, animate=False, immediate=True)
+        self.query_one("#mc-scroll", VerticalScroll).scroll_to(0, 0, animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
@@ -168,7 +190,7 @@ class ChungungoBoard(GameBoard):
         return next((a for a in self.ctx.legal if model.action_cell(a) == cell), None)
 
     def page(self, direction: int) -> None:
-        """Scroll the board one page down (1) or up (-1), for the chooser's PgDn/PgUp."""
+        """Scroll the preview and hand one page down (1) or up (-1), for the chooser's PgDn/PgUp."""
         scroll = self.query_one("#mc-scroll", VerticalScroll)
         if direction > 0:
             scroll.scroll_page_down(animate=False)
@@ -194,15 +216,18 @@ class ChungungoBoard(GameBoard):
         t = self.table
         assert t is not None
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f"Deck {t.deck}  Win at {t.target}cu  ", "bold")
+        line.append(f"Deck {t.deck} Win {t.target}cu  ", "bold")
         if t.terminal:
             line.append("Game over", "bold")
         elif t.phase in ("react", "resolve") and t.card_in_play >= 0:
-            name = model.CARDS[t.card_in_play].title
+            who = seat_letter(t.current)
+            title = model.CARDS[t.card_in_play].title
             if t.step == "eel":
-                line.append(f"{seat_letter(t.current)}'s {name} cancelled", "bold")
+                name = model.fit_title(title, 48 - len(line.plain) - len(f"{who}'s  cancelled"))
+                line.append(f"{who}'s {name} cancelled", "bold")
             else:
-                line.append(f"{seat_letter(t.current)} plays {name}", "bold")
+                name = model.fit_title(title, 48 - len(line.plain) - len(f"{who} plays "))
+                line.append(f"{who} plays {name}", "bold")
         else:
             line.append(LEGEND, "dim")
         return line

@@ -222,7 +222,9 @@ def short_text(card_id: int) -> str:
         words = []
         for alt in step.split("|"):
             if alt == "shot":
-                words.append(f"Shot {shot_words(card_id)}" + ("" if c.symmetric else " (turnable)"))
+                # A titled card already names its shot ('Comando (right)').
+                what = "Shot" if c.title != c.name else f"Shot {shot_words(card_id)}"
+                words.append(what + ("" if c.symmetric else " (turnable)"))
             else:
                 words.append(_SHORT_STEP.get(alt, alt))
         parts.append(" or ".join(words))
@@ -293,16 +295,33 @@ def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext) -> 
     return "; ".join(parts) if parts else "hits nobody"
 
 
-def shot_of(action: Any, table: Table) -> tuple[int, bool] | None:
-    """(card id, flipped) of the shot ``action`` fires or would fire, else None.
+def leap_before_shot(card_id: int) -> bool:
+    """True if the card's Quantum Leap comes before its shot (the Comando): the shot's lines are not known yet."""
+    steps = CARDS[card_id].steps
+    return "shot" in steps and any("leap" in s for s in steps[: steps.index("shot")])
 
-    A Shoot fires the card in play; playing a shot card previews it as printed.
+
+def shot_of(action: Any, table: Table) -> tuple[int, bool, Cell | None] | None:
+    """(card id, flipped, origin) of the shot ``action`` fires or would fire, else None.
+
+    A Shoot fires the card in play from the token's cell (origin None);
+    playing a shot card previews it as printed, unless a Quantum Leap comes
+    first; a Quantum Leap whose card shoots next previews the shot from the
+    leap's target (origin).
     """
     if type(action) is Shoot and table.card_in_play >= 0:
-        return (table.card_in_play, action.flipped)
-    if type(action) is PlayCard and CARDS[action.card].pattern:
-        return (action.card, False)
+        return (table.card_in_play, action.flipped, None)
+    if type(action) is PlayCard and CARDS[action.card].pattern and not leap_before_shot(action.card):
+        return (action.card, False, None)
+    if type(action) is Leap and shot_after_leap(table):
+        return (table.card_in_play, False, (action.row, action.col))
     return None
+
+
+def shot_after_leap(table: Table) -> bool:
+    """True while choosing the Quantum Leap of a card whose shot comes right after it."""
+    view: ChungungoState = table.view
+    return table.step == "leap" and len(view.steps) > 1 and view.steps[1] == "shot" and table.card_in_play >= 0
 
 
 def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell, str], set[Cell]]:
@@ -314,8 +333,8 @@ def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell,
     view: ChungungoState = table.view
     if shot is None or seat is None or view.tokens[seat] is None:
         return ({}, set())
-    card, flipped = shot
-    origin = view.tokens[seat]
+    card, flipped, origin = shot
+    origin = origin or view.tokens[seat]
     lines: dict[Cell, str] = {}
     for d in CARDS[card].pattern:
         dr, dc = data.DIRECTIONS[d]
@@ -323,7 +342,7 @@ def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell,
             dr, dc = -dr, -dc
         for cell in shot_cells(view.field, origin, (d,), flipped):
             lines[cell] = line_glyph(dr, dc)
-    hit, eels = view.shot_targets(seat, card, flipped)
+    hit, eels = view.shot_targets(seat, card, flipped, origin)
     hits = {view.tokens[s] for s in hit} | set(eels)
     return lines, hits  # type: ignore[return-value]
 
@@ -352,12 +371,13 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     if t is PlayCard:
         c = CARDS[action.card]
         text = f"{c.title} {c.copper}cu: {c.text}"
-        if c.pattern and seat is not None and view.tokens[seat] is not None:
-            hit, eels = view.shot_targets(seat, action.card, False)
-            text += f"\nAs printed: {_hits_words(hit, eels, ctx)}."
-            if not c.symmetric:
-                hit2, eels2 = view.shot_targets(seat, action.card, True)
-                text += f" Turned: {_hits_words(hit2, eels2, ctx)}."
+        if c.pattern and leap_before_shot(action.card):
+            text += "\nThe shot comes after the leap: where it strikes depends on where you leap."
+        elif c.pattern and seat is not None and view.tokens[seat] is not None:
+            text += "\n" + _shot_outcomes(view, seat, action.card, None, ctx, "As printed")
+        warning = idle_warning(view, seat, action.card) if seat is not None else ""
+        if warning:
+            text += "\n" + warning
         if c.kind == data.KIND_CREW and view.seats > 1:
             text += " An eel may cancel it."
         return text
@@ -367,6 +387,9 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     if t is Excavate:
         return "Excavate: to your hand (a base: by your pile)."
     if t is Leap:
+        if shot_after_leap(table) and seat is not None:
+            cell = (action.row, action.col)
+            return "Leap here, then shoot. " + _shot_outcomes(view, seat, table.card_in_play, cell, ctx, "From here")
         return "Move your token onto this face-down card."
     if t is PlaceAsteroid:
         if table.phase == "field":
@@ -395,6 +418,59 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     return ""
 
 
+def _shot_outcomes(view: ChungungoState, seat: int, card: int, origin: Cell | None, ctx: BoardContext,
+                   lead: str) -> str:
+    """'As printed: strikes B Beto. Turned: hits nobody.' for a shot from ``origin`` (default: the token).
+
+    When turning it changes nothing the shot is not aimed: 'The shot strikes B Beto.'
+    """
+    hit, eels = view.shot_targets(seat, card, False, origin)
+    printed = _hits_words(hit, eels, ctx)
+    here = origin or view.tokens[seat]
+    c = CARDS[card]
+    if not c.symmetric and here is not None:
+        moved = attrs.evolve(view, tokens=view.tokens[:seat] + (here,) + view.tokens[seat + 1 :])
+        if moved.shot_turns(seat, card):
+            hit2, eels2 = view.shot_targets(seat, card, True, origin)
+            return f"{lead}: {printed}. Turned: {_hits_words(hit2, eels2, ctx)}."
+    # One way only: the shot is not aimed ('From here the shot hits nobody').
+    where = "From here the" if origin is not None else "The"
+    return f"{where} shot {printed}."
+
+
+def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
+    """A warning when the card's first steps can do nothing now ('' otherwise).
+
+    Looks only at the steps before anything that changes the field or the
+    token (a leap or an attract): Excavate with no card next to the token,
+    a second Excavate with only one, a Quantum Leap with no free asteroid,
+    a strike when nobody has a card to steal.
+    """
+    c = CARDS[card_id]
+    digs = 0
+    for step in c.steps:
+        if step == "excavate":
+            digs += 1
+            continue
+        if step in ("regroup", "shot"):
+            continue
+        break
+    if digs:
+        n = len(view.excavate_cells(seat))
+        if n == 0:
+            return "Nothing to excavate next to your token: Excavate does nothing now."
+        if n < digs:
+            return f"Only {_count(n, 'card')} to excavate next to your token: the second Excavate does nothing now."
+    leaps = [p for p in view.leap_cells(seat) if p != view.tokens[seat]]
+    if c.steps and c.steps[0] == "leap" and not leaps:
+        return "No free asteroid to leap to: the Quantum Leap does nothing now."
+    if c.steps and c.steps[0] == "excavate|leap" and not view.excavate_cells(seat) and not leaps:
+        return "Nothing to excavate and no free asteroid: this card does nothing now."
+    if c.steps == ("strike",) and not any(stealable(view, s) for s in range(view.seats) if s != seat):
+        return "Nobody has a card you could steal: the strike takes nothing now."
+    return ""
+
+
 def players_text(table: Table, ctx: BoardContext) -> Text:
     """The public facts of every seat: a header line, then one line per seat.
 
@@ -403,18 +479,31 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
     """
     out = Text(no_wrap=True, overflow="ellipsis")
     width = max(6, min(max(len(ctx.names[p.seat]) for p in table.players), 8))
-    out.append(f"   {'Player':<{width}} Cu Hand Pile Top          Bases", "dim")
+    out.append(f"   {'Player':<{width}} Cu Hand Pile Bases Top of pile", "dim")
+    room = 48 - (3 + width + 3 + 5 + 5 + 6 + 1)
     for p in table.players:
         out.append("\n")
         mark = ">" if p.seat in table.to_move and not table.terminal else " "
         name = ctx.names[p.seat][:width]
         out.append(f"{mark}{seat_letter(p.seat)} {name:<{width}}", "bold" if p.seat == ctx.seat else "")
         out.append(f" {p.copper:>2}", "bold")
-        top = (p.pile_top or '-')[:12]
-        out.append(f" {p.hand:>4} {p.pile:>4} {top:<12}")
-        bases = " ".join(b[0] for b in p.bases)
-        out.append(f" {bases}")
+        bases = "".join(b[0] for b in p.bases)
+        out.append(f" {p.hand:>4} {p.pile:>4} {bases:<5} {fit_title(p.pile_top or '-', room)}")
     return out
+
+
+def fit_title(title: str, width: int) -> str:
+    """``title`` in at most ``width`` characters, shortening the name, never the '(shot)' that tells copies apart.
+
+    'Francotiradora (right)' in 17 -> 'Francoti. (right)'.
+    """
+    if len(title) <= width:
+        return title
+    name, sep, nick = title.partition(" (")
+    if not sep:
+        return title[: width - 1] + "."
+    keep = max(1, width - len(nick) - 3)
+    return f"{name[:keep]}. ({nick}"[:width]
 
 
 def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> RenderableType:
@@ -425,8 +514,9 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> Renderabl
     chosen_key = _card_key(chosen) if chosen is not None else None
     hand = sorted(table.hand)
     total = sum(CARDS[c].copper for c in hand)
+    owned = table.players[ctx.seat].copper
     grid = RichTable.grid(padding=(0, 1), expand=True)
-    grid.title = f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total} copper"
+    grid.title = f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu"
     grid.title_justify = "left"
     grid.title_style = "bold"
     grid.add_column(no_wrap=True)
