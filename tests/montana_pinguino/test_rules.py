@@ -684,6 +684,40 @@ def test_end_of_game_tie_broken_by_health():
     assert over.winners() == (1,) and over.decided_by == "health"
 
 
+def test_end_of_game_health_tie_break_uses_the_health_when_crossing():
+    # Table note: a sled wrecked by the advance that crosses the line crosses with 0 health.
+    # Red (box 12) from section 12 with health 1: the slow curve of section 14 destroys it.
+    st = table(box=(box_at(D.RED), box_at(D.RED)), position=(12, 12), health=(1, 4), conduction=(0, 3))
+    st = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    assert st.is_terminal and st.finish[0][4] == 0 and st.finish[1][4] == 4
+    assert st.winners() == (1,) and st.decided_by == "health"
+    assert "health 0 (destroyed crossing)" in st.outcome().breakdown[0][1]
+
+
+def test_end_of_game_outcome_gives_every_place_and_how_the_race_ended():
+    st = table(("Doffy", "Jimy", "Kay"), position=(20, 20, 7), box=(box_at(D.RED), box_at(D.ORANGE), 2))
+    st = attrs.evolve(st, finish=((3, 1, D.ORANGE, 9, 2), (3, 1, D.RED, 12, 3), ()))
+    out = st._end_race().outcome()
+    assert out.breakdown[1][1] == "Place 1: crossed the line in round 3 at red, box 13, health 3"
+    assert out.breakdown[0][1] == "Place 2: crossed the line in round 3 at orange, box 10, health 2"
+    assert out.breakdown[2][1] == "Place 3: on section 7 of 14 at green, box 3, health 4"
+
+
+def test_championship_a_finished_race_is_a_public_step_before_the_next():
+    st = table(("Doffy", "Jimy"), championship=True, position=(20, 20), first=0)
+    st = attrs.evolve(st, finish=((2, 1, D.RED, 12, 4), (2, 1, D.ORANGE, 8, 4)))
+    ended = st._end_race()
+    assert ended.phase == R.RACE_OVER and ended.to_move == (1,) and ended.reaction_window is None
+    assert not ended.needs_curtain(1) and ended.legal_actions(1) == [R.NextRace()]
+    assert ended.prompt(1).startswith("Race 1 is over")
+    assert ended.finish == st.finish and ended.position == (20, 20)  # the race stays on the board
+    assert all(not e.private for e in ended.view(1).log)
+    assert ended.race_ends == (("crossed the line in round 2 at red, box 13, health 4",
+                                "crossed the line in round 2 at orange, box 9, health 4"),)
+    nxt = ended.apply(1, R.NextRace())
+    assert nxt.race == 2 and nxt.phase == R.PLAY and nxt.first == 1 and nxt.needs_curtain(0)
+
+
 def test_end_of_game_photo_finish_shares_the_victory():
     st = _finish_state(((1, 1, D.RED, 12, 3), (1, 1, D.RED, 12, 3)))
     over = st._end_race()
@@ -737,8 +771,9 @@ def test_two_support_phase_finishers_decided_at_end_of_round():
 def test_championship_scoring_points_by_place():
     st = table(("Doffy", "Jimy", "Kay"), championship=True, position=(20, 20, 20))
     st = attrs.evolve(st, finish=((2, 1, D.RED, 12, 4), (2, 1, D.ORANGE, 8, 4), (1, 1, D.GREEN, 0, 4)))
-    after = st._end_race()
-    assert after.places == ((2, 3, 1),) and after.points == (5, 3, 7)
+    ended = st._end_race()
+    assert ended.places == ((2, 3, 1),) and ended.points == (5, 3, 7)
+    after = ended.apply(ended.to_move[0], R.NextRace())
     assert not after.is_terminal and after.race == 2 and after.round == 1
     assert after.position == (0, 0, 0) and all(len(h) == 5 for h in after.hand)
 
@@ -845,8 +880,8 @@ def test_undo_left_card_while_choosing_the_right_one_but_not_after_the_reveal():
 def test_outcome_names_the_tiebreak_only_when_one_was_needed():
     alone = _finish_state(((1, 1, D.GREEN, 0, 4), ()))._end_race()
     assert alone.decided_by == "crossing the line" and alone.outcome().tiebreak == ""
-    assert alone.outcome().breakdown[0][1].startswith("Crossed in round 1 at green")
-    assert alone.outcome().breakdown[1][1] == "Section 3 of 14 when the race ended"
+    assert alone.outcome().breakdown[0][1].startswith("Place 1: crossed the line in round 1 at green")
+    assert alone.outcome().breakdown[1][1] == "Place 2: on section 3 of 14 at green, box 1, health 4"
     speed = _finish_state(((1, 1, D.RED, 12, 4), (1, 1, D.ORANGE, 11, 4)))._end_race()
     assert speed.outcome().tiebreak == "speed"
 
@@ -888,7 +923,8 @@ def test_spike_tokens_not_cumulative_in_one_section():
     assert st.legal_actions(0) == [PlaceToken(1), PlaceToken(3)]
 
 
-def test_tormenta_first_from_the_left_of_the_card_player_is_used():
+def test_tormenta_cancels_at_once_and_nobody_else_is_asked():
+    # Table note: a cancelled card has no effect left to cancel, so its window closes.
     can = item(D.CANINO)
     st = table(("Doffy", "Jimy", "Kay"), purist=False, first=0,
                items=((item(D.TORMENTA, 0),), (item(D.TORMENTA, 1),), (can,)), position=(9, 0, 0))
@@ -896,10 +932,23 @@ def test_tormenta_first_from_the_left_of_the_card_player_is_used():
     st = play(st, 1, filler("Jimy"))
     st = play(st, 2, can)
     assert st.to_move == (0, 1)  # Kay's item: the seats to its left are A, then B
-    both = st.apply(1, PlayTormenta()).apply(0, PlayTormenta())
-    assert "P0 plays Tormenta de Nieve: P2's Escuadrón Canino is cancelled" in log_text(both)
-    assert both.items[1] == (item(D.TORMENTA, 1),) and both.items[0] == ()
-    R.check_invariants(both)
+    after = st.apply(1, PlayTormenta())
+    assert "P1 plays Tormenta de Nieve: P2's Escuadrón Canino is cancelled" in log_text(after)
+    assert after.reaction_window is None and 0 not in after.to_move
+    assert after.items[0] == (item(D.TORMENTA, 0),) and after.items[1] == ()
+    assert "P2: +3 acceleration from Escuadrón Canino" not in log_text(after)
+    R.check_invariants(after)
+
+
+def test_iglu_window_says_who_already_blocked():
+    bomb = item(D.BOMBA)
+    st = table(("Doffy", "Jimy", "Kay"), purist=False, first=0,
+               items=((bomb,), (item(D.IGLU, 0),), (item(D.IGLU, 1),)), position=(3, 4, 5))
+    st = play(play(play(st, 0, bomb), 1, filler("Jimy")), 2, filler("Kay"))
+    st = st.apply(1, Pass()).apply(2, Pass())  # the Tormenta window
+    assert st.stage == R.IGLU and "Already" not in st.reaction_window
+    st = st.apply(1, PlayIglu())
+    assert st.to_move == (2,) and st.reaction_window.endswith("Already blocked by B.")
 
 
 def test_cana_magica_pushes_the_leading_opponent_even_when_the_player_leads():
@@ -951,3 +1000,14 @@ def test_prompt_names_the_single_card_after_a_destruction():
     st = table(one_card=(True, False))
     assert st.prompt(0) == "Play your one card face down (sled destroyed)"
     assert st.prompt(1) == "Play your left card face down"
+
+
+def test_impulse_forecast_counts_all_the_damage_of_a_wrecking_advance():
+    # Red from section 10 with 1 health: the fast curve of 11 (2 over) and the slow one of 14 (3 over).
+    st = table(box=(box_at(D.RED), 0), position=(10, 0), health=(1, 4))
+    end, damage, accel = R.impulse_forecast(st, 0)
+    real = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    taken = sum(int(line.split(" takes ")[1].split()[0]) for line in log_text(real).splitlines()
+                if line.startswith("P0 takes "))
+    assert damage == taken and damage > 1  # more than the 1 health left
+    assert accel == 0 and "P0's sled is destroyed" in log_text(real)

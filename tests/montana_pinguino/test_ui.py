@@ -437,3 +437,106 @@ def test_secret_play_shows_how_many_cards_and_items_each_runner_holds():
     lines = console.export_text().splitlines()
     assert any(line.startswith("B") and "choosing" in line and "holds 5 cards, 2 items" in line for line in lines)
     assert any(line.startswith("A") and "holds 5 cards, 0 items" in line for line in lines)
+
+
+# ---- the end of a race, previews, the keep list --------------------------------
+
+
+def _text(app, width: int = 120) -> str:
+    return " ".join(app.board.plain_text(width).split())
+
+
+async def test_final_board_shows_every_place_and_how_the_race_ended_step_by_step():
+    st = play_until(new(4, 13), lambda s: s.is_terminal, seed=13, limit=20000)
+    app = BoardApp(ctx_for(st, None))
+    async with app.run_test(size=SIZE):
+        text = _text(app)
+        assert text.startswith("RACE RESULT 1. ")
+        for p in range(1, 5):
+            assert f"{p}. " in text
+        assert f"HOW THE RACE ENDED: ROUND {st.round} STEP BY STEP" in text
+        assert "crosses the finish line" in text and "The race is over" in text
+
+
+async def test_between_championship_races_the_table_sees_the_result_and_last_round():
+    st = play_until(new(2, 16, championship=True), lambda s: s.phase == R.RACE_OVER, seed=16, limit=50000)
+    seat = st.to_move[0]
+    ctx = ctx_for(st, seat)
+    assert chooser_title(ctx) == "Race 1 is over"
+    app = BoardApp(ctx)
+    async with app.run_test(size=SIZE):
+        text = _text(app)
+        assert text.startswith("RACE 1 IS OVER.") and "RACE 1 RESULT 1. " in text and "2. " in text
+        assert "CHAMPIONSHIP" in text and "HOW THE RACE ENDED: ROUND" in text
+        assert "crosses the finish line" in text and "YOUR HAND" not in text
+        assert app.board.action_label(R.NextRace()) == "start race 2 (everyone has seen race 1)"
+
+
+async def test_damage_preview_counts_all_the_damage_and_says_when_the_sled_is_destroyed():
+    st = attrs.evolve(new(2, 1), box=(12, 0), position=(10, 0), health=(1, 4))
+    st = st.apply(0, R.PlayCard(st.hand[0][0], 0))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        app.board.preview(R.PlayNoMore())
+        await app.workers.wait_for_complete()
+        preview = " ".join(str(app.board.query_one("#mp-preview").content).split())
+    end, damage, _acc = R.impulse_forecast(st.view(0), 0)
+    assert damage > 1
+    assert f"{damage} damage: SLED DESTROYED (health 1)" in preview
+
+
+async def test_no_right_card_preview_says_which_half_is_up():
+    st = new(2, 1)
+    me = st.characters[0]
+    double = next(c for c in D.deck_of(me) if D.ACTION_CARDS[c].is_double)
+    hand = tuple(sorted({double, *st.hand[0][:4]}))[:5]
+    st = attrs.evolve(st, hand=(hand, st.hand[1]), deck=(tuple(c for c in D.deck_of(me) if c not in hand), st.deck[1]))
+    st = st.apply(0, R.PlayCard(double, 1))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        app.board.preview(R.PlayNoMore())
+        preview = str(app.board.query_one("#mp-preview").content)
+    assert f"Your play: {D.card_name(double)} (bottom half up), no right card." in preview
+
+
+async def test_board_scrolls_to_the_top_when_the_seat_changes():
+    st = attrs.evolve(new(4, 15), position=(0, 3, 7, 11))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE) as pilot:
+        scroll = app.board.query_one("#mp-scroll")
+        app.chooser.focus()
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        app.show(ctx_for(st, 0))  # the same seat again: its place is kept
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        app.show(ctx_for(st, 1))
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+
+
+def test_keep_list_shows_every_item_drawn_with_duplicates_collapsed():
+    ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
+    pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)
+    st = attrs.evolve(new(2, 1, purist=False), phase=R.KEEP, order=(0, 1), cursor=0, to_move=(0,),
+                      drawn=(ice[0], ice[1], pez))
+    ctx = ctx_for(st, 0)
+    labels = [render.action_label(ctx.view, 0, a, NAMES) for a in ctx.legal]
+    assert labels == ["keep Hielo (you drew 2): ice on your section or next",
+                      "keep Pez Espada: one rival -1 hp, -3 accel"]
+    from rich.console import Console
+
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render.hand_text(ctx.view, 0))
+    assert "YOU DREW  Hielo, Hielo, Pez Espada (keep 1; the other 2 go face up" in console.export_text()
+
+
+def test_championship_outcome_says_one_first_place():
+    st = play_until(new(2, 14, championship=True), lambda s: s.is_terminal, seed=14, limit=50000)
+    lines = [line for row in st.outcome().breakdown for line in row]
+    assert not any("1 first places" in line for line in lines)
+    for s in range(2):
+        assert st.outcome().breakdown[s][-2].endswith(
+            f"{st.firsts[s]} first place{'' if st.firsts[s] == 1 else 's'}")
+        assert all("(crossed the line in round" in line for line in st.outcome().breakdown[s][1:4])

@@ -19,7 +19,11 @@ SPEC = GameSpec(
         "random_track": Option("Random track", False, (False, True), "Draw the track cards at random."),
         "track_cards": Option("Track cards", 7, (5, 6, 7, 8, 9, 10), "Length of the track in cards."),
         "purist": Option("Purist variant", False, (False, True), "Play without item cards."),
-        "championship": Option("Championship variant", False, (False, True), "Race until every sled finishes."),
+        "championship": Option(
+            "Championship variant", False, (False, True),
+            "3 races, each until every sled finishes; places score 7/3, 7/5/3 or 7/5/3/1 points "
+            "(2, 3 or 4 runners); most points wins.",
+        ),
     },
     hidden_information=True,
     seat_word="runner",

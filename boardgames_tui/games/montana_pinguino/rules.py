@@ -18,6 +18,10 @@ A round (Rulebook: Round of Play) is:
    discard, remove tokens, refill hands, pass the first-runner token
    (automatic).
 
+In the Championship a finished race stops in RACE_OVER, a public step
+(``NextRace``, no curtain) where the table looks at its result and last
+round before the next race is dealt.
+
 Seats are numbered 0..n-1; "to the left" is the next seat number.
 Everything a view hides is replaced by :data:`~.data.HIDDEN` (-1).
 """
@@ -41,6 +45,7 @@ KEEP = "keep"  # 1.1: order[cursor] keeps one of the cards in ``drawn``
 LIMIT = "limit"  # 1.1: order[cursor] discards down to 2 items
 PLAY = "play"  # 1.2: secret play of left/right cards by every seat in to_move
 ACTIVATE = "activate"  # 1.3: cards activate (choices and reaction windows)
+RACE_OVER = "race over"  # Championship: a race has ended; the table looks at it before the next one
 OVER = "over"  # the game has ended
 
 # Sub-stages of a card's activation (the ``stage`` field, in ACTIVATE).
@@ -180,6 +185,14 @@ class PlayTormenta:
         return "play Tormenta de Nieve (cancel it)"
 
 
+@attrs.frozen
+class NextRace:
+    """Championship: after looking at the finished race together, start the next one."""
+
+    def __str__(self) -> str:
+        return "start the next race"
+
+
 ACTION_TYPES = (
     DrawItem,
     KeepItem,
@@ -192,6 +205,7 @@ ACTION_TYPES = (
     PlaceToken,
     PlayIglu,
     PlayTormenta,
+    NextRace,
     Pass,
 )
 
@@ -280,20 +294,27 @@ def in_speed_range(state: "MontanaState", seat: int, card: int, half: int = 0) -
 def impulse_forecast(state: "MontanaState", seat: int) -> tuple[int, int, int]:
     """What the Impulse Phase would do to ``seat`` at its speed and conduction now.
 
-    Returns (end position, damage taken, track acceleration gained). Works on
-    views (no chance involved). Rulebook 2.1-2.3.
+    Returns (end position, damage taken, track acceleration gained). The
+    damage is the true total, even beyond the health left (the sled is then
+    destroyed: ``damage >= state.health[seat]``, and a destroyed sled gains
+    no track acceleration, so that figure is 0). Works on views (no chance
+    involved). Rulebook 2.1-2.3, Sled Destruction.
     """
     if state.finished(seat):
         return state.position[seat], 0, 0
     level = state.level(seat)
     start = state.position[seat]
     end = start + D.sections_for_level(level)
-    st = state
+    room = 1000  # health that never runs out, so every point of damage is counted
+    st = _ev(state, health=_set(state.health, seat, room))
     accel = 0
     for sec in range(start + 1, min(end, state.length) + 1):
         st = st._section_hits(seat, sec, level)
         accel += state.sections[sec - 1].accel
-    return end, state.health[seat] - st.health[seat], accel
+    damage = room - st.health[seat]
+    if damage >= state.health[seat]:
+        accel = 0
+    return end, damage, accel
 
 
 def action_preview(state: "MontanaState", seat: int, action: Any) -> str:
@@ -363,7 +384,7 @@ class MontanaState(State):
     rounds_total: int
     """Rounds played over all races so far, the current one included."""
     phase: str
-    """DRAW, KEEP, LIMIT, PLAY, ACTIVATE or OVER (module constants)."""
+    """DRAW, KEEP, LIMIT, PLAY, ACTIVATE, RACE_OVER or OVER (module constants)."""
     first: int
     """Seat holding the first-runner token (the main runner this round)."""
     order: tuple[int, ...]
@@ -417,9 +438,11 @@ class MontanaState(State):
     """Seats that shuffle their discard pile into their deck at the end of this round."""
     finish: tuple[tuple[int, ...], ...]
     """() while racing; else (round, phase 0 support / 1 impulse, level, box, health)
-    at crossing (health filled in at the end of that round)."""
+    at crossing; health 0 for a sled destroyed by the advance that crossed the line."""
     places: tuple[tuple[int, ...], ...]
     """Each finished race: the place (1-based, ties share) of every seat."""
+    race_ends: tuple[tuple[str, ...], ...]
+    """Each finished race: how it ended for every seat, in words (see :meth:`race_end_text`)."""
     points: tuple[int, ...]
     """Championship points of each seat so far."""
     firsts: tuple[int, ...]
@@ -502,6 +525,8 @@ class MontanaState(State):
         if seat not in self.to_move:
             return []
         phase = self.phase
+        if phase == RACE_OVER:
+            return [NextRace()]
         if phase == DRAW:
             return [DrawItem()]
         if phase == KEEP:
@@ -546,6 +571,8 @@ class MontanaState(State):
         if action not in legal:
             raise IllegalAction(self._why_illegal(seat, action))
         phase = self.phase
+        if phase == RACE_OVER:
+            return self._new_race(self.race + 1, (self.first + 1) % self.players)
         if phase == DRAW:
             return self._draw_item(seat)
         if phase == KEEP:
@@ -565,6 +592,8 @@ class MontanaState(State):
 
     def _why_illegal(self, seat: int, action: Any) -> str:
         phase = self.phase
+        if phase == RACE_OVER:
+            return "the race is over: start the next one"
         if phase == PLAY:
             if isinstance(action, PlayCard):
                 if action.card not in self.hand[seat] and action.card not in self.items[seat]:
@@ -792,10 +821,19 @@ class MontanaState(State):
 
         Windows ask every racing opponent (Tormenta) or every opponent hit
         (Iglú) who holds at least one item card: how many items a runner
-        holds is public, so this leaks nothing.
+        holds is public, so this leaks nothing. A Tormenta de Nieve cancels
+        the card at once and closes its window: a cancelled card has no
+        effect left to cancel, so nobody else is asked (Sheet decision, see
+        Table notes).
         """
         reacted = self.reacted
         st = self
+        if isinstance(action, PlayTormenta):
+            owner, card, _half = self.activating()  # type: ignore[misc]
+            st = st._spend_item(seat, D.TORMENTA)
+            st = st._set_outcome(owner, CANCELLED)._add_log(Event(
+                f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
+            return _ev(st._next_card(), to_move=())._run_activation()
         if not isinstance(action, Pass):
             reacted = reacted + (seat,)
         to_move = tuple(s for s in self.to_move if s != seat)
@@ -804,15 +842,7 @@ class MontanaState(State):
             return st
         owner, card, half = st.activating()  # type: ignore[misc]
         if st.stage == TORMENTA:
-            if reacted:
-                first = next(o for o in st._others_from(owner) if o in reacted)
-                st = st._spend_item(first, D.TORMENTA)
-                st = st._set_outcome(owner, CANCELLED)._add_log(Event(
-                    f"{_ref(first)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
-                st = st._next_card()
-            else:
-                st = _ev(st, stage=PARAMS)
-            return _ev(st, to_move=())._run_activation()
+            return _ev(st, stage=PARAMS, to_move=())._run_activation()
         # IGLU
         for o in reacted:
             st = st._spend_item(o, D.IGLU)
@@ -1113,7 +1143,14 @@ class MontanaState(State):
         return st
 
     def _cross(self, seat: int, phase: int, level: int) -> "MontanaState":
-        st = _ev(self, finish=_set(self.finish, seat, (self.round, phase, level, self.box[seat], 0)))
+        """Record the crossing: round, phase, speed level, box and health at that moment.
+
+        The health is taken after the damage of the advance that crossed the
+        line, before a destruction restores it: a sled wrecked while crossing
+        crosses with 0 health, the least (Table notes: health tie-break).
+        """
+        health = max(0, self.health[seat])
+        st = _ev(self, finish=_set(self.finish, seat, (self.round, phase, level, self.box[seat], health)))
         when = "during the Support Phase" if phase == 0 else "in the Impulse Phase"
         return st._add_log(Event(
             f"{_ref(seat)} crosses the finish line {when} at {_speed_text(self.sides[seat], self.box[seat])}!"))
@@ -1152,12 +1189,7 @@ class MontanaState(State):
 
     def _end_round(self) -> "MontanaState":
         st = self
-        finish = list(st.finish)
-        for s in range(st.players):
-            if finish[s] and finish[s][0] == st.round:
-                finish[s] = finish[s][:4] + (st.health[s],)
-        st = _ev(st, finish=tuple(finish))
-        crossed = any(f and f[0] == st.round for f in finish)
+        crossed = any(f and f[0] == st.round for f in st.finish)
         if crossed and (not st.championship or not st.racing()):
             return st._end_race()
         # discard, tokens, refill, token passing
@@ -1219,11 +1251,28 @@ class MontanaState(State):
                 keys.append((0, self.position[s], 0, self.level(s), self.box[s], self.health[s]))
         return tuple(keys)
 
+    def race_end_text(self, seat: int) -> str:
+        """How the current race ended (or stands) for ``seat``, in words.
+
+        'crossed the line in round 7 at orange, box 9, health 3',
+        '... with an item in the Support Phase ...', '... health 0 (destroyed
+        crossing)', or 'on section 12 of 14 at yellow, box 6, health 2'.
+        """
+        f = self.finish[seat]
+        if f:
+            how = " with an item in the Support Phase" if f[1] == 0 else ""
+            hp = f"health {f[4]}" + (" (destroyed crossing)" if f[4] == 0 else "")
+            return f"crossed the line in round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]}, box {f[3] + 1}, {hp}"
+        where = "at the start" if self.position[seat] <= 0 else f"on section {self.position[seat]} of {self.length}"
+        return (f"{where} at {D.LEVEL_NAMES[self.level(seat)]}, box {self.box[seat] + 1}, "
+                f"health {self.health[seat]}")
+
     def _end_race(self) -> "MontanaState":
         keys = self.race_keys()
         place = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.players))
         top = tuple(s for s in range(self.players) if place[s] == 1)
         st = _ev(self, places=self.places + (place,),
+                 race_ends=self.race_ends + (tuple(self.race_end_text(s) for s in range(self.players)),),
                           firsts=tuple(f + (1 if place[s] == 1 else 0) for s, f in enumerate(self.firsts)))
         decided = _decider(keys, top)
         if not self.championship:
@@ -1249,7 +1298,10 @@ class MontanaState(State):
             names = " and ".join(_ref(s) for s in winners)
             st = st._add_log(Event(f"The championship is over: {names} win{'s' if len(winners) == 1 else ''} ({decided})."))
             return _ev(st, phase=OVER, to_move=(), result=winners, decided_by=decided)
-        return st._new_race(self.race + 1, (self.first + 1) % self.players)
+        nxt = (self.first + 1) % self.players
+        st = st._add_log(Event(f"Everyone looks at race {self.race}'s result; {_ref(nxt)} will start race "
+                               f"{self.race + 1}."))
+        return _ev(st, phase=RACE_OVER, to_move=(nxt,), cursor=0, slot=0, stage=START, params=(), reacted=())
 
     def _new_race(self, race: int, first: int) -> "MontanaState":
         """Set up a race: sleds at the start, decks shuffled, hands of 5, items shuffled."""
@@ -1296,15 +1348,13 @@ class MontanaState(State):
             row = [f"{self.characters[s]}, {self.sides[s]} side"]
             if self.championship:
                 for r, place in enumerate(self.places):
-                    row.append(f"Race {r + 1}: place {place[s]}, {CHAMPIONSHIP_POINTS[self.players][place[s] - 1]} points")
-                row.append(f"Total {self.points[s]} points, {self.firsts[s]} first places")
-            else:
-                f = self.finish[s]
-                if f:
-                    how = " with an item in the Support Phase" if f[1] == 0 else ""
-                    row.append(f"Crossed in round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]}, box {f[3] + 1}, health {f[4]}")
-                else:
-                    row.append(f"Section {self.position[s]} of {self.length} when the race ended")
+                    pts = CHAMPIONSHIP_POINTS[self.players][place[s] - 1]
+                    end = self.race_ends[r][s] if r < len(self.race_ends) else ""
+                    row.append(f"Race {r + 1}: place {place[s]}, {pts} points ({end})")
+                firsts = self.firsts[s]
+                row.append(f"Total {self.points[s]} points, {firsts} first place{'' if firsts == 1 else 's'}")
+            elif self.places:
+                row.append(f"Place {self.places[-1][s]}: {self.race_end_text(s)}")
             row.append(f"Sled destroyed {self.destructions[s]} time{'s' if self.destructions[s] != 1 else ''}")
             lines.append(tuple(row))
         ending = ("Three races of the championship were run." if self.championship
@@ -1327,10 +1377,16 @@ class MontanaState(State):
         played = self.played
         if self.phase == PLAY:
             played = tuple(self.played[s] if s == seat else ((HIDDEN, 0),) * len(self.played[s]) for s in range(n))
+        # Between Championship races the screen is public (no curtain): the log shows no private line.
+        log = mask_log(self.log, None if self.phase == RACE_OVER else seat)
         return _ev(
             self, hand=hand, deck=deck, items=items, item_deck=hide(self.item_deck), drawn=drawn,
-            played=played, log=mask_log(self.log, seat), rng=Rng.blank(),
+            played=played, log=log, rng=Rng.blank(),
         )
+
+    def needs_curtain(self, seat: int) -> bool:
+        """No curtain between Championship races: everyone looks at the finished race together."""
+        return self.phase != RACE_OVER
 
     @property
     def reaction_window(self) -> str | None:
@@ -1343,13 +1399,18 @@ class MontanaState(State):
             return (f"Runner {who} plays {D.card_name(card)}: {D.card_text(card)}. "
                     "Opponents may cancel it with Tormenta de Nieve.")
         hit = ", ".join(seat_letter(s) for s in self._harmed(owner, card, half))
-        return (f"Runner {who}'s {D.card_name(card)} would hit {hit}: {D.card_text(card, half if D.is_action(card) else None)}. "
-                "A runner hit may block it with Iglú.")
+        text = (f"Runner {who}'s {D.card_name(card)} would hit {hit}: "
+                f"{D.card_text(card, half if D.is_action(card) else None)}. A runner hit may block it with Iglú.")
+        if self.reacted:
+            text += " Already blocked by " + ", ".join(seat_letter(s) for s in self.reacted) + "."
+        return text
 
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words."""
         if seat not in self.to_move:
             return "Wait" if self.phase != OVER else "The game is over"
+        if self.phase == RACE_OVER:
+            return f"Race {self.race} is over: look at the result, then start race {self.race + 1}"
         if self.phase == DRAW:
             return "Draw 3 items and keep 1" if seat in self.last_place() else "Draw an item card"
         if self.phase == KEEP:
@@ -1515,7 +1576,7 @@ def new_game(
         health=tuple(D.SIDES[s].health for s in sides), conduction=(0,) * n,
         hand=((),) * n, deck=((),) * n, discard=((),) * n, items=((),) * n, item_deck=(), item_discard=(),
         drawn=(), played=((),) * n, outcomes=((),) * n, tokens=(), spiked=(), destroyed=(False,) * n,
-        one_card=(False,) * n, shuffle_back=(False,) * n, finish=((),) * n, places=(), points=(0,) * n,
+        one_card=(False,) * n, shuffle_back=(False,) * n, finish=((),) * n, places=(), race_ends=(), points=(0,) * n,
         firsts=(0,) * n, destructions=(0,) * n, result=(), decided_by="", to_move=(),
         log=(Event("Runners: " + ", ".join(f"{_ref(s)} rides {chars[s]} ({sides[s]} side)" for s in range(n))
                    + ". Track: " + ", ".join(str(t + 1) for t in track) + "."),),

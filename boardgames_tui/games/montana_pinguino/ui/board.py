@@ -2,7 +2,10 @@
 
 Layout (top to bottom, scrolling when the terminal is small):
 
-- ``#mp-news``: in the Championship, the points table when a new race begins;
+- ``#mp-news``: once a race is over (game over, or the public step between
+  Championship races), its result with every runner's place; in the Championship,
+  the points table when a new race begins (the runners and track make way
+  between races);
 - ``#mp-runners``: each runner's speedometer, level and health, with '*' on
   what changed in the last step;
 - ``#mp-track``: the track window (every sled, and the 4 sections ahead of the
@@ -10,11 +13,13 @@ Layout (top to bottom, scrolling when the terminal is small):
 - ``#mp-played``: the cards played this round (face down until revealed, then
   what became of each); in the Championship, the points table;
 - ``#mp-hand``: the deciding runner's own action cards and items, in words;
-- ``#mp-last``: the last round step by step (its public log lines, wrapped);
+- ``#mp-last``: the last round step by step (its public log lines, wrapped); once
+  the race is over, its final round;
 - ``#mp-preview`` (below the scroll, always in sight): what the highlighted
   choice would do.
 
 Everything is drawn from ``ctx.view`` (the seat's own view) only.
+When the seat on screen changes, the board scrolls back to the top.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from boardgames_tui.engine import Pass
+from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
 from .. import data as D
@@ -80,6 +85,7 @@ class MontanaBoard(GameBoard):
 
     def show(self, ctx: BoardContext) -> None:
         """Redraw from ``ctx`` (see the module docstring)."""
+        new_seat = self.ctx is None or self.ctx.seat != ctx.seat
         self.ctx = ctx
         snap = _snapshot(ctx.view)
         if snap != self._snap:
@@ -90,6 +96,9 @@ class MontanaBoard(GameBoard):
             self._snap = snap
         self._preview = None
         self._draw()
+        if new_seat:
+            # Another pair of eyes: start at the top (runners and track), not where the last seat scrolled.
+            self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
 
     def preview(self, action: Any | None) -> None:
         """Show what the highlighted choice would do (a card's effect and the speed it
@@ -152,24 +161,36 @@ class MontanaBoard(GameBoard):
         target = self._preview.seat if isinstance(self._preview, R.Target) else None
         self._update("#mp-track", render.track_text(view, seat, ctx.names, rows, marks, target))
         self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
+        # Between Championship races every sled sits past the line: the result and the last
+        # round say it all, so the runners and the track make way for them.
+        for selector in ("#mp-runners", "#mp-track"):
+            self.query_one(selector, Static).display = view.phase != R.RACE_OVER
         parts: list[Any] = []
-        fresh = view.championship and view.places and view.round == 1 and view.phase != R.OVER
+        over = render.race_is_over(view)
+        fresh = view.championship and view.places and view.round == 1 and not over
         news = self.query_one("#mp-news", Static)
-        news.display = bool(fresh)
-        if fresh:
+        news.display = bool(fresh or over)
+        if view.phase == R.RACE_OVER:
+            self._update("#mp-news", Group(
+                Text(f"RACE {view.race} IS OVER. Everyone may look: race {view.race + 1} starts when "
+                     f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]} chooses.", style="bold"),
+                render.result_text(view, ctx.names)))
+        elif view.phase == R.OVER:
+            self._update("#mp-news", render.result_text(view, ctx.names))
+        elif fresh:
             self._update("#mp-news", Group(Text(f"Race {view.race - 1} is over. Race {view.race} begins.",
                                                 style="bold"), render.result_text(view, ctx.names)))
-        elif view.phase == R.OVER or view.places:
+        elif view.places:
             parts.append(render.result_text(view, ctx.names))
-        if view.phase == R.PLAY or (view.phase != R.OVER and any(view.played)):
+        if view.phase == R.PLAY or (not over and any(view.played)):
             parts.append(render.played_text(view, ctx.names, seat))
         self._update("#mp-played", Group(*parts))
         self.query_one("#mp-played", Static).display = bool(parts)
-        last = render.last_round_text(view, ctx.names, seat) if view.phase != R.OVER else Text()
+        last = render.last_round_text(view, ctx.names, seat)
         self._update("#mp-last", last)
         self.query_one("#mp-last", Static).display = not (isinstance(last, Text) and not last.plain)
         hand = self.query_one("#mp-hand", Static)
-        if seat is not None and view.phase != R.OVER:
+        if seat is not None and not over:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
             self._update("#mp-hand", render.hand_text(view, seat, highlight))
             hand.display = True
@@ -209,7 +230,7 @@ class MontanaBoard(GameBoard):
             return out
         if isinstance(action, R.PlayNoMore):
             out.append("Your play: ", style="bold")
-            out.append(" + ".join(D.card_name(c) for c, _h in view.played[seat]) + ", no right card. ")
+            out.append(" + ".join(_played_name(c, h) for c, h in view.played[seat]) + ", no right card. ")
             out.append("\n")
             out.append_text(_after_box(view, seat, *_after_play(view, seat, ())))
             return out
@@ -258,6 +279,14 @@ def _after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> tup
     return box, cond
 
 
+def _played_name(card: int, half: int) -> str:
+    """'Jimy 9 (bottom half up)': a played card's name, with the half up of a double card."""
+    name = D.card_name(card)
+    if D.is_action(card) and D.ACTION_CARDS[card].is_double:
+        return f"{name} ({'top' if half == 0 else 'bottom'} half up)"
+    return name
+
+
 def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> int:
     return _after_play(view, seat, extra)[0]
 
@@ -276,6 +305,9 @@ def _after_box(view: Any, seat: int, box: int, cond: int | None = None) -> Text:
     end, damage, accel = forecast(attrs.evolve(view, box=_set(view.box, seat, box),
                                                conduction=_set(view.conduction, seat, cond)), seat)
     out.append(": " + ("over the finish line" if end > view.length else f"to {end}"))
+    if damage >= view.health[seat]:
+        out.append(f", {damage} damage: SLED DESTROYED (health {view.health[seat]})", style="bold reverse")
+        return out
     if damage:
         out.append(f", {damage} damage", style="bold reverse")
     elif end <= view.length:

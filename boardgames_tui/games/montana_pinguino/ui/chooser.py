@@ -22,6 +22,8 @@ def chooser_title(ctx: BoardContext) -> str:
                 return "Secret play: your ONE card this round"
             return "Secret play: LEFT card (acts first)"
         return "RIGHT card (acts second), or none"
+    if view.phase == R.RACE_OVER:
+        return f"Race {view.race} is over"
     if view.phase in (R.DRAW, R.KEEP, R.LIMIT):
         return "Item draw"
     if view.stage in (R.TORMENTA, R.IGLU):

@@ -303,6 +303,7 @@ def round_text(view: Any) -> str:
         R.LIMIT: "item draw",
         R.PLAY: "secret play",
         R.ACTIVATE: "cards act",
+        R.RACE_OVER: "race over",
         R.OVER: "over",
     }[view.phase]
     first = "first" if view.championship else "first runner"
@@ -386,6 +387,12 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
                 body.append(" (not now)", style="dim")
         grid.add_row(Text(f"{mark}{ac.name}", style="bold"), body)
     parts: list[Any] = [head, grid]
+    if view.phase == R.KEEP and view.drawn and D.HIDDEN not in view.drawn:
+        drew = Text("YOU DREW  ", style="bold reverse")
+        rest = len(view.drawn) - 1
+        drew.append(", ".join(D.card_name(c) for c in view.drawn)
+                    + f" (keep 1; the other {rest} go face up to the item discards)", style="bold")
+        parts = [drew, *parts]
     if not view.purist:
         items = Text()
         items.append("YOUR ITEMS  (at most 2)", style="bold reverse")
@@ -408,14 +415,26 @@ def _starts_round(text: str) -> bool:
     return " begins; " in text
 
 
+def race_is_over(view: Any) -> bool:
+    """Whether the race on the board has ended (between Championship races, or game over)."""
+    return view.phase in (R.RACE_OVER, R.OVER)
+
+
 def last_round_events(view: Any) -> list[Any]:
     """The public log events of the round before the current one (the last round of the
-    previous race when a new race has just begun), without the face-down placements."""
+    previous race when a new race has just begun), without the face-down placements.
+    Once the race is over (game over, or between Championship races): its final round,
+    up to the result."""
     log = view.log
     starts = [i for i, e in enumerate(log) if _starts_round(e.text)]
-    if len(starts) < 2:
+    if race_is_over(view):
+        if not starts:
+            return []
+        begin, end = starts[-1] + 1, len(log)
+    elif len(starts) < 2:
         return []
-    begin, end = starts[-2] + 1, starts[-1]
+    else:
+        begin, end = starts[-2] + 1, starts[-1]
     return [e for e in log[begin:end] if e.text and "face down" not in e.text]
 
 
@@ -424,7 +443,10 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
     events = last_round_events(view)
     if not events:
         return Text()
-    title = f"LAST ROUND ({view.round - 1})" if view.round > 1 else "LAST ROUND OF THE PREVIOUS RACE"
+    if race_is_over(view):
+        title = f"HOW THE RACE ENDED: ROUND {view.round}"
+    else:
+        title = f"LAST ROUND ({view.round - 1})" if view.round > 1 else "LAST ROUND OF THE PREVIOUS RACE"
     head = Text(f"{title} STEP BY STEP", style="bold reverse")
     grid = Table.grid(expand=True)
     grid.add_column(width=2, no_wrap=True)
@@ -438,12 +460,38 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
 # Results
 
 
+def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT") -> Text:
+    """Every runner's place in the race on the board, best first (the end-of-race
+    tie-breaks: crossing round, item crossing, speed, box, health) and how the race
+    ended for it: 'crossed round 7 at orange box 9, health 3' or where it stands."""
+    out = Text(title, style="bold reverse")
+    keys = view.race_keys()
+    if race_is_over(view) and view.places:
+        place = view.places[-1]
+    else:
+        place = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(view.players))
+    for s in sorted(range(view.players), key=lambda s: (place[s], s)):
+        out.append("\n")
+        f = view.finish[s]
+        out.append(f"{place[s]}. ", style="bold")
+        out.append(f"{seat_letter(s)} {names[s][:8]:<8}", style=SEAT_STYLES[s])
+        if f:
+            how = " (item)" if f[1] == 0 else ""
+            out.append(f" crossed round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, health {f[4]}")
+            if f[4] == 0:
+                out.append(" (wrecked)", style="bold")
+        else:
+            out.append(f" {where_text(view, s)}, {D.LEVEL_NAMES[view.level(s)]} box {view.box[s] + 1}")
+        if not view.championship and s in view.result:
+            out.append("  WINNER", style="bold reverse")
+    return out
+
+
 def result_text(view: Any, names: Sequence[str]) -> Text | Group:
     """The race result (places, crossing round, speed, box, health) and, in the
-    Championship, the points of each race so far."""
+    Championship, the points of each race so far (with the finished race's places
+    above them once it is over)."""
     out = Text()
-    keys = view.race_keys()
-    order = sorted(range(view.players), key=lambda s: keys[s], reverse=True)
     title = "RACE RESULT" if not view.championship else "CHAMPIONSHIP"
     out.append(title, style="bold reverse")
     if view.championship:
@@ -465,19 +513,10 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
         note = Text("(place. +points in each race)", style="dim")
         if view.phase == R.OVER and view.decided_by:
             note = Text(f"Decided by: {view.decided_by}", style="bold")
+        if race_is_over(view):
+            return Group(race_places_text(view, names, f"RACE {view.race} RESULT"), out, grid, note)
         return Group(out, grid, note)
-    for place, s in enumerate(order, 1):
-        out.append("\n")
-        f = view.finish[s]
-        out.append(f"{place}. ", style="bold")
-        out.append(f"{seat_letter(s)} {names[s][:8]:<8}", style=SEAT_STYLES[s])
-        if f:
-            how = " (item)" if f[1] == 0 else ""
-            out.append(f" crossed round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, health {f[4]}")
-        else:
-            out.append(f" {where_text(view, s)}, {D.LEVEL_NAMES[view.level(s)]}")
-        if s in view.result:
-            out.append("  WINNER", style="bold reverse")
+    out = race_places_text(view, names)
     if view.decided_by:
         out.append(f"\nDecided by: {view.decided_by}", style="bold")
     return out
@@ -510,7 +549,17 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
             return "draw 3 item cards (last place), keep 1"
         return "draw 1 item card"
     if isinstance(action, R.KeepItem):
-        return f"keep {card_short(action.card)}"
+        text = f"keep {card_short(action.card)}"
+        if view is not None:
+            kind = D.item_kind(action.card)
+            same = sum(1 for c in view.drawn if c != D.HIDDEN and D.item_kind(c) == kind)
+            if same > 1:
+                text = f"keep {kind} (you drew {same}): {ITEM_SHORT.get(kind, '')}"
+        return text
+    if isinstance(action, R.NextRace):
+        if view is not None:
+            return f"start race {view.race + 1} (everyone has seen race {view.race})"
+        return str(action)
     if isinstance(action, R.DiscardItem):
         return f"discard {card_short(action.card)}"
     if isinstance(action, R.Reduce):
