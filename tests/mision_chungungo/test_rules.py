@@ -454,10 +454,20 @@ def test_shot_pattern_and_180_degree_rotation(card):
 
 def test_shot_offers_rotation_only_when_it_changes_something():
     franco = cid("Francotiradora", "E")
-    st = block(hands=[[KIT[0], franco], [KIT[1]]])
+    st = block(hands=[[KIT[0], franco], [KIT[1], IMAN]], tokens=[(1, 1), (1, 0)])
     st = pass_all(st.apply(0, PlayCard(franco)))
     assert st.legal_actions(0) == [Shoot(False), Shoot(True)]
     assert st.prompt(0).startswith("Aim the shot")
+
+
+def test_shot_that_strikes_the_same_either_way_fires_without_asking():
+    # Right of A: (1, 2); left: (1, 0). B stands on neither line: nobody is hit either way.
+    franco = cid("Francotiradora", "E")
+    st = block(hands=[[KIT[0], franco], [KIT[1], IMAN]], tokens=[(1, 1), (0, 0)])
+    assert not st.shot_turns(0, franco)
+    st = pass_all(st.apply(0, PlayCard(franco)))
+    assert st.phase == "turn" and st.current == 1
+    assert any(e.text.endswith("shoots (right): hits {0}".replace("{0}", "nobody")) for e in st.log)
 
 
 @pytest.mark.parametrize("name", ["Fila", "Cruz", "Columna", "Aspa"])

@@ -513,7 +513,7 @@ async def test_comando_previews_its_shot_per_leap_target_not_from_where_it_stand
         assert "*B*" in part(app, "field")
         app.board.preview(Leap(1, 0))
         await pilot.pause()
-        assert "From here: hits nobody" in part(app, "preview")
+        assert "From here the shot hits nobody" in part(app, "preview")
     st = play(st, (0, Leap(0, 0)))
     assert st.steps == ("shot",)
     app = Harness(st, seat=0)

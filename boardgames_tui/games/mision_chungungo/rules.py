@@ -483,17 +483,20 @@ class ChungungoState(State):
         return hit, eels
 
     def shot_turns(self, seat: int, card: int) -> bool:
-        """True if turning ``card``'s shot 180 degrees changes the cells it crosses from ``seat``'s token.
+        """True if turning ``card``'s shot 180 degrees changes what it does from ``seat``'s token.
 
         False for a pattern that looks the same turned around (a row, a cross...)
-        and wherever both ways cross the same cells: then there is nothing to aim
-        (Table note "Shots").
+        and wherever both ways strike the same players and take the same eels
+        (nobody at all, say): then there is nothing to aim, and the shot fires
+        as printed (Table note "Shots").
         """
         c = CARDS[card]
         t = self.tokens[seat]
         if c.symmetric or t is None:
             return False
-        return set(shot_cells(self.field, t, c.pattern)) != set(shot_cells(self.field, t, c.pattern, True))
+        if set(shot_cells(self.field, t, c.pattern)) == set(shot_cells(self.field, t, c.pattern, True)):
+            return False
+        return self.shot_targets(seat, card, False) != self.shot_targets(seat, card, True)
 
     def owns_attract(self) -> bool:
         """True if some seat holds an Attract Asteroid card in hand or discard pile (Table note "The field runs dry")."""
@@ -878,8 +881,8 @@ class ChungungoState(State):
                 log=st.log
                 + (
                     Event(
-                        f"The field has run dry (no free asteroid next to another asteroid, and nobody"
-                        f" owns a card that attracts): {seat_ref(st.current)} attracts asteroids"
+                        f"The field has run dry and nobody holds an Attract card: {seat_ref(st.current)}"
+                        " attracts asteroids"
                     ),
                 ),
             )._advance()

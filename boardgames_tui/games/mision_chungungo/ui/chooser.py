@@ -5,7 +5,7 @@ token, Excavate, Quantum Leap, placing an eel), the arrow keys move the
 highlight to the nearest legal cell in that direction on the board and Enter
 picks it; digits and the list work as for every game. For any other
 decision the arrows move through the list as usual (and up/down fall back
-to the list when no legal cell lies that way). PgUp/PgDn scroll the board,
+to the list when no legal cell lies that way). PgUp/PgDn scroll the preview and hand,
 whose lower part holds the player's hand.
 """
 
@@ -64,7 +64,7 @@ class FieldChooser(ActionList, ActionChooser):
         """Fill the list; remember which options are field cells."""
         super().set_choices(ctx, board)
         self._board = board
-        self.border_subtitle = "PgUp/PgDn: board" if ctx.legal else ""
+        self.border_subtitle = "PgUp/PgDn: hand" if ctx.legal else ""
         self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]
         self.set_class(bool(self._cells), "-cells")
         if self._cells:
