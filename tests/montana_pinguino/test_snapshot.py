@@ -120,3 +120,30 @@ def test_snapshot_no_color_mid_race(snap_compare, monkeypatch):
     assert app.no_color
     assert snap_compare(app, terminal_size=SIZE, run_before=_enter)
 
+
+
+def test_snapshot_between_championship_races(snap_compare):
+    """The public step after a Championship race: its result and last round, no curtain."""
+    match = scene(3, 26, lambda s: s.phase == R.RACE_OVER, {"championship": True}, limit=6000)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_final_table(snap_compare):
+    """The game-over page's 'g': the final board with every place and the last round."""
+    match = scene(4, 25, lambda s: s.is_terminal)
+
+    async def run_before(pilot):
+        from boardgames_tui.ui.game_over import GameOverScreen
+
+        await pilot.pause()
+        await pilot.pause(GameOverScreen.SETTLE)
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)

@@ -304,9 +304,9 @@ async def test_race_result_lists_places_speed_and_the_deciding_tie_break():
     st = play_until(new(3, 13), lambda s: s.is_terminal, seed=13, limit=20000)
     text = render.result_text(st.view(None), NAMES).plain
     assert "RACE RESULT" in text and "1. " in text and "3. " in text
-    assert f"Decided by: {st.decided_by}" in text
     w = st.winners()[0]
-    assert any(line.startswith("1. ") and "ABCD"[w] in line and "WINNER" in line for line in text.splitlines())
+    assert f"WINNER: {'ABCD'[w]} {NAMES[w]}  decided by {st.decided_by}" in text
+    assert any(line.startswith(f"1. {'ABCD'[w]} ") for line in text.splitlines())
 
 
 async def test_championship_table_per_race_points():
@@ -451,7 +451,7 @@ async def test_final_board_shows_every_place_and_how_the_race_ended_step_by_step
     app = BoardApp(ctx_for(st, None))
     async with app.run_test(size=SIZE):
         text = _text(app)
-        assert text.startswith("RACE RESULT 1. ")
+        assert text.startswith("RACE RESULT (crossing round, speed, health) 1. ")
         for p in range(1, 5):
             assert f"{p}. " in text
         assert f"HOW THE RACE ENDED: ROUND {st.round} STEP BY STEP" in text
@@ -466,7 +466,7 @@ async def test_between_championship_races_the_table_sees_the_result_and_last_rou
     app = BoardApp(ctx)
     async with app.run_test(size=SIZE):
         text = _text(app)
-        assert text.startswith("RACE 1 IS OVER.") and "RACE 1 RESULT 1. " in text and "2. " in text
+        assert text.startswith("RACE 1 IS OVER.") and "RACE 1 RESULT (crossing round, speed, health) 1. " in text and "2. " in text
         assert "CHAMPIONSHIP" in text and "HOW THE RACE ENDED: ROUND" in text
         assert "crosses the finish line" in text and "YOUR HAND" not in text
         assert app.board.action_label(R.NextRace()) == "start race 2 (everyone has seen race 1)"

@@ -1410,7 +1410,7 @@ class MontanaState(State):
         if seat not in self.to_move:
             return "Wait" if self.phase != OVER else "The game is over"
         if self.phase == RACE_OVER:
-            return f"Race {self.race} is over: look at the result, then start race {self.race + 1}"
+            return f"Race {self.race} is over: look, then start race {self.race + 1}"
         if self.phase == DRAW:
             return "Draw 3 items and keep 1" if seat in self.last_place() else "Draw an item card"
         if self.phase == KEEP:

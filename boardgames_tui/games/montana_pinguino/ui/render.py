@@ -464,7 +464,9 @@ def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT"
     """Every runner's place in the race on the board, best first (the end-of-race
     tie-breaks: crossing round, item crossing, speed, box, health) and how the race
     ended for it: 'crossed round 7 at orange box 9, health 3' or where it stands."""
-    out = Text(title, style="bold reverse")
+    out = Text()
+    out.append(title, style="bold reverse")
+    out.append(" (crossing round, speed, health)", style="dim")
     keys = view.race_keys()
     if race_is_over(view) and view.places:
         place = view.places[-1]
@@ -474,16 +476,14 @@ def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT"
         out.append("\n")
         f = view.finish[s]
         out.append(f"{place[s]}. ", style="bold")
-        out.append(f"{seat_letter(s)} {names[s][:8]:<8}", style=SEAT_STYLES[s])
+        out.append(f"{seat_letter(s)} {names[s][:6]:<6}", style=SEAT_STYLES[s])
         if f:
-            how = " (item)" if f[1] == 0 else ""
-            out.append(f" crossed round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, health {f[4]}")
+            how = " with an item" if f[1] == 0 else ""
+            out.append(f" round {f[0]}{how}, {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, health {f[4]}")
             if f[4] == 0:
                 out.append(" (wrecked)", style="bold")
         else:
             out.append(f" {where_text(view, s)}, {D.LEVEL_NAMES[view.level(s)]} box {view.box[s] + 1}")
-        if not view.championship and s in view.result:
-            out.append("  WINNER", style="bold reverse")
     return out
 
 
@@ -497,11 +497,12 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
     if view.championship:
         pts = R.CHAMPIONSHIP_POINTS[view.players]
         grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
+        # Explicit widths: the padding alone is lost in some renderings (names ran into places).
+        grid.add_column(no_wrap=True, min_width=10)
         for r in range(len(view.places)):
-            grid.add_column(justify="right", no_wrap=True)
-        grid.add_column(justify="right", no_wrap=True)
-        grid.add_column(justify="right", no_wrap=True)
+            grid.add_column(justify="right", no_wrap=True, min_width=7)
+        grid.add_column(justify="right", no_wrap=True, min_width=7)
+        grid.add_column(justify="right", no_wrap=True, min_width=4)
         grid.add_column(no_wrap=True)
         grid.add_row("runner", *[f"race {r + 1}" for r in range(len(view.places))], "points", "1st", "",
                      style="bold")
@@ -517,8 +518,11 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
             return Group(race_places_text(view, names, f"RACE {view.race} RESULT"), out, grid, note)
         return Group(out, grid, note)
     out = race_places_text(view, names)
+    if view.result:
+        won = " and ".join(f"{seat_letter(s)} {names[s]}" for s in view.result)
+        out.append(f"\nWINNER: {won}", style="bold reverse")
     if view.decided_by:
-        out.append(f"\nDecided by: {view.decided_by}", style="bold")
+        out.append(f"  decided by {view.decided_by}", style="bold")
     return out
 
 
