@@ -12,6 +12,7 @@ in the names with :meth:`Event.render`.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
 
 import attrs
@@ -37,16 +38,23 @@ class IllegalAction(ValueError):
     """
 
 
+#: The ``private`` of an event with nothing private: one shared, read-only mapping.
+NO_PRIVATE: Mapping[int, str] = MappingProxyType({})
+
+
 @attrs.frozen(eq=True, hash=False)
 class Event:
     """One line of a game's log.
 
     ``text`` is public; ``private`` maps a seat to extra text only that seat
     may read (a drawn card, a stolen card). Seat names appear as ``{n}``.
+    Events are values: never change ``private`` after making one (events
+    without a private part share one read-only empty mapping, which keeps
+    the log cheap to grow).
     """
 
     text: str
-    private: Mapping[int, str] = attrs.field(factory=dict, converter=dict)
+    private: Mapping[int, str] = NO_PRIVATE
 
     def for_seat(self, seat: int | None) -> "Event":
         """This event as ``seat`` may see it (spectator: ``None``)."""

@@ -17,6 +17,8 @@ import attrs
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_new = object.__new__
+_set = object.__setattr__
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -59,7 +61,9 @@ class Rng:
         if self.state < 0:
             raise ValueError("a view's blank generator cannot draw")
         s = (self.state + _GOLDEN) & _MASK
-        return _mix(s), Rng(s)
+        nxt = _new(Rng)  # the attrs __init__ would only set this one slot
+        _set(nxt, "state", s)
+        return _mix(s), nxt
 
     def randint(self, low: int, high: int) -> tuple[int, "Rng"]:
         """Uniform integer in [low, high] (both included) and the next generator."""

@@ -229,7 +229,7 @@ async def test_launcher_lists_every_game_with_count_and_pitch():
 async def test_whole_veto_game_through_the_keyboard_reaches_game_over():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(60):
+        for _ in range(300):
             await pilot.pause()
             screen = app.screen
             if isinstance(screen, GameOverScreen):
@@ -300,7 +300,7 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
 async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(60):
+        for _ in range(300):
             await pilot.pause()
             screen = app.screen
             if isinstance(screen, GameOverScreen):
