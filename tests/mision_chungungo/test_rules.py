@@ -179,6 +179,13 @@ def test_identical_cards_listed_once():
     assert st.phase == "react"
 
 
+def test_prompt_says_regroup_when_only_eels_are_in_hand():
+    # The Starter Kit lies on the discard pile; an eel cannot be played on your own turn.
+    st = scenario(2, hands=[[EEL[0]], [KIT[1]]], discards=[[KIT[0]], []])
+    assert st.legal_actions(0) == [Regroup()]
+    assert st.prompt(0) == "Only Electric Eels in hand: regroup"
+
+
 def test_eel_cannot_be_played_on_own_turn():
     st = block(hands=[[KIT[0], EEL[0]], [KIT[1]]])
     assert PlayCard(EEL[0]) not in st.legal_actions(0)

@@ -616,6 +616,8 @@ class ChungungoState(State):
                 return "Your hand is empty: regroup"
             if self.regrouped or not self.discards[seat]:
                 return "Play a card"
+            if not any(type(a) is PlayCard for a in self.legal_actions(seat)):
+                return "Only Electric Eels in hand: regroup"
             return "Play a card or regroup"
         if phase == "react":
             return f"Cancel {CARDS[self.card_in_play].title} with an Electric Eel?"

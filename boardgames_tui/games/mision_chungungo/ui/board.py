@@ -76,7 +76,7 @@ class FieldBox(ScrollableContainer):
 
 
 #: Rows kept below the field for the preview and the hand.
-BELOW_FIELD = 3
+BELOW_FIELD = 4
 
 
 class ChungungoBoard(GameBoard):

@@ -5,8 +5,8 @@ token, Excavate, Quantum Leap, placing an eel), the arrow keys move the
 highlight to the nearest legal cell in that direction on the board and Enter
 picks it; digits and the list work as for every game. For any other
 decision the arrows move through the list as usual (and up/down fall back
-to the list when no legal cell lies that way). PgUp/PgDn scroll the preview and hand,
-whose lower part holds the player's hand.
+to the list when no legal cell lies that way). PgUp/PgDn scroll the
+board's lower part: the preview and the player's hand.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class FieldChooser(ActionList, ActionChooser):
             self.border_title = "Choose a cell: arrows + Enter, or a number"
 
     def action_board_page(self, direction: int) -> None:
-        """Scroll the board a page down (1) or up (-1): the hand lies below the field."""
+        """Scroll the preview and hand a page down (1) or up (-1)."""
         page = getattr(self._board, "page", None)
         if page is not None:
             page(direction)
