@@ -5,7 +5,7 @@ import json
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.engine.match import autosave_path
-from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
@@ -234,7 +234,7 @@ async def test_whole_veto_game_through_the_keyboard_reaches_game_over():
             screen = app.screen
             if isinstance(screen, GameOverScreen):
                 break
-            if isinstance(screen, (CurtainScreen, ReactionScreen)):
+            if isinstance(screen, (CurtainScreen, ReactionScreen, PrivateNoticeScreen)):
                 await pilot.press("enter")
             elif isinstance(screen, GameScreen):
                 legal = screen.match.state.legal_actions(screen.shown_seat)
@@ -305,7 +305,7 @@ async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
             screen = app.screen
             if isinstance(screen, GameOverScreen):
                 break
-            if isinstance(screen, (CurtainScreen, ReactionScreen)):
+            if isinstance(screen, (CurtainScreen, ReactionScreen, PrivateNoticeScreen)):
                 await pilot.press("enter")
             elif isinstance(screen, GameScreen):
                 legal = screen.match.state.legal_actions(screen.shown_seat)
