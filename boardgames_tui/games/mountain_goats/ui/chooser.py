@@ -378,7 +378,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
             label = self.board.action_label(self.actions[k]) if self.board else str(self.actions[k])
             pts = self.points[k] if k < len(self.points) else None
             tail = f" +{pts}" if pts else ""
-            num = str(k + 1) if k < 10 else " "
+            num = str(k + 1) if k < 9 else " "
             mark = ">" if k == self.highlight else " "
             text = f"{mark}{num:>2} {label}"
             room = width - len(tail)
