@@ -383,7 +383,8 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         return text
     if t is Shoot:
         hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
-        return f"This shot {_hits_words(hit, eels, ctx)} (* on the field)."
+        marks = " (* on the field)" if hit or eels else ""
+        return f"This shot {_hits_words(hit, eels, ctx)}{marks}."
     if t is Excavate:
         return "Excavate: to your hand (a base: by your pile)."
     if t is Leap:
