@@ -384,15 +384,13 @@ def test_speedometers_of_both_sides_line_up():
     assert len({line.index(" green") for line in lines}) == 1
 
 
-async def test_championship_table_on_top_when_a_new_race_begins():
+async def test_a_new_race_opens_on_the_runners_and_track_with_the_points_below():
+    # The finished race was shown to everyone in the public step before: the next
+    # runner's private screen starts with its own race, not a banner about the last one.
     st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.PLAY, seed=16,
                     limit=50000)
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE):
-        text = app.board.plain_text(100)
-        assert text.startswith("Race 1 is over. Race 2 begins.\nCHAMPIONSHIP")
-        later = play_until(st, lambda s: s.round == 2, seed=16)
-        app.show(ctx_for(later, later.to_move[0]))
         text = app.board.plain_text(100)
         assert text.startswith("RUNNERS") and "CHAMPIONSHIP" in text
 
@@ -540,3 +538,11 @@ def test_championship_outcome_says_one_first_place():
         assert st.outcome().breakdown[s][-2].endswith(
             f"{st.firsts[s]} first place{'' if st.firsts[s] == 1 else 's'}")
         assert all("(crossed the line in round" in line for line in st.outcome().breakdown[s][1:4])
+
+
+def test_race_result_marks_a_sled_wrecked_while_crossing():
+    st = attrs.evolve(new(2, 1), position=(20, 20), box=(0, 0), phase=R.OVER, to_move=(), result=(1,),
+                      finish=((3, 1, D.RED, 12, 0), (3, 1, D.RED, 12, 2)), places=((2, 1),), decided_by="health")
+    lines = render.result_text(st.view(None), NAMES).plain.splitlines()
+    assert lines[1] == "1. B Beto   round 3, red box 13, health 2"
+    assert lines[2] == "2. A Ana    round 3, red box 13, wrecked"

@@ -3,9 +3,8 @@
 Layout (top to bottom, scrolling when the terminal is small):
 
 - ``#mp-news``: once a race is over (game over, or the public step between
-  Championship races), its result with every runner's place; in the Championship,
-  the points table when a new race begins (the runners and track make way
-  between races);
+  Championship races), its result with every runner's place and, in the
+  Championship, the points table (the runners and track make way between races);
 - ``#mp-runners``: each runner's speedometer, level and health, with '*' on
   what changed in the last step;
 - ``#mp-track``: the track window (every sled, and the 4 sections ahead of the
@@ -167,9 +166,8 @@ class MontanaBoard(GameBoard):
             self.query_one(selector, Static).display = view.phase != R.RACE_OVER
         parts: list[Any] = []
         over = render.race_is_over(view)
-        fresh = view.championship and view.places and view.round == 1 and not over
         news = self.query_one("#mp-news", Static)
-        news.display = bool(fresh or over)
+        news.display = over
         if view.phase == R.RACE_OVER:
             self._update("#mp-news", Group(
                 Text(f"RACE {view.race} IS OVER. Everyone may look: race {view.race + 1} starts when "
@@ -177,9 +175,6 @@ class MontanaBoard(GameBoard):
                 render.result_text(view, ctx.names)))
         elif view.phase == R.OVER:
             self._update("#mp-news", render.result_text(view, ctx.names))
-        elif fresh:
-            self._update("#mp-news", Group(Text(f"Race {view.race - 1} is over. Race {view.race} begins.",
-                                                style="bold"), render.result_text(view, ctx.names)))
         elif view.places:
             parts.append(render.result_text(view, ctx.names))
         if view.phase == R.PLAY or (not over and any(view.played)):

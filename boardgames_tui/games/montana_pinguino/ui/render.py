@@ -479,9 +479,9 @@ def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT"
         out.append(f"{seat_letter(s)} {names[s][:6]:<6}", style=SEAT_STYLES[s])
         if f:
             how = " with an item" if f[1] == 0 else ""
-            out.append(f" round {f[0]}{how}, {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, health {f[4]}")
-            if f[4] == 0:
-                out.append(" (wrecked)", style="bold")
+            out.append(f" round {f[0]}{how}, {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, ")
+            # Wrecked by the advance that crossed: health 0, the least on the health tie-break.
+            out.append(f"health {f[4]}" if f[4] else "wrecked", style="" if f[4] else "bold")
         else:
             out.append(f" {where_text(view, s)}, {D.LEVEL_NAMES[view.level(s)]} box {view.box[s] + 1}")
     return out
