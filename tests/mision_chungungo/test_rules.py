@@ -186,6 +186,16 @@ def test_prompt_says_regroup_when_only_eels_are_in_hand():
     assert st.prompt(0) == "Only Electric Eels in hand: regroup"
 
 
+def test_reaction_window_names_who_the_shot_can_strike():
+    fila, comando = cid("Fila"), cid("Comando", "E")
+    st = block(3, tokens=[(1, 1), (1, 0), (0, 0)], hands=[[KIT[0], fila, comando], [KIT[1]], [KIT[2]]])
+    assert st.apply(0, PlayCard(fila)).reaction_window.endswith("It can strike B.")
+    # The Comando leaps first: where it will strike is not known yet.
+    window = st.apply(0, PlayCard(comando)).reaction_window
+    assert window.startswith("A plays Comando (right)")
+    assert "It can strike" not in window and "strikes nobody" not in window
+
+
 def test_eel_cannot_be_played_on_own_turn():
     st = block(hands=[[KIT[0], EEL[0]], [KIT[1]]])
     assert PlayCard(EEL[0]) not in st.legal_actions(0)

@@ -398,11 +398,24 @@ class ChungungoState(State):
 
     @property
     def reaction_window(self) -> str | None:
-        """The crew card that may be cancelled with an Electric Eel, while the window is open."""
+        """The crew card that may be cancelled with an Electric Eel, while the window is open.
+
+        For a shot fired from where the token stands, it names the players it can strike.
+        """
         if self.phase != "react":
             return None
-        c = CARDS[self.card_in_play]
-        return f"{seat_letter(self.current)} plays {c.title}: {c.text}"
+        card = self.card_in_play
+        c = CARDS[card]
+        text = f"{seat_letter(self.current)} plays {c.title}: {c.text}"
+        steps = c.steps
+        if c.pattern and not any("leap" in st for st in steps[: steps.index("shot")]):
+            # Who could be hit is public (tokens are on the table): it helps decide whether to cancel.
+            seats = set(self.shot_targets(self.current, card, False)[0])
+            if self.shot_turns(self.current, card):
+                seats |= set(self.shot_targets(self.current, card, True)[0])
+            who = ", ".join(seat_letter(s) for s in sorted(seats))
+            text += f" It can strike {who}." if who else " From there it strikes nobody."
+        return text
 
     # ------------------------------------------------------------------ geometry helpers
 
