@@ -319,7 +319,9 @@ async def test_championship_table_per_race_points():
     assert "race 1" in text and "race 3" in text and "points" in text
     for s in range(2):
         row = next(line for line in text.splitlines() if line.startswith(f"{'AB'[s]} {NAMES[s]}"))
-        assert row.split()[-2 if s not in st.result else -3] == str(st.points[s])
+        assert row.split()[-2] == str(st.points[s])
+    w = st.result[0]
+    assert f"WINNER: {'AB'[w]} {NAMES[w]}  decided by {st.decided_by}" in text
 
 
 async def test_page_keys_scroll_the_board():

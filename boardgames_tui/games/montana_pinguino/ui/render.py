@@ -503,17 +503,18 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
             grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=4)
-        grid.add_column(no_wrap=True)
-        grid.add_row("runner", *[f"race {r + 1}" for r in range(len(view.places))], "points", "1st", "",
+        grid.add_row("runner", *[f"race {r + 1}" for r in range(len(view.places))], "points", "1st",
                      style="bold")
         for s in sorted(range(view.players), key=lambda s: (-view.points[s], -view.firsts[s], s)):
             cells = [f"{place[s]}. +{pts[place[s] - 1]}" for place in view.places]
-            win = Text("WINNER", style="bold reverse") if s in view.result else ""
             grid.add_row(Text(f"{seat_letter(s)} {names[s][:8]}", style=SEAT_STYLES[s]), *cells,
-                         str(view.points[s]), str(view.firsts[s]), win)
+                         str(view.points[s]), str(view.firsts[s]))
         note = Text("(place. +points in each race)", style="dim")
-        if view.phase == R.OVER and view.decided_by:
-            note = Text(f"Decided by: {view.decided_by}", style="bold")
+        if view.phase == R.OVER and view.result:
+            won = " and ".join(f"{seat_letter(s)} {names[s]}" for s in view.result)
+            note = Text()
+            note.append(f"WINNER: {won}", style="bold reverse")
+            note.append(f"  decided by {view.decided_by}", style="bold")
         if race_is_over(view):
             return Group(race_places_text(view, names, f"RACE {view.race} RESULT"), out, grid, note)
         return Group(out, grid, note)
