@@ -516,6 +516,18 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
         assert scroll.scroll_y == 0
 
 
+async def test_keep_preview_names_all_three_items_drawn():
+    ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
+    pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)
+    st = attrs.evolve(new(2, 1, purist=False), phase=R.KEEP, order=(0, 1), cursor=0, to_move=(0,),
+                      drawn=(ice[0], ice[1], pez))
+    app = BoardApp(ctx_for(st, 0))
+    async with app.run_test(size=SIZE):
+        app.board.preview(R.KeepItem(ice[0]))
+        preview = str(app.board.query_one("#mp-preview").content)
+    assert preview.endswith("You drew Hielo, Hielo, Pez Espada.")
+
+
 def test_keep_list_shows_every_item_drawn_with_duplicates_collapsed():
     ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
     pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)

@@ -235,6 +235,8 @@ class MontanaBoard(GameBoard):
         if isinstance(action, (R.KeepItem, R.DiscardItem, R.Recover)):
             out.append(f"{D.card_name(action.card)}: ", style="bold")
             out.append(D.card_text(action.card))
+            if isinstance(action, R.KeepItem) and D.HIDDEN not in view.drawn:
+                out.append("\nYou drew " + ", ".join(D.card_name(c) for c in view.drawn) + ".", style="italic")
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
