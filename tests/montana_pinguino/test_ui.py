@@ -525,7 +525,7 @@ async def test_keep_preview_names_all_three_items_drawn():
     async with app.run_test(size=SIZE):
         app.board.preview(R.KeepItem(ice[0]))
         preview = str(app.board.query_one("#mp-preview").content)
-    assert preview.endswith("You drew Hielo, Hielo, Pez Espada.")
+    assert preview.startswith("You drew: 2 Hielo, 1 Pez Espada\nHielo: ")
 
 
 def test_keep_list_shows_every_item_drawn_with_duplicates_collapsed():

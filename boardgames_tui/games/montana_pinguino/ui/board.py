@@ -233,10 +233,12 @@ class MontanaBoard(GameBoard):
             out.append(view.reaction_window)
             return out
         if isinstance(action, (R.KeepItem, R.DiscardItem, R.Recover)):
+            if isinstance(action, R.KeepItem) and D.HIDDEN not in view.drawn:
+                kinds = [D.item_kind(c) for c in view.drawn]
+                counted = ", ".join(f"{kinds.count(k)} {k}" for k in dict.fromkeys(kinds))
+                out.append(f"You drew: {counted}\n", style="italic")
             out.append(f"{D.card_name(action.card)}: ", style="bold")
             out.append(D.card_text(action.card))
-            if isinstance(action, R.KeepItem) and D.HIDDEN not in view.drawn:
-                out.append("\nYou drew " + ", ".join(D.card_name(c) for c in view.drawn) + ".", style="italic")
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
