@@ -233,8 +233,9 @@ class MontanaBoard(GameBoard):
             out.append(view.reaction_window)
             return out
         if isinstance(action, (R.KeepItem, R.DiscardItem, R.Recover)):
-            if isinstance(action, R.KeepItem) and D.HIDDEN not in view.drawn:
-                kinds = [D.item_kind(c) for c in view.drawn]
+            kinds = [D.item_kind(c) for c in view.drawn if c != D.HIDDEN]
+            if isinstance(action, R.KeepItem) and len(set(kinds)) < len(kinds):
+                # Two of a kind share one row of the list: say what was drawn.
                 counted = ", ".join(f"{kinds.count(k)} {k}" for k in dict.fromkeys(kinds))
                 out.append(f"You drew: {counted}\n", style="italic")
             out.append(f"{D.card_name(action.card)}: ", style="bold")
