@@ -87,3 +87,21 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
         assert "plays Iglú" in log or "plays Tormenta de Nieve" in log
         text = " ".join(screen_text(app).split())
         assert "game over" in text and "wins" in text
+
+
+async def test_end_of_a_championship_race_is_shown_to_the_whole_table():
+    from boardgames_tui.games.montana_pinguino import rules as R
+
+    from .test_snapshot import scene
+
+    match = scene(3, 26, lambda s: s.phase == R.RACE_OVER, {"championship": True}, limit=6000)
+    seat = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.shown_seat == seat  # no curtain
+        text = screen_text(app)
+        assert "RACE 1 IS OVER" in text and "RACE 1 RESULT" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.state.race == 2 and isinstance(app.screen, CurtainScreen)
