@@ -18,6 +18,20 @@ from tests.shell.tiny_game import Confirm, Pick, Veto
 SIZE = (80, 24)
 
 
+async def play_veto_to_game_over(app, pilot, limit=300):
+    """Enter on every curtain, window and notice; pick then confirm a card; stop at game over."""
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return
+        if isinstance(screen, (CurtainScreen, ReactionScreen, PrivateNoticeScreen)):
+            await pilot.press("enter")
+        elif isinstance(screen, GameScreen):
+            legal = screen.match.state.legal_actions(screen.shown_seat)
+            await pilot.press(str(next((i + 1 for i, a in enumerate(legal) if isinstance(a, Confirm)), 1)))
+
+
 def hand_text(state, seat):
     return " ".join("Veto" if c == 0 else str(c) for c in state.hands[seat])
 
@@ -229,17 +243,7 @@ async def test_launcher_lists_every_game_with_count_and_pitch():
 async def test_whole_veto_game_through_the_keyboard_reaches_game_over():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(300):
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, (CurtainScreen, ReactionScreen, PrivateNoticeScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, GameScreen):
-                legal = screen.match.state.legal_actions(screen.shown_seat)
-                key = str(next((i + 1 for i, a in enumerate(legal) if isinstance(a, Confirm)), 1))
-                await pilot.press(key)
+        await play_veto_to_game_over(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert "game over" in screen_text(app)
         assert autosave_path() is None
@@ -300,16 +304,7 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
 async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(300):
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, (CurtainScreen, ReactionScreen, PrivateNoticeScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, GameScreen):
-                legal = screen.match.state.legal_actions(screen.shown_seat)
-                await pilot.press(str(next((i + 1 for i, a in enumerate(legal) if isinstance(a, Confirm)), 1)))
+        await play_veto_to_game_over(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
         await pilot.pause(GameOverScreen.SETTLE)
         await pilot.press("g")
