@@ -105,7 +105,9 @@ class Outcome:
     ``scores``/``winners`` repeat ``state.scores()``/``state.winners()``;
     ``breakdown[seat]`` is a tuple of lines ("Mountain 10: 3 tokens = 30");
     ``tiebreak`` names the tie-break that decided ("" when none was needed);
-    ``ending`` says why the game ended.
+    ``ending`` says why the game ended; ``order`` lists the seats best
+    first when the game ranks them all (a race's places), else ``()`` and
+    the screen sorts by winners, then score.
     """
 
     scores: tuple[int, ...]
@@ -113,6 +115,7 @@ class Outcome:
     breakdown: tuple[tuple[str, ...], ...]
     tiebreak: str = ""
     ending: str = ""
+    order: tuple[int, ...] = ()
 
 
 @attrs.frozen

@@ -32,7 +32,9 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score"
     table.add_column("Player", ratio=1)
     table.add_column(measure.capitalize(), justify="right", width=7)
     table.add_column("Breakdown", ratio=3)
-    order = sorted(range(len(names)), key=lambda s: (s not in outcome.winners, -outcome.scores[s], s))
+    order = list(outcome.order) or sorted(
+        range(len(names)), key=lambda s: (s not in outcome.winners, -outcome.scores[s], s)
+    )
     for seat in order:
         mark = Text("WIN", style="bold reverse") if seat in outcome.winners else Text("")
         who = Text(f"{seat_letter(seat)} {names[seat]}", style="bold" if seat in outcome.winners else "")

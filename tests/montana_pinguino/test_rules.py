@@ -1011,3 +1011,22 @@ def test_impulse_forecast_counts_all_the_damage_of_a_wrecking_advance():
                 if line.startswith("P0 takes "))
     assert damage == taken and damage > 1  # more than the 1 health left
     assert accel == 0 and "P0's sled is destroyed" in log_text(real)
+
+
+def test_outcome_lists_every_runner_by_place_after_a_single_race():
+    """Rulebook: End of the Game - the game-over table shows runners by place, not by seat."""
+    import random
+
+    from boardgames_tui.games import GAMES
+
+    for seed in range(30):
+        state = GAMES["montana_pinguino"].new_game(players=4, seed=seed)
+        rnd = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.to_move[0]
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        out = state.outcome()
+        assert sorted(out.order) == [0, 1, 2, 3]
+        places = state.places[-1]
+        assert [places[s] for s in out.order] == sorted(places)
+        assert out.order[0] in out.winners

@@ -1360,7 +1360,11 @@ class MontanaState(State):
         ending = ("Three races of the championship were run." if self.championship
                   else "A sled crossed the finish line.")
         tiebreak = "" if self.decided_by in NO_TIEBREAK else self.decided_by
-        return Outcome(self.scores(), self.winners(), tuple(lines), tiebreak, ending)
+        order: tuple[int, ...] = ()
+        if not self.championship and self.places:
+            # Rulebook: End of the Game - every runner's place, for the game-over table.
+            order = tuple(sorted(range(self.players), key=lambda seat: (self.places[-1][seat], seat)))
+        return Outcome(self.scores(), self.winners(), tuple(lines), tiebreak, ending, order)
 
     # ---- contract: views, prompt, reactions -----------------------------------
 
