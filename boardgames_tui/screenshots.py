@@ -20,7 +20,7 @@ SCENES = {
     "mountain_goats": (["Ana", "Beto", "Carla"], {"big_mountain": True}, 7, 40),
     "penguinramids": (["Ana", "Beto", "Carla", "Diego"], {}, 7, 40),
     "montana_pinguino": (["Ana", "Beto", "Carla"], {}, 7, 30),
-    "mision_chungungo": (["Ana", "Beto", "Carla"], {}, 7, 40),
+    "mision_chungungo": (["Ana", "Beto", "Carla"], {}, 7, 16),
 }
 
 SIZE = (100, 30)
