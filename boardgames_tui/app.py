@@ -91,7 +91,8 @@ class BoardGamesApp(App[None]):
             seed = secrets.randbelow(10**9)
         match = Match.new(game_id, list(names), seed, options)
         self.last_setup = (game_id, tuple(names), dict(match.options))
-        self.autosave(match)
+        # The autosave starts with the first action: a game left before any
+        # move does not push the game in progress out of Continue.
         self.play_match(match)
         return match
 

@@ -303,7 +303,7 @@ def save_summary(path: Path) -> str:
         moves = len(data["actions"])
     except Exception:
         return f"{path.name} (unreadable)"
-    when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    when = time.strftime("%d %b %H:%M:%S", time.localtime(path.stat().st_mtime))
     return f"{game} with {names}, {moves} actions, {when}"
 
 

@@ -146,8 +146,13 @@ class SetupScreen(Screen[None]):
             name = self.query_one(f"#setup-name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
             names.append(name)
         lowered = [x.lower() for x in names]
-        if len(set(lowered)) != len(lowered):
-            raise ValueError("two players have the same name; give each seat its own")
+        for i, name in enumerate(lowered):
+            if name in lowered[:i]:
+                j = lowered.index(name)
+                raise ValueError(
+                    f"seats {seat_letter(j)} and {seat_letter(i)} are both {names[i]} "
+                    "(an empty name becomes the default)"
+                )
         options: dict[str, Any] = {}
         for key, opt in self.spec.options.items():
             widget = self.query_one(f"#setup-opt-{key}")
@@ -164,8 +169,17 @@ class SetupScreen(Screen[None]):
             names, options, seed = self.collect()
             self.app.start_new_game(self.spec.id, names, options, seed)  # type: ignore[attr-defined]
         except ValueError as exc:
-            message.update(f"Cannot start: {exc}")
+            text = str(exc)
+            for key, opt in self.spec.options.items():  # the option's name on screen, not its id
+                text = text.replace(f"(option {key})", f'("{opt.label}")').replace(f"option {key}", f'"{opt.label}"')
+            message.update(f"Cannot start: {text}")
             self.app.bell()
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    def _clear_message(self) -> None:
+        """An old refusal goes away as soon as the form changes."""
+        self.query_one("#setup-message", Static).update("")
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -265,6 +265,14 @@ async def test_a_new_game_never_overwrites_another_games_autosave():
     second = BoardGamesApp(game="veto", names=["Carla", "Diego"], seed=4)
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
+    assert len(autosaves()) == 1  # a game left before its first action leaves no autosave
+    third = BoardGamesApp(game="veto", names=["Carla", "Diego"], seed=4)
+    async with third.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
     assert len(autosaves()) == 2
     assert kept[0].read_bytes() == before
 

@@ -74,3 +74,7 @@ async def test_setup_refuses_five_goats_without_big_mountain():
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "Cannot start" in screen_text(app)
+        assert "option big_mountain" not in screen_text(app)
+        app.screen.query_one("#setup-players", Select).value = 2
+        await pilot.pause()
+        assert "Cannot start" not in screen_text(app)

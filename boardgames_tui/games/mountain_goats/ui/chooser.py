@@ -253,7 +253,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.actions:
             return
         if self._is_rolling():
-            self._say("Roll first: press Enter.")
+            self._say("Roll first (Enter); then b builds a move by hand.")
             return
         self.building = not self.building
         self.set_class(self.building, "-building")
@@ -351,6 +351,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if self._is_rolling():
             out.append("Press Enter (or 1) to roll the four dice.\n\n", style="bold")
             out.append(">1 roll the dice", style="reverse")
+            if self.message:
+                out.append("\n\n" + self.message, style="bold")
             return out
         dice = self._dice()
         side = (
