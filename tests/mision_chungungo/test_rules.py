@@ -938,3 +938,26 @@ def test_reaction_window_closes_when_all_pass_and_card_resolves():
     st = st.apply(1, Pass())
     assert st.phase == "resolve" and st.reaction_window is None
     assert all(isinstance(a, Leap) for a in st.legal_actions(0))
+
+
+def test_eel_reaction_asks_only_players_with_cards_in_hand():
+    """Sheet: Electric Eel - a player with an empty hand cannot hold an eel, and hand sizes are public."""
+    import random
+
+    from boardgames_tui.games import GAMES
+
+    checked = 0
+    for seed in range(40):
+        state = GAMES["mision_chungungo"].new_game(players=4, seed=seed)
+        rnd = random.Random(seed)
+        steps = 0
+        while not state.is_terminal and steps < 600:
+            seat = state.to_move[0]
+            before = state
+            state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+            steps += 1
+            if state.reaction_window is not None and before.reaction_window is None:
+                assert all(state.hands[s] for s in state.to_move)
+                assert seat not in state.to_move
+                checked += 1
+    assert checked > 20

@@ -826,8 +826,13 @@ class ChungungoState(State):
         log = self.log + (Event(f"{seat_ref(seat)} plays {c.title}: {c.text}"),)
         st = self._ev(hands=hands, discards=discards, card_in_play=card, log=log)
         if c.kind == KIND_CREW and self.seats > 1:
-            others = tuple((seat + i) % self.seats for i in range(1, self.seats))
-            return st._ev(phase="react", passed=(), to_move=others)
+            # Sheet: Electric Eel - every other seat that could hold one is asked. Hand
+            # sizes are public, so leaving out empty hands tells nobody anything.
+            others = tuple(
+                other for other in ((seat + i) % self.seats for i in range(1, self.seats)) if st.hands[other]
+            )
+            if others:
+                return st._ev(phase="react", passed=(), to_move=others)
         return st._ev(phase="resolve", steps=c.steps)._advance()
 
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
