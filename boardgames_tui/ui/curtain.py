@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -18,9 +18,12 @@ class CurtainScreen(Screen[bool]):
 
     DEFAULT_CSS = """
     CurtainScreen { align: center middle; background: $panel; }
-    CurtainScreen #curtain-box { width: 60; height: auto; border: double $accent; padding: 1 2; }
+    CurtainScreen #curtain-box { width: 72; height: auto; max-height: 100%; border: double $accent; padding: 0 2; }
     CurtainScreen #curtain-box Static { width: 100%; text-align: center; }
     CurtainScreen #curtain-name { text-style: bold reverse; margin: 1 0; }
+    CurtainScreen #curtain-recent-title { margin-top: 1; text-style: bold; }
+    CurtainScreen #curtain-box #curtain-recent-scroll { height: auto; max-height: 12; }
+    CurtainScreen #curtain-box #curtain-recent { text-align: left; color: $text-muted; }
     """
 
     BINDINGS = [
@@ -30,13 +33,21 @@ class CurtainScreen(Screen[bool]):
         Binding("m", "menu", "Menu", show=False),
         Binding("f1", "rules", "Rules"),
         Binding("question_mark", "rules", "Rules", show=False),
+        Binding("pageup", "scroll_recent(-1)", show=False),
+        Binding("pagedown", "scroll_recent(1)", show=False),
     ]
 
-    def __init__(self, who: str, reason: str = "", rules: tuple[str, str] | None = None) -> None:
+    #: At most this many lines of what happened since the last hand-over.
+    RECENT_LINES = 200
+
+    def __init__(
+        self, who: str, reason: str = "", rules: tuple[str, str] | None = None, recent: list[str] | None = None
+    ) -> None:
         super().__init__()
         self.who = who
         self.reason = reason
         self.rules = rules
+        self.recent = list(recent or [])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
@@ -45,7 +56,20 @@ class CurtainScreen(Screen[bool]):
             if self.reason:
                 yield Static(self.reason, id="curtain-reason")
             yield Static("Everyone else, look away.\nPress Enter when only this player is looking.")
+            if self.recent:
+                # Public facts only (the log's public text): what the whole table saw happen.
+                yield Static("Since the last hand-over, for everyone (PageUp/PageDown):", id="curtain-recent-title")
+                with VerticalScroll(id="curtain-recent-scroll", can_focus=False):
+                    yield Static("\n".join(self.recent[-self.RECENT_LINES :]), id="curtain-recent", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        for scroll in self.query("#curtain-recent-scroll"):
+            scroll.call_after_refresh(scroll.scroll_end, animate=False)
+
+    def action_scroll_recent(self, direction: int) -> None:
+        for scroll in self.query("#curtain-recent-scroll").results(VerticalScroll):
+            scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
 
     def action_reveal(self) -> None:
         self.dismiss(True)

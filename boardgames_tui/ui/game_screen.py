@@ -71,6 +71,9 @@ class GameScreen(Screen[None]):
         self.shown_private = False
         self.seen: dict[int, int] = {}
         self.stamp = 0
+        #: Log length at the last curtain: the curtain shows public lines after it
+        #: (from the start for a game just opened: a recap of its last lines).
+        self.public_seen = 0
         self._busy = False
 
     def compose(self) -> ComposeResult:
@@ -123,7 +126,13 @@ class GameScreen(Screen[None]):
         self.render_for(seat)
 
     def _curtain(self, seat: int) -> CurtainScreen:
-        return CurtainScreen(self.who(seat), rules=(self.spec.title, self.spec.rules_text()))
+        """The curtain for ``seat``, with the public lines of the log since the last one."""
+        public = self.match.state.view(None).log
+        recent = [e.render(self.match.names, None) for e in public[self.public_seen :]]
+        self.public_seen = len(public)
+        return CurtainScreen(
+            self.who(seat), rules=(self.spec.title, self.spec.rules_text()), recent=[r for r in recent if r]
+        )
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         if looking:
@@ -185,6 +194,8 @@ class GameScreen(Screen[None]):
             self.seen[seat] = len(view.log)
             if legal:
                 self.chooser.focus()
+            if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
+                self.notify("You have nothing to react with now: choose pass.", timeout=5)
 
     def status_text(self, seat: int | None) -> str:
         state = self.match.state

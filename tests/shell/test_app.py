@@ -3,7 +3,7 @@
 import json
 
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.engine import Match
+from boardgames_tui.engine import Match, Pass
 from boardgames_tui.engine.match import autosave_path
 from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
@@ -44,7 +44,7 @@ async def test_curtain_shows_nothing_private_before_enter():
         text = screen_text(app)
         assert "A Ana" in text
         state = app.screen_stack[-2].match.state
-        assert "hand" not in text and hand_text(state, 0) not in text
+        assert "A Ana: hand" not in text and hand_text(state, 0) not in text
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -398,3 +398,16 @@ async def test_a_digit_brings_the_keyboard_back_to_the_choices():
         await pilot.pause()
         assert game.chooser.has_focus
         assert len(game.match.actions) == 1
+
+
+async def test_curtain_shows_what_everyone_saw_since_the_last_hand_over():
+    m = reaction_match()
+    m.play(1, Pass())  # B lets the round go to A: the result is public
+    app = BoardGamesApp(match=m)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        text = " ".join(screen_text(app).split())
+        assert "Since the last hand-over, for everyone" in text
+        assert "wins the round" in text
+        assert "you drew" not in text and "you picked" not in text
