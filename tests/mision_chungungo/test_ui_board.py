@@ -251,6 +251,18 @@ async def test_arrow_keys_walk_the_legal_cells_and_enter_picks_one():
         assert app.chosen == [PlaceAsteroid(1, 0)]
 
 
+async def test_arrow_with_no_cell_that_way_keeps_the_highlight():
+    st = rules.new_game(2, 4)  # the legal cells surround (0, 0): (1, 0) is the lowest
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "right", "down")  # (1, 0)
+        await pilot.press("down", "down")  # nothing further down: stays, no wrap to the top
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [PlaceAsteroid(1, 0)]
+
+
 async def test_digits_still_pick_from_the_list():
     st = rules.new_game(2, 4)
     app = Harness(st, seat=0)

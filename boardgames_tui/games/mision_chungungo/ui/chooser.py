@@ -99,10 +99,19 @@ class FieldChooser(ActionList, ActionChooser):
         self.highlighted = target
         return True
 
+    def _only_cells(self) -> bool:
+        """Every listed choice is a cell (then the arrows never fall back to the list)."""
+        return bool(self._cells) and len(self._cells) == self.option_count
+
     def action_cursor_up(self) -> None:
         if not self.action_move(-1, 0):
-            super().action_cursor_up()
+            self._no_cell_that_way("above") if self._only_cells() else super().action_cursor_up()
 
     def action_cursor_down(self) -> None:
         if not self.action_move(1, 0):
-            super().action_cursor_down()
+            self._no_cell_that_way("below") if self._only_cells() else super().action_cursor_down()
+
+    def _no_cell_that_way(self, way: str) -> None:
+        """Stay on the highlighted cell: nothing to choose that way."""
+        self.app.bell()
+        self.notify(f"No cell to choose {way}; the highlight stays.", timeout=2)
