@@ -18,6 +18,14 @@ from tests.shell.tiny_game import Confirm, Pick, Veto
 SIZE = (80, 24)
 
 
+async def lift_first_curtain(pilot):
+    """Wait for the first screen and press Enter on its curtain (seat A is alone)."""
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, CurtainScreen)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def play_veto_to_game_over(app, pilot, limit=300):
     """Enter on every curtain, window and notice; pick then confirm a card; stop at game over."""
     for _ in range(limit):
@@ -54,9 +62,7 @@ async def test_curtain_shows_nothing_private_before_enter():
 async def test_secret_pick_never_shown_to_the_next_seat():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         game = app.screen
         pick = next(a for a in game.match.state.legal_actions(0) if isinstance(a, Pick))
         game.match.play(0, pick)
@@ -75,9 +81,7 @@ async def test_secret_pick_never_shown_to_the_next_seat():
 async def test_undo_binding_shown_only_when_possible():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         assert "Undo" not in screen_text(app)
         await pilot.press("1")
         await pilot.pause()
@@ -136,7 +140,7 @@ async def test_reaction_window_enter_passes_for_everyone():
     app = BoardGamesApp(match=m)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter")  # nobody reacts
         await pilot.pause()
         assert m.state.reaction_window is None
         assert sum(m.state.points) == sum(points_before) + 1
@@ -145,9 +149,7 @@ async def test_reaction_window_enter_passes_for_everyone():
 async def test_too_small_notice_and_recovery():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         await pilot.pause()
@@ -162,9 +164,7 @@ async def test_too_small_notice_and_recovery():
 async def test_rules_viewer_shows_the_table_notes():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -177,9 +177,7 @@ async def test_rules_viewer_shows_the_table_notes():
 async def test_quit_to_launcher_then_continue_resumes_the_game():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         await pilot.press("1")
         await pilot.pause()
         actions = list(app.screen.match.actions)
@@ -218,9 +216,7 @@ async def test_corrupt_autosave_is_refused_and_left_untouched():
 async def test_illegal_key_gets_a_message_not_a_crash():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         await pilot.press("9", "x", "%")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -297,9 +293,7 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
     monkeypatch.setattr(VetoBoard, "action_key", lambda self, a: str(a.card) if isinstance(a, Pick) else None, raising=False)
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         game = app.screen
         cards = [a.card for a in game.match.state.legal_actions(0)]
         assert all(isinstance(a, Pick) for a in game.match.state.legal_actions(0))
@@ -350,9 +344,7 @@ async def test_reaction_window_offers_rules_and_menu_and_comes_back():
 async def test_ctrl_z_with_nothing_to_undo_says_so():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "Nothing to undo" in notices(app)
@@ -363,9 +355,7 @@ async def test_log_hidden_then_shown_is_redrawn_whole():
 
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         await pilot.press("l")
         await pilot.pause()
         game = app.screen
@@ -388,9 +378,7 @@ async def test_log_hidden_then_shown_is_redrawn_whole():
 async def test_a_digit_brings_the_keyboard_back_to_the_choices():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await lift_first_curtain(pilot)
         game = app.screen
         game.set_focus(None)
         await pilot.pause()

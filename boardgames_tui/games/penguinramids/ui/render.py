@@ -166,10 +166,15 @@ def tokens_line(view: Any, seat: int, width: int = 18) -> Text:
     spots = token_spots(view, seat)
     if not spots:
         return Text()
-    out = Text("Tokens:", style="bold")
-    used = len("Tokens:")
-    for n, spot in enumerate(spots):
-        piece = spot + ("," if n < len(spots) - 1 else "")
+    return wrapped_list("Tokens:", spots, width)
+
+
+def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
+    """``title`` in bold, then ``items`` separated by commas, breaking lines between items at ``width``."""
+    out = Text(title, style="bold")
+    used = len(title)
+    for n, item in enumerate(items):
+        piece = item + ("," if n < len(items) - 1 else "")
         if used + 1 + len(piece) > width:
             out.append("\n")
             used = 0
@@ -270,20 +275,7 @@ def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
 def goals_line(view: Any, width: int = 48) -> Text:
     """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
     three goal cards), wrapped between goals onto a second line when wider than ``width``."""
-    out = Text("Goals:", style="bold")
-    used = len("Goals:")
-    items = [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals]
-    for n, item in enumerate(items):
-        piece = item + ("," if n < len(items) - 1 else "")
-        if used + 1 + len(piece) > width:
-            out.append("\n")
-            used = 0
-        else:
-            out.append(" ")
-            used += 1
-        out.append(piece)
-        used += len(piece)
-    return out
+    return wrapped_list("Goals:", [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
 
 
 def goals_text(view: Any) -> Text:
