@@ -191,6 +191,19 @@ class State:
         """
         return True
 
+    @property
+    def holds_secret_choices(self) -> bool:
+        """True while secret choices already made are held face down, waiting for the rest.
+
+        Penguinramids' action cards and Montaña Pingüino's played cards are
+        chosen one seat after another behind the curtain and revealed
+        together (DESIGN.md, "Simultaneous secret choices"). A save never
+        spells such choices out: :meth:`Match.to_dict` writes the actions only
+        up to the last state where this is False, so a game resumed from it
+        asks those seats again. Default: False (no secret choices).
+        """
+        return False
+
     def private_news(self, seat: int, since: int) -> list[str]:
         """Private lines of the log from index ``since`` that ``seat`` should read now.
 
@@ -206,19 +219,28 @@ class State:
         return "Choose an action"
 
     def is_barrier(self, seat: int, action: Any, after: "State") -> bool:
-        """Whether undo may not go back past ``action`` (DESIGN.md, "Matches").
+        """Whether undo may never go back past ``seat``'s ``action`` (DESIGN.md, "Matches").
 
-        Default: chance was used (the generator moved), the game ended, or
-        the seats deciding changed (another seat decides next, or ``seat``
-        is done). Within a simultaneous choice, a seat's changes of mind
-        keep ``to_move`` as it was and can be undone. Games with peeks (a
-        card seen without chance) extend this.
+        ``self`` is the state before the action and ``after`` the state
+        ``apply`` returned. The action is a barrier when any of these holds
+        (:func:`barrier_reasons` names them one by one):
+
+        - chance was used: the generator kept in the state moved;
+        - the rules read hidden information or marked the end of a turn: the
+          apply raised ``barrier_count`` (each game raises it where its
+          rulebook reads a hidden card, shows a card to one seat, or ends a
+          turn that the same seat goes on from);
+        - another seat was told something: a new log line has a private part
+          for another seat, or a new public line appeared while the whole
+          table watches the screen (``needs_curtain(seat)`` is False);
+        - a reaction window opened, closed or changed (it is shown to all);
+        - the game ended, or the seats deciding changed (the turn or the
+          hand-over passed, or ``seat`` is done).
+
+        Games do not override this: they raise ``barrier_count`` in
+        ``apply``, so the rules mark barriers as they happen.
         """
-        if getattr(after, "rng", None) != getattr(self, "rng", None):
-            return True
-        if after.is_terminal:
-            return True
-        return seat not in after.to_move or set(after.to_move) != set(self.to_move)
+        return bool(barrier_reasons(self, seat, after))
 
     def check_seat(self, seat: int) -> None:
         """Raise IllegalAction unless ``seat`` is one of ``to_move``."""
@@ -226,6 +248,33 @@ class State:
             if not self.to_move:
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"it is not seat {seat_letter(seat) if 0 <= seat < 5 else seat}'s decision now")
+
+
+def barrier_reasons(before: State, seat: int, after: State) -> tuple[str, ...]:
+    """Why ``seat``'s action from ``before`` to ``after`` may not be undone; ``()`` if it may.
+
+    The reasons, in the words of :meth:`State.is_barrier`: ``"chance"``,
+    ``"marked"`` (the rules raised ``barrier_count``), ``"told another seat"``,
+    ``"seen by the table"``, ``"reaction window"``, ``"game over"``,
+    ``"hand-over"``. DESIGN.md, "Matches: saving, replay, undo".
+    """
+    reasons: list[str] = []
+    if getattr(after, "rng", None) != getattr(before, "rng", None):
+        reasons.append("chance")
+    if getattr(after, "barrier_count", 0) != getattr(before, "barrier_count", 0):
+        reasons.append("marked")
+    new = after.log[len(before.log) :]
+    if any(s != seat for e in new for s in e.private):
+        reasons.append("told another seat")
+    if any(e.text for e in new) and not before.needs_curtain(seat):
+        reasons.append("seen by the table")
+    if before.reaction_window != after.reaction_window:
+        reasons.append("reaction window")
+    if after.is_terminal:
+        reasons.append("game over")
+    elif seat not in after.to_move or set(after.to_move) != set(before.to_move):
+        reasons.append("hand-over")
+    return tuple(reasons)
 
 
 def ranked_winners(keys: Sequence[tuple]) -> tuple[int, ...]:

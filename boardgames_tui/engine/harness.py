@@ -9,7 +9,8 @@ actions and checks the contract's invariants on the way:
   (when the rules module has ``redeal_hidden``);
 - the game's own ``check_invariants(state)`` after every action;
 - save -> load -> replay gives an equal state (at checkpoints);
-- the game ends within ``max_decisions``.
+- the game ends within ``max_decisions``;
+- every step undo allows is safe to take back (:func:`check_undo_step`).
 
 Failures raise AssertionError with the seed, so a failing game can be
 replayed by hand.
@@ -75,11 +76,53 @@ def play_random_game(
         action = choose(rnd, legal) if choose else rnd.choice(legal)
         match.play(seat, action)
         decisions += 1
+        if match.can_undo():
+            check_undo_step(state, seat, action, match.state, redeal, rnd, where)
         if check is not None:
             check(match.state)
     assert match.state.to_move == (), f"{where}: terminal state with seats to move"
     _expensive_checks(match, spec, rnd, redeal, where)
     return HarnessResult(match, decisions)
+
+
+def check_undo_step(before, seat: int, action: Any, after, redeal, rnd: random.Random, where: str = "") -> None:
+    """Check that undoing ``seat``'s ``action`` (``before`` -> ``after``) hides nothing from anyone.
+
+    Issue "the hot seat keeps every secret", part 1: for a step undo allows,
+    (a) no other seat has been shown anything new: no new log line is
+    addressed to another seat; new public lines only while ``seat`` is alone
+    behind the curtain (``before.needs_curtain(seat)``), so the others read
+    them in the next curtain's recap, which an undo removes them from; and
+    no hand-over (the same seats decide, ``seat`` among them, no reaction
+    window opened or closed); (b) the step taught ``seat`` nothing hidden:
+    re-dealing what ``seat`` cannot know (``redeal``, the rules'
+    ``redeal_hidden``) and applying the same action gives ``seat`` the same
+    view. Raises AssertionError naming ``where``.
+    """
+    new = after.log[len(before.log) :]
+    assert after.log[: len(before.log)] == before.log, f"{where}: {action} rewrote the log"
+    for other in range(before.players):
+        if other != seat:
+            assert all(other not in e.private for e in new), (
+                f"{where}: undoable {action} by seat {seat} told seat {other} something"
+            )
+    assert not new or before.needs_curtain(seat), (
+        f"{where}: undoable {action} by seat {seat} added public lines while the table watches"
+    )
+    assert seat in after.to_move and set(after.to_move) == set(before.to_move), (
+        f"{where}: undoable {action} by seat {seat} passed the keyboard"
+    )
+    assert (before.reaction_window is None) == (after.reaction_window is None), (
+        f"{where}: undoable {action} by seat {seat} opened or closed a reaction window"
+    )
+    if redeal is None:
+        return
+    seen = after.view(seat)
+    for _ in range(2):
+        again = redeal(before, seat, rnd).apply(seat, action)
+        assert again.view(seat) == seen, (
+            f"{where}: undoable {action} by seat {seat} depends on hidden information"
+        )
 
 
 def _expensive_checks(match: Match, spec: GameSpec, rnd: random.Random, redeal, where: str) -> None:
@@ -93,4 +136,6 @@ def _expensive_checks(match: Match, spec: GameSpec, rnd: random.Random, redeal, 
             other = redeal(state, seat, rnd)
             assert other.view(seat) == view, f"{where}: seat {seat}'s view leaks hidden information"
     loaded = type(match).from_json(match.to_json())
-    assert loaded.state == state, f"{where}: save -> load -> replay differs"
+    kept = match.saved_length()
+    assert loaded.state == match.states[kept], f"{where}: save -> load -> replay differs"
+    assert not loaded.state.holds_secret_choices, f"{where}: a save spells out a secret choice"

@@ -150,8 +150,18 @@ class Match:
 
     # ---- saving -------------------------------------------------------
 
+    def saved_length(self) -> int:
+        """How many of the actions a save holds: all of them but the secret choices
+        still held face down (``State.holds_secret_choices``), which are written only
+        once revealed. A game resumed from the save asks those seats again.
+        """
+        k = len(self.actions)
+        while k > 0 and self.states[k].holds_secret_choices:
+            k -= 1
+        return k
+
     def to_dict(self) -> dict[str, Any]:
-        """The save-file object, checksum included."""
+        """The save-file object, checksum included (without pending secret choices)."""
         payload = {
             "format": FORMAT_NAME,
             "version": FORMAT_VERSION,
@@ -159,7 +169,7 @@ class Match:
             "names": list(self.names),
             "seed": self.seed,
             "options": dict(self.options),
-            "actions": [[seat, action_to_json(a)] for seat, a in self.actions],
+            "actions": [[seat, action_to_json(a)] for seat, a in self.actions[: self.saved_length()]],
         }
         payload["checksum"] = _checksum(payload)
         return payload

@@ -8,6 +8,7 @@ from boardgames_tui.engine import IllegalAction, Pass
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.mision_chungungo import data, rules
 from boardgames_tui.games.mision_chungungo.rules import (
+    CARDS,
     Cell,
     Excavate,
     GiveChungungo,
@@ -961,3 +962,75 @@ def test_eel_reaction_asks_only_players_with_cards_in_hand():
                 assert seat not in state.to_move
                 checked += 1
     assert checked > 20
+
+
+# ---- reactions in seat order; setup in the open (issue: the hot seat keeps every secret, part 6)
+
+
+def _react_window(players: int):
+    """A random game stopped at an eel window where at least two seats hold an eel."""
+    import random as _random
+
+    from boardgames_tui.games.mision_chungungo.rules import KIND_EEL, PlayEel
+
+    for seed in range(400):
+        rnd = _random.Random(seed)
+        st = rules.new_game(players, seed)
+        for _ in range(600):
+            if st.is_terminal:
+                break
+            if st.reaction_window is not None:
+                holders = [s for s in st.reaction_order() if s in st.to_move and any(
+                    c >= 0 and CARDS[c].kind == KIND_EEL for c in st.hands[s])]
+                if len(holders) >= 2:
+                    return st, holders, PlayEel
+            seat = st.to_move[0] if len(st.to_move) == 1 else rnd.choice(st.to_move)
+            st = st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    raise AssertionError("no window with two eels found")
+
+
+def test_electric_eel_reactions_resolve_in_seat_order_from_the_players_left():
+    """DESIGN.md, Reactions: a later seat's eel waits for the earlier seats and loses to theirs."""
+    st, (first, later, *_), PlayEel = _react_window(4)
+    later_eel = min(c for c in st.hands[later] if CARDS[c].kind == rules.KIND_EEL)
+    first_eel = min(c for c in st.hands[first] if CARDS[c].kind == rules.KIND_EEL)
+    waiting = st.apply(later, PlayEel(later_eel))
+    assert waiting.phase == "react" and first in waiting.to_move  # the earlier seat still answers
+    assert later_eel not in waiting.hands[later]
+    assert "Eel called by" in waiting.reaction_window
+    # the earlier seat cancels (once any seat before it has passed): its eel counts,
+    # and the later eel goes back to its hand
+    called = waiting.apply(first, PlayEel(first_eel))
+    for s in called.reaction_order():
+        if s == first:
+            break
+        assert called.phase == "react"
+        called = called.apply(s, Pass())
+    done = called
+    assert done.held == first_eel
+    assert later_eel in done.hands[later]
+    rules.check_invariants(done)
+
+
+def test_a_later_eel_cancels_once_every_earlier_seat_has_passed():
+    st, (first, later, *_), PlayEel = _react_window(4)
+    later_eel = min(c for c in st.hands[later] if CARDS[c].kind == rules.KIND_EEL)
+    st = st.apply(later, PlayEel(later_eel))
+    for s in st.reaction_order():
+        if s == later:
+            break
+        if s in st.to_move:
+            st = st.apply(s, Pass())
+    assert st.held == later_eel and st.phase == "resolve"
+    rules.check_invariants(st)
+
+
+def test_setup_placements_need_no_curtain_while_hands_hold_only_starter_kits():
+    """Rulebook: Game Setup: only the public Starter Kits are in hand, so nothing is hidden."""
+    st = rules.new_game(3, 4)
+    assert st.phase == "field"
+    assert not any(st.needs_curtain(s) for s in range(3))
+    while st.phase in ("field", "tokens"):
+        seat = st.to_move[0]
+        st = st.apply(seat, st.legal_actions(seat)[0])
+    assert st.needs_curtain(st.to_move[0])  # the crew is dealt: hands are private now

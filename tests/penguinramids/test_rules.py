@@ -486,15 +486,26 @@ def test_view_hides_deck_order_and_blanks_the_generator():
     assert v.rng.is_blank and v.legal_actions(0) == st.legal_actions(0)
 
 
-def test_undo_within_the_turn_but_not_past_a_swap():
+def test_undo_never_takes_back_a_move_the_table_watched():
+    """DESIGN.md, Matches: after the reveal every turn is played in front of everyone
+    (no curtain), so neither the reveal nor a penguin taken can be taken back."""
     match = Match.new("penguinramids", ["A", "B"], 5)
     match.play(0, ChooseCard(3))
+    assert not match.can_undo()  # A's card is in: the keyboard passes to B
     match.play(1, ChooseCard(4))
     assert not match.can_undo()  # the reveal
     match.play(0, Take(match.state.revealed[0]))
-    assert match.can_undo()
-    match.undo()
-    match.play(0, Swap(match.state.revealed[1]))
+    assert not match.can_undo()  # the whole table saw the penguin taken
+
+
+def test_a_swap_is_marked_as_a_barrier_by_the_rules():
+    """Rulebook acción 3: the swap shows the deck top; the rules mark it (barrier_count)."""
+    match = Match.new("penguinramids", ["A", "B"], 5)
+    match.play(0, ChooseCard(3))
+    match.play(1, ChooseCard(4))
+    before = match.state
+    match.play(0, Swap(before.revealed[1]))
+    assert match.state.barrier_count == before.barrier_count + 1
     assert not match.can_undo()
 
 

@@ -205,21 +205,23 @@ async def test_pilot_whole_two_player_game_with_curtains():
         assert f"{winner} wins" in text and "Heaviest per level (base up)" in text and "Total:" in text
 
 
-async def test_pilot_undo_inside_a_turn():
+async def test_pilot_undo_is_refused_for_a_move_the_table_watched():
     match = Match.new("penguinramids", ["Ana", "Beto"], 4)
     match.play(0, ChooseCard(2))
     match.play(1, ChooseCard(4))
     app = BoardGamesApp(match=match)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # turns are public: no curtain
         await pilot.press("1")  # take the first penguin
         await pilot.pause()
-        assert app.screen.match.state.taken >= 0
-        assert "Place" in screen_text(app)
+        taken = app.screen.match.state.taken
+        assert taken >= 0
+        assert "Undo" not in screen_text(app)  # the footer offers no undo
         await pilot.press("u")
         await pilot.pause()
-        assert app.screen.match.state.taken == -1
+        assert app.screen.match.state.taken == taken
+        assert "Nothing to undo" in screen_text(app)
 
 
 # ---- snapshots ------------------------------------------------------------------------

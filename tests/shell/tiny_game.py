@@ -160,8 +160,9 @@ class VetoState(State):
         """The cards a seat drew at the end of a round it ended."""
         return [e.private[seat] for e in self.log[since:] if seat in e.private and "drew" in e.private[seat]]
 
-    def is_barrier(self, seat, action, after) -> bool:
-        return super().is_barrier(seat, action, after) or len(after.log) != len(self.log)
+    @property
+    def holds_secret_choices(self) -> bool:
+        return self.phase == "pick" and any(p is not None for p in self.picks)
 
     def scores(self) -> tuple[int, ...]:
         return self.points

@@ -309,6 +309,9 @@ class ChungungoState(State):
     held: int = -1
     #: Seats that passed in the current Electric Eel reaction window.
     passed: tuple[int, ...] = ()
+    #: Eels called out in the window by a seat that must wait for earlier seats
+    #: to answer: (seat, eel card) pairs, the cards out of hand and face up.
+    claims: tuple[tuple[int, int], ...] = ()
     #: The seat striking with a Furious Chungungo, or -1.
     fury_seat: int = -1
     #: Seats already struck by that Furious Chungungo.
@@ -321,6 +324,9 @@ class ChungungoState(State):
     log: tuple[Event, ...] = ()
     #: Generator for shuffles and steals (blank in views).
     rng: Rng = Rng.blank()
+    #: Undo barriers the rules have marked (an excavation's peek, the end of a
+    #: turn): an apply that raises it cannot be undone (engine ``State.is_barrier``).
+    barrier_count: int = 0
 
     # ------------------------------------------------------------------ basics
 
@@ -415,6 +421,9 @@ class ChungungoState(State):
                 seats |= set(self.shot_targets(self.current, card, True)[0])
             who = ", ".join(seat_letter(s) for s in sorted(seats))
             text += f" It can strike {who}." if who else " From there it strikes nobody."
+        if self.claims:
+            called = ", ".join(seat_letter(s) for s, _eel in self.claims)
+            text += f" Eel called by {called}: seats before them answer first."
         return text
 
     # ------------------------------------------------------------------ geometry helpers
@@ -612,6 +621,18 @@ class ChungungoState(State):
         """
         return [e.private[seat] for e in self.log[since:] if seat in e.private]
 
+    def needs_curtain(self, seat: int) -> bool:
+        """No curtain during setup while every hand holds nothing but its own Starter Kit.
+
+        During setup (Rulebook: Game Setup) each player holds only the
+        Starter Kit, which is public: the asteroids and tokens are placed in
+        front of everyone, so the keyboard passes without a hand-over.
+        """
+        if self.phase not in ("field", "tokens"):
+            return True
+        kits = data.KIT_IDS
+        return any(c != kits[s] for s, hand in enumerate(self.hands) for c in hand)
+
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words."""
         if self.phase == "over":
@@ -668,17 +689,17 @@ class ChungungoState(State):
                 return self._regroup(seat)
             return self._play(seat, action.card)
         if phase == "react":
+            to_move = tuple(s for s in self.to_move if s != seat)
             if t is Pass:
-                passed = self.passed + (seat,)
-                to_move = tuple(s for s in self.to_move if s != seat)
-                st = self._ev(passed=passed, to_move=to_move)
-                if not to_move:
-                    st = st._ev(
-                        phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,)
-                    )
-                    return st._advance()
-                return st
-            return self._cancel(seat, action.card)
+                st = self._ev(passed=self.passed + (seat,), to_move=to_move)
+            else:
+                st = self._ev(
+                    hands=_set(self.hands, seat, _rm(self.hands[seat], action.card)),
+                    claims=self.claims + ((seat, action.card),),
+                    to_move=to_move,
+                    log=self.log + (Event(f"{seat_ref(seat)} calls out an Electric Eel"),),
+                )
+            return st._settle_reactions()
         # resolve
         step = self.steps[0]
         rest = self.steps[1:]
@@ -835,12 +856,43 @@ class ChungungoState(State):
                 return st._ev(phase="react", passed=(), to_move=others)
         return st._ev(phase="resolve", steps=c.steps)._advance()
 
+    def reaction_order(self) -> tuple[int, ...]:
+        """The other seats from the left of the card's player: the order reactions resolve in (DESIGN.md, Reactions)."""
+        return tuple((self.current + i) % self.seats for i in range(1, self.seats))
+
+    def _settle_reactions(self) -> "ChungungoState":
+        """Resolve the eel window as far as the answers so far allow.
+
+        Reactions resolve in seat order from the left of the card's player
+        (DESIGN.md, Reactions): the first seat in that order that called an
+        eel cancels the card, once every seat before it has passed; an eel
+        called by a later seat waits, and goes back to its hand unused when
+        an earlier seat cancels. When everyone has passed, the card resolves.
+        """
+        claimed = dict(self.claims)
+        for s in self.reaction_order():
+            if s in claimed:
+                hands = self.hands
+                for other, eel in self.claims:
+                    if other != s:
+                        hands = _set(hands, other, tuple(sorted(hands[other] + (eel,))))
+                back = [other for other, _eel in self.claims if other != s]
+                st = self._ev(hands=hands, claims=())
+                if back:
+                    who = ", ".join(seat_ref(o) for o in back)
+                    st = st._ev(log=st.log + (Event(f"{who} takes the eel back: an earlier seat cancelled first"),))
+                return st._cancel(s, claimed[s])
+            if s in self.to_move:
+                return self  # this seat answers before any later one counts
+        st = self._ev(phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,))
+        return st._advance()
+
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
+        """``seat``'s called ``eel`` cancels the card in play; its player places the eel next (Rulebook: Electric Eel)."""
         cur = self.current
         name = CARDS[self.card_in_play].title
         log = self.log + (Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),)
         return self._ev(
-            hands=_set(self.hands, seat, _rm(self.hands[seat], eel)),
             held=eel,
             phase="resolve",
             passed=(),
@@ -885,8 +937,12 @@ class ChungungoState(State):
             return st._ev(phase="resolve", to_move=(decider,))
 
     def _end_turn(self) -> "ChungungoState":
-        """End of turn: the copper target check (Rulebook: Game Objective), then the next seat."""
-        st = self
+        """End of turn: the copper target check (Rulebook: Game Objective), then the next seat.
+
+        Always an undo barrier: the turn is over, and the dry-field check
+        reads every hand (Table note "The field runs dry").
+        """
+        st = self._ev(barrier_count=self.barrier_count + 1)
         if max(st.copper) >= st.target:
             return st._end_game("copper", f"Copper target {st.target} reached at the end of the turn")
         if st.field_is_dry() and not st.owns_attract():
@@ -945,37 +1001,42 @@ class ChungungoState(State):
         return st._advance()
 
     def _excavate(self, seat: int, pos: tuple[int, int], rest: tuple[str, ...]) -> "ChungungoState":
-        """Rulebook: Excavate; bases: Rulebook "Abandoned Base"."""
-        card = self.grid()[pos].card
-        field = tuple(c for c in self.field if c.pos != pos)
+        """Rulebook: Excavate; bases: Rulebook "Abandoned Base".
+
+        Always an undo barrier: the face-down card is turned over for the
+        excavator (a peek, even when it goes straight to a hand).
+        """
+        marked = self._ev(barrier_count=self.barrier_count + 1)
+        card = marked.grid()[pos].card
+        field = tuple(c for c in marked.field if c.pos != pos)
         kind = CARDS[card].kind
         where = f"row {pos[0]} col {pos[1]}"
         if kind == KIND_MINE:
-            return self._ev(
+            return marked._ev(
                 field=field,
-                bases=_set(self.bases, seat, self.bases[seat] + (card,)),
-                copper=_set(self.copper, seat, self.copper[seat] + COPPER[card]),
+                bases=_set(marked.bases, seat, marked.bases[seat] + (card,)),
+                copper=_set(marked.copper, seat, marked.copper[seat] + COPPER[card]),
                 steps=rest,
-                log=self.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
+                log=marked.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
             )._advance()
         if kind == KIND_FURY:
-            st = self._ev(
+            st = marked._ev(
                 field=field,
                 held=card,
                 steps=rest,
-                log=self.log + (Event(f"{seat_ref(seat)} excavates a Furious Chungungo at {where}"),),
+                log=marked.log + (Event(f"{seat_ref(seat)} excavates a Furious Chungungo at {where}"),),
             )
             poor = st.poorest()
             if len(poor) == 1:
                 return st._give_fury(poor[0], rest)
             return st._ev(steps=("give",) + rest)._advance()
         c = CARDS[card]
-        return self._ev(
+        return marked._ev(
             field=field,
-            hands=_set(self.hands, seat, self.hands[seat] + (card,)),
-            copper=_set(self.copper, seat, self.copper[seat] + c.copper),
+            hands=_set(marked.hands, seat, marked.hands[seat] + (card,)),
+            copper=_set(marked.copper, seat, marked.copper[seat] + c.copper),
             steps=rest,
-            log=self.log
+            log=marked.log
             + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.title}, {c.copper} copper"}),),
         )._advance()
 
@@ -1069,13 +1130,6 @@ class ChungungoState(State):
             rng=Rng.blank(),
         )
 
-    def is_barrier(self, seat: int, action: Any, after: "State") -> bool:
-        """Excavating a face-down card shows it to the excavator (a peek): undo stops there."""
-        if type(action) is Excavate:
-            return True
-        return super().is_barrier(seat, action, after)
-
-
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
@@ -1161,6 +1215,7 @@ def all_cards(state: ChungungoState) -> list[int]:
         out += list(state.hands[s]) + list(state.discards[s]) + list(state.bases[s])
     if state.held >= 0:
         out.append(state.held)
+    out += [eel for _seat, eel in state.claims]
     return out
 
 

@@ -459,6 +459,9 @@ class MontanaState(State):
     """The log; seat names are {0}, {1} ..."""
     rng: Rng
     """The generator (blank in views)."""
+    barrier_count: int = 0
+    """Undo barriers the rules have marked (an item drawn, the played cards
+    revealed): an apply that raises it cannot be undone (engine ``State.is_barrier``)."""
 
     # ---- basic facts ---------------------------------------------------
 
@@ -657,7 +660,8 @@ class MontanaState(State):
                 st = st._add_log(Event("The item discard pile is shuffled into a new item deck."))
             got.append(deck[0])
             deck = deck[1:]
-        return _ev(st, item_deck=deck, item_discard=disc, rng=rng), tuple(got)
+        # The item deck's order is hidden: a draw shows the drawer new cards.
+        return _ev(st, item_deck=deck, item_discard=disc, rng=rng, barrier_count=st.barrier_count + 1), tuple(got)
 
     def _draw_item(self, seat: int) -> "MontanaState":
         """Rulebook 1.1: draw 1 item, or 3 for last place."""
@@ -704,8 +708,11 @@ class MontanaState(State):
         return bool(self.hand[seat]) or any(D.item_kind(c) not in D.IMMEDIATE_KINDS for c in self.items[seat])
 
     def _start_play(self) -> "MontanaState":
-        """Rulebook 1.2: every racing runner with a card to play chooses in secret."""
-        st = _ev(self, phase=PLAY, cursor=0, drawn=())
+        """Rulebook 1.2: every racing runner with a card to play chooses in secret.
+
+        Always an undo barrier: who has a card to play is read from hidden hands.
+        """
+        st = _ev(self, phase=PLAY, cursor=0, drawn=(), barrier_count=self.barrier_count + 1)
         movers = tuple(s for s in range(self.players) if not self.finished(s) and st._can_play_more(s))
         for s in range(self.players):
             if not self.finished(s) and s not in movers:
@@ -754,7 +761,8 @@ class MontanaState(State):
                 continue
             parts = [f"{'left' if i == 0 else 'right'} {describe_played(c, h)}" for i, (c, h) in enumerate(cards)]
             st = st._add_log(Event(f"{_ref(s)} reveals " + "; ".join(parts) + "."))
-        st = _ev(st, phase=ACTIVATE, cursor=0, slot=0, stage=START, params=(), reacted=(), to_move=())
+        st = _ev(st, phase=ACTIVATE, cursor=0, slot=0, stage=START, params=(), reacted=(), to_move=(),
+                 barrier_count=st.barrier_count + 1)
         return st._run_activation()
 
     # ---- Support Phase 1.3: activation -----------------------------------
@@ -1188,7 +1196,12 @@ class MontanaState(State):
     # ---- End of Round / Race / Game -------------------------------------------
 
     def _end_round(self) -> "MontanaState":
-        st = self
+        """Rulebook 3, end of the round: discards, refill of the hands, the first-runner token.
+
+        Always an undo barrier: the round is over and every runner draws from
+        a deck whose order is hidden.
+        """
+        st = _ev(self, barrier_count=self.barrier_count + 1)
         crossed = any(f and f[0] == st.round for f in st.finish)
         if crossed and (not st.championship or not st.racing()):
             return st._end_race()
@@ -1388,6 +1401,11 @@ class MontanaState(State):
             played=played, log=log, rng=Rng.blank(),
         )
 
+    @property
+    def holds_secret_choices(self) -> bool:
+        """Cards played face down while other runners still choose (Rulebook 1.2)."""
+        return self.phase == PLAY and any(self.played)
+
     def needs_curtain(self, seat: int) -> bool:
         """No curtain between Championship races: everyone looks at the finished race together."""
         return self.phase != RACE_OVER
@@ -1441,20 +1459,6 @@ class MontanaState(State):
                 "item": "Choose an item to take",
             }[nxt[0]]
         return "Choose an action"
-
-    def is_barrier(self, seat: int, action: Any, after: State) -> bool:
-        """Undo stops at new information: any draw, a new round or race, a reveal.
-
-        Within one runner's secret play, the left card may be taken back
-        while that runner still chooses the right one (nobody saw anything).
-        """
-        if (self.phase == PLAY and after.phase == PLAY and after.round == self.round  # type: ignore[attr-defined]
-                and seat in after.to_move):
-            return False
-        if super().is_barrier(seat, action, after):
-            return True
-        return (self.phase in (DRAW,) or after.round != self.round  # type: ignore[attr-defined]
-                or after.race != self.race or after.phase != self.phase)  # type: ignore[attr-defined]
 
     # ---- helpers -------------------------------------------------------------
 

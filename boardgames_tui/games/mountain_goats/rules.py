@@ -273,6 +273,10 @@ class GoatsState(State):
             return "Roll the dice"
         return "Group your dice and move"
 
+    def needs_curtain(self, seat: int) -> bool:
+        """Never: Mountain Goats has nothing hidden, the whole table watches every turn."""
+        return False
+
     def view(self, seat: int | None) -> "GoatsState":
         """Everything is public except the future dice: the generator is blanked."""
         if self.rng is _BLANK or self.rng.state < 0:

@@ -328,6 +328,10 @@ class PenguinramidsState(State):
     to_move: tuple[int, ...]
     log: tuple[Event, ...]
     rng: Rng
+    #: Undo barriers the rules have marked (the action cards revealed, the deck
+    #: top seen by a swap): an apply that raises it cannot be undone
+    #: (engine ``State.is_barrier``).
+    barrier_count: int = 0
 
     # ---- basic properties ----
 
@@ -338,6 +342,11 @@ class PenguinramidsState(State):
     @property
     def is_terminal(self) -> bool:
         return self.phase == "over"
+
+    @property
+    def holds_secret_choices(self) -> bool:
+        """Cards chosen face down while others still choose (Rulebook: Como se Juega)."""
+        return self.phase == "choose" and any(self.chosen)
 
     def needs_curtain(self, seat: int) -> bool:
         """Only the secret choice of action cards is private; turns are public.
@@ -607,6 +616,7 @@ class PenguinramidsState(State):
             text += f" Ties broken from the Chief Penguin ({seat_ref(self.chief)}) clockwise."
         st = attrs.evolve(
             self,
+            barrier_count=self.barrier_count + 1,  # everyone's card is seen
             phase="turn",
             hands=hands,
             spent=spent,
@@ -680,6 +690,7 @@ class PenguinramidsState(State):
             revealed = self.revealed[:i] + (new,) + self.revealed[i + 1 :]
             st = attrs.evolve(
                 self,
+                barrier_count=self.barrier_count + 1,  # the deck top is seen
                 revealed=revealed,
                 deck=self.deck[1:] + (action.penguin,),
                 used=True,
@@ -790,18 +801,6 @@ class PenguinramidsState(State):
         )
 
     # ---- undo barrier ----
-
-    def is_barrier(self, seat: int, action: Any, after: State) -> bool:
-        """No undo past something newly seen, besides the default barriers: a swap
-        shows the deck top, and the reveal of the action cards (the last secret
-        choice, phase 'choose' -> 'turn') shows everyone's card, even when the last
-        seat to choose is also first in turn order and ``to_move`` does not change.
-        Rulebook: Como se Juega (cards revealed together); Sheet: undo."""
-        if isinstance(action, Swap):
-            return True
-        if self.phase == "choose" and getattr(after, "phase", "choose") != "choose":
-            return True
-        return super().is_barrier(seat, action, after)
 
     # ---- scoring ----
 
