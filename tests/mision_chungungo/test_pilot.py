@@ -117,8 +117,22 @@ async def test_whole_two_player_game_by_keyboard_with_curtains_and_an_eel():
     assert over.outcome == expected.state.outcome()
 
 
-async def test_curtain_hides_the_board_until_the_player_is_alone():
+async def test_setup_placements_are_made_in_the_open():
+    """Only the public Starter Kits are in hand during setup: no curtain."""
     app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto"], seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "Your hand (A Ana)" in screen_text(app)
+
+
+async def test_curtain_hides_the_board_until_the_player_is_alone():
+    match = Match.new("mision_chungungo", ["Ana", "Beto"], 7)
+    while match.state.phase in ("field", "tokens"):
+        seat = match.state.to_move[0]
+        match.play(seat, match.state.legal_actions(seat)[0])
+    assert match.state.to_move == (0,)
+    app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
@@ -129,7 +143,7 @@ async def test_curtain_hides_the_board_until_the_player_is_alone():
         await pilot.pause()
         text = screen_text(app)
         assert "Your hand (A Ana)" in text and "Starter Kit" in text
-        assert "Choose a cell" in text
+        assert "Play a card" in text
 
 
 async def test_eel_cancel_through_the_reaction_window():
@@ -173,9 +187,7 @@ async def test_board_follows_a_resize():
     app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto", "Carla", "Diego", "Elena"], seed=7)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        board = app.screen.board
+        board = app.screen.board  # setup is played in the open: no curtain first
         narrow = board.size.width
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
