@@ -311,7 +311,6 @@ def test_speed_range_checked_after_the_left_card_acted():
     two = card_with("Doffy", (D.ACCEL, 2), levels="GY", double=False)
     st = table(hands=((one, two), D.deck_of("Jimy")[:5]), box=(box_at(D.GREEN, 3), 0), position=(0, 9))
     st = play(play(st, 0, two, one), 1, filler("Jimy"))
-    assert st.outcomes == () or True
     assert "Doffy 2 does nothing: speed yellow" in log_text(st)
 
 

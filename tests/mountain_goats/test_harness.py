@@ -15,7 +15,6 @@ BATCHES = 7
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_play_harness(batch):
     spec = GAMES["mountain_goats"]
-    endings = set()
     for k in range(GAMES_TOTAL // BATCHES):
         seed = batch * 1000 + k
         players, big = SETUPS[(batch + k) % len(SETUPS)]
@@ -24,8 +23,7 @@ def test_random_play_harness(batch):
         assert state.is_terminal and state.turns % players == 0
         # Two decisions per turn: a roll and a move.
         assert result.decisions == 2 * state.turns
-        endings.add(state.ending)
-    assert endings  # every game ended for a stated reason
+        assert state.ending  # every game ends for a stated reason
 
 
 @pytest.mark.parametrize("players,big", [(4, False), (5, True)])
