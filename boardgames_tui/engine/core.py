@@ -19,6 +19,11 @@ import attrs
 
 SEAT_LETTERS = "ABCDE"
 
+#: The placeholder for a card id (or a choice) a view may not show: another
+#: seat's hand, a face-down card, the deck order, a pending secret choice
+#: (DESIGN.md, "Views"). Every game's cards have ids 0 and up.
+HIDDEN = -1
+
 
 def seat_letter(seat: int) -> str:
     """The letter that marks a seat everywhere on screen (0 -> 'A')."""

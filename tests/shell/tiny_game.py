@@ -22,7 +22,7 @@ from boardgames_tui.engine.spec import GameSpec
 from pathlib import Path
 
 VETO = 0
-HIDDEN = -1
+from boardgames_tui.engine.core import HIDDEN  # noqa: E402 - the one placeholder
 ROUNDS = 3
 
 

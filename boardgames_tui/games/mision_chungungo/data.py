@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import attrs
 
-#: Placeholder id of a card a seat cannot see (views).
-HIDDEN = -1
+from boardgames_tui.engine.core import HIDDEN  # noqa: F401 - the placeholder in views, re-exported
 
 #: Compass directions as (row step, column step); row grows downwards.
 DIRECTIONS: dict[str, tuple[int, int]] = {

@@ -27,6 +27,7 @@ import attrs
 
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
 from boardgames_tui.engine.core import mask_log
+from boardgames_tui.engine.derive import evolve, replace_at
 
 from . import data
 from .data import CARDS, COPPER, COPPER_TARGET, DIRECTIONS, HIDDEN, KIND_CREW, KIND_EEL, KIND_FURY, KIND_KIT, KIND_MINE
@@ -259,11 +260,7 @@ def _rm(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-def _set(t: tuple, i: int, value: Any) -> tuple:
-    return t[:i] + (value,) + t[i + 1 :]
-
-
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False)  # copied by engine evolve as a __dict__: the fastest for its many fields
 class ChungungoState(State):
     """A position of Misión Chungungo. Build it with :func:`new_game`.
 
@@ -327,18 +324,12 @@ class ChungungoState(State):
     #: Undo barriers the rules have marked (an excavation's peek, the end of a
     #: turn): an apply that raises it cannot be undone (engine ``State.is_barrier``).
     barrier_count: int = 0
+    #: Caches built on first use and never copied to a derived state (engine ``evolve``):
+    #: the field by cell, and the legal actions by seat. Not part of equality.
+    _grid_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ------------------------------------------------------------------ basics
-
-    def _ev(self, **changes: Any) -> "ChungungoState":
-        """A copy with ``changes`` (a fast ``attrs.evolve``: the fields need no conversion)."""
-        new = object.__new__(ChungungoState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.pop("_c_grid", None)
-        d.pop("_c_legal", None)
-        d.update(changes)
-        return new
 
     @property
     def players(self) -> int:
@@ -430,9 +421,10 @@ class ChungungoState(State):
 
     def grid(self) -> dict[tuple[int, int], Cell]:
         """The field as a dict (row, col) -> Cell (computed once per state; do not modify)."""
-        g = self.__dict__.get("_c_grid")
+        g = self._grid_cache
         if g is None:
-            g = self.__dict__["_c_grid"] = {(c.row, c.col): c for c in self.field}
+            g = {(c.row, c.col): c for c in self.field}
+            object.__setattr__(self, "_grid_cache", g)
         return g
 
     def token_at(self, pos: tuple[int, int]) -> int | None:
@@ -548,7 +540,10 @@ class ChungungoState(State):
         """Legal actions of ``seat``, in the order the UI lists them; [] if it is not deciding."""
         if seat not in self.to_move:
             return []
-        cache = self.__dict__.setdefault("_c_legal", {})
+        cache = self._legal_cache
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_legal_cache", cache)
         got = cache.get(seat)
         if got is None:
             got = cache[seat] = self._legal(seat)
@@ -691,10 +686,10 @@ class ChungungoState(State):
         if phase == "react":
             to_move = tuple(s for s in self.to_move if s != seat)
             if t is Pass:
-                st = self._ev(passed=self.passed + (seat,), to_move=to_move)
+                st = evolve(self, passed=self.passed + (seat,), to_move=to_move)
             else:
-                st = self._ev(
-                    hands=_set(self.hands, seat, _rm(self.hands[seat], action.card)),
+                st = evolve(self, 
+                    hands=replace_at(self.hands, seat, _rm(self.hands[seat], action.card)),
                     claims=self.claims + ((seat, action.card),),
                     to_move=to_move,
                     log=self.log + (Event(f"{seat_ref(seat)} calls out an Electric Eel"),),
@@ -707,7 +702,7 @@ class ChungungoState(State):
             return self._attract_place(action, rest)
         if t is PlaceEel:
             cell = Cell(action.row, action.col, self.held, True)
-            st = self._ev(
+            st = evolve(self, 
                 field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
                 held=-1,
                 steps=rest,
@@ -717,8 +712,8 @@ class ChungungoState(State):
         if t is Excavate:
             return self._excavate(seat, (action.row, action.col), rest)
         if t is Leap:
-            st = self._ev(
-                tokens=_set(self.tokens, seat, (action.row, action.col)),
+            st = evolve(self, 
+                tokens=replace_at(self.tokens, seat, (action.row, action.col)),
                 steps=rest,
                 log=self.log + (Event(f"{seat_ref(seat)} leaps to row {action.row} col {action.col}"),),
             )
@@ -729,7 +724,7 @@ class ChungungoState(State):
             return self._give_fury(action.target, rest)
         if step == "fury":
             if t is Pass:
-                st = self._ev(
+                st = evolve(self, 
                     steps=tuple(s for s in rest if s != "fury"),
                     fury_seat=-1,
                     fury_struck=(),
@@ -737,13 +732,13 @@ class ChungungoState(State):
                 )
                 return st._advance()
             st = self._struck(seat, action.target, "the Furious Chungungo")
-            st = st._ev(steps=rest, fury_struck=self.fury_struck + (action.target,))
+            st = evolve(st, steps=rest, fury_struck=self.fury_struck + (action.target,))
             if not rest or rest[0] != "fury":
-                st = st._ev(fury_seat=-1, fury_struck=())
+                st = evolve(st, fury_seat=-1, fury_struck=())
             return st._advance()
         if t is Strike:
             st = self._struck(seat, action.target, CARDS[self.card_in_play].title)
-            return st._ev(steps=rest)._advance()
+            return evolve(st, steps=rest)._advance()
         raise IllegalAction(f"{action} cannot be taken now")  # pragma: no cover
 
     def _same_card(self, seat: int, card: int, legal: list) -> Any:
@@ -797,25 +792,25 @@ class ChungungoState(State):
         log = self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),)
         steps = self.steps[1:]
         if steps:
-            return self._ev(field=field, deck=deck, steps=steps, log=log)
+            return evolve(self, field=field, deck=deck, steps=steps, log=log)
         nxt = seat + 1
         if nxt < self.seats:
-            return self._ev(field=field, deck=deck, steps=("place", "place"), current=nxt, to_move=(nxt,), log=log)
+            return evolve(self, field=field, deck=deck, steps=("place", "place"), current=nxt, to_move=(nxt,), log=log)
         # Game Setup 6: the rest of the crew, the bases and one eel per player, shuffled.
         new_deck, rng = self.rng.shuffled(deck + self.reserve)
         log += (Event(f"The asteroid deck is built and shuffled: {len(new_deck)} cards"),)
-        return self._ev(
+        return evolve(self, 
             field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
         )
 
     def _setup_token(self, action: PlaceToken) -> "ChungungoState":
         seat = self.current
-        tokens = _set(self.tokens, seat, (action.row, action.col))
+        tokens = replace_at(self.tokens, seat, (action.row, action.col))
         log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row} col {action.col}"),)
         nxt = seat + 1
         if nxt < self.seats:
-            return self._ev(tokens=tokens, current=nxt, to_move=(nxt,), log=log)
-        return self._ev(
+            return evolve(self, tokens=tokens, current=nxt, to_move=(nxt,), log=log)
+        return evolve(self, 
             tokens=tokens,
             phase="turn",
             current=0,
@@ -829,23 +824,23 @@ class ChungungoState(State):
 
     def _regroup(self, seat: int) -> "ChungungoState":
         forced = not self.hands[seat]
-        hands = _set(self.hands, seat, self.hands[seat] + self.discards[seat])
+        hands = replace_at(self.hands, seat, self.hands[seat] + self.discards[seat])
         n = len(self.discards[seat])
         text = f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"
         if forced:
             text += " (empty hand) and must now play"
-            return self._ev(
-                hands=hands, discards=_set(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
+            return evolve(self, 
+                hands=hands, discards=replace_at(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
             )
-        st = self._ev(hands=hands, discards=_set(self.discards, seat, ()), log=self.log + (Event(text),))
+        st = evolve(self, hands=hands, discards=replace_at(self.discards, seat, ()), log=self.log + (Event(text),))
         return st._end_turn()
 
     def _play(self, seat: int, card: int) -> "ChungungoState":
         c = CARDS[card]
-        hands = _set(self.hands, seat, _rm(self.hands[seat], card))
-        discards = _set(self.discards, seat, self.discards[seat] + (card,))
+        hands = replace_at(self.hands, seat, _rm(self.hands[seat], card))
+        discards = replace_at(self.discards, seat, self.discards[seat] + (card,))
         log = self.log + (Event(f"{seat_ref(seat)} plays {c.title}: {c.text}"),)
-        st = self._ev(hands=hands, discards=discards, card_in_play=card, log=log)
+        st = evolve(self, hands=hands, discards=discards, card_in_play=card, log=log)
         if c.kind == KIND_CREW and self.seats > 1:
             # Sheet: Electric Eel - every other seat that could hold one is asked. Hand
             # sizes are public, so leaving out empty hands tells nobody anything.
@@ -853,8 +848,8 @@ class ChungungoState(State):
                 other for other in ((seat + i) % self.seats for i in range(1, self.seats)) if st.hands[other]
             )
             if others:
-                return st._ev(phase="react", passed=(), to_move=others)
-        return st._ev(phase="resolve", steps=c.steps)._advance()
+                return evolve(st, phase="react", passed=(), to_move=others)
+        return evolve(st, phase="resolve", steps=c.steps)._advance()
 
     def reaction_order(self) -> tuple[int, ...]:
         """The other seats from the left of the card's player: the order reactions resolve in (DESIGN.md, Reactions)."""
@@ -875,16 +870,16 @@ class ChungungoState(State):
                 hands = self.hands
                 for other, eel in self.claims:
                     if other != s:
-                        hands = _set(hands, other, tuple(sorted(hands[other] + (eel,))))
+                        hands = replace_at(hands, other, tuple(sorted(hands[other] + (eel,))))
                 back = [other for other, _eel in self.claims if other != s]
-                st = self._ev(hands=hands, claims=())
+                st = evolve(self, hands=hands, claims=())
                 if back:
                     who = ", ".join(seat_ref(o) for o in back)
-                    st = st._ev(log=st.log + (Event(f"{who} takes the eel back: an earlier seat cancelled first"),))
+                    st = evolve(st, log=st.log + (Event(f"{who} takes the eel back: an earlier seat cancelled first"),))
                 return st._cancel(s, claimed[s])
             if s in self.to_move:
                 return self  # this seat answers before any later one counts
-        st = self._ev(phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,))
+        st = evolve(self, phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,))
         return st._advance()
 
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
@@ -892,7 +887,7 @@ class ChungungoState(State):
         cur = self.current
         name = CARDS[self.card_in_play].title
         log = self.log + (Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),)
-        return self._ev(
+        return evolve(self, 
             held=eel,
             phase="resolve",
             passed=(),
@@ -909,7 +904,7 @@ class ChungungoState(State):
                 return st._end_turn()
             step = st.steps[0]
             if step == "attract":
-                st = st._ev(
+                st = evolve(st, 
                     steps=("place", "place") + st.steps[1:],
                     log=st.log + (Event(f"{seat_ref(st.current)} attracts asteroids"),),
                 )
@@ -917,9 +912,9 @@ class ChungungoState(State):
             if step == "regroup":
                 seat = st.current
                 n = len(st.discards[seat])
-                st = st._ev(
-                    hands=_set(st.hands, seat, st.hands[seat] + st.discards[seat]),
-                    discards=_set(st.discards, seat, ()),
+                st = evolve(st, 
+                    hands=replace_at(st.hands, seat, st.hands[seat] + st.discards[seat]),
+                    discards=replace_at(st.discards, seat, ()),
                     steps=st.steps[1:],
                     log=st.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
                 )
@@ -932,9 +927,9 @@ class ChungungoState(State):
             decider = st.decider()
             legal = st._step_actions(step)
             if not legal:
-                st = st._ev(steps=st.steps[1:], log=st.log + (Event(_skip_text(step, st.current)),))
+                st = evolve(st, steps=st.steps[1:], log=st.log + (Event(_skip_text(step, st.current)),))
                 continue
-            return st._ev(phase="resolve", to_move=(decider,))
+            return evolve(st, phase="resolve", to_move=(decider,))
 
     def _end_turn(self) -> "ChungungoState":
         """End of turn: the copper target check (Rulebook: Game Objective), then the next seat.
@@ -942,14 +937,14 @@ class ChungungoState(State):
         Always an undo barrier: the turn is over, and the dry-field check
         reads every hand (Table note "The field runs dry").
         """
-        st = self._ev(barrier_count=self.barrier_count + 1)
+        st = evolve(self, barrier_count=self.barrier_count + 1)
         if max(st.copper) >= st.target:
             return st._end_game("copper", f"Copper target {st.target} reached at the end of the turn")
         if st.field_is_dry() and not st.owns_attract():
             # Table note "The field runs dry": cards must be added to the field.
             if not st.deck:
                 return st._end_game("deck", "The field has run dry and the deck is empty")
-            return st._ev(
+            return evolve(st, 
                 phase="resolve",
                 steps=("place", "place"),
                 card_in_play=-1,
@@ -963,7 +958,7 @@ class ChungungoState(State):
                 ),
             )._advance()
         nxt = (st.current + 1) % st.seats
-        return st._ev(
+        return evolve(st, 
             phase="turn",
             current=nxt,
             turn=st.turn + 1,
@@ -976,7 +971,7 @@ class ChungungoState(State):
         )
 
     def _end_game(self, ending: str, why: str) -> "ChungungoState":
-        st = self._ev(
+        st = evolve(self, 
             phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
         )
         wins = st.winners()
@@ -984,7 +979,7 @@ class ChungungoState(State):
         tb = st.tiebreak()
         tail = f" ({tb})" if tb else ""
         copper = ", ".join(f"{seat_ref(s)} {st.copper[s]}" for s in range(st.seats))
-        return st._ev(log=st.log + (Event(f"{why}. Copper: {copper}. Winner: {names}{tail}"),))
+        return evolve(st, log=st.log + (Event(f"{why}. Copper: {copper}. Winner: {names}{tail}"),))
 
     # ------------------------------------------------------------------ main actions
 
@@ -992,7 +987,7 @@ class ChungungoState(State):
         seat = self.current
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
-        st = self._ev(
+        st = evolve(self, 
             field=field,
             deck=deck,
             steps=rest,
@@ -1006,21 +1001,21 @@ class ChungungoState(State):
         Always an undo barrier: the face-down card is turned over for the
         excavator (a peek, even when it goes straight to a hand).
         """
-        marked = self._ev(barrier_count=self.barrier_count + 1)
+        marked = evolve(self, barrier_count=self.barrier_count + 1)
         card = marked.grid()[pos].card
         field = tuple(c for c in marked.field if c.pos != pos)
         kind = CARDS[card].kind
         where = f"row {pos[0]} col {pos[1]}"
         if kind == KIND_MINE:
-            return marked._ev(
+            return evolve(marked, 
                 field=field,
-                bases=_set(marked.bases, seat, marked.bases[seat] + (card,)),
-                copper=_set(marked.copper, seat, marked.copper[seat] + COPPER[card]),
+                bases=replace_at(marked.bases, seat, marked.bases[seat] + (card,)),
+                copper=replace_at(marked.copper, seat, marked.copper[seat] + COPPER[card]),
                 steps=rest,
                 log=marked.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
             )._advance()
         if kind == KIND_FURY:
-            st = marked._ev(
+            st = evolve(marked, 
                 field=field,
                 held=card,
                 steps=rest,
@@ -1029,12 +1024,12 @@ class ChungungoState(State):
             poor = st.poorest()
             if len(poor) == 1:
                 return st._give_fury(poor[0], rest)
-            return st._ev(steps=("give",) + rest)._advance()
+            return evolve(st, steps=("give",) + rest)._advance()
         c = CARDS[card]
-        return marked._ev(
+        return evolve(marked, 
             field=field,
-            hands=_set(marked.hands, seat, marked.hands[seat] + (card,)),
-            copper=_set(marked.copper, seat, marked.copper[seat] + c.copper),
+            hands=replace_at(marked.hands, seat, marked.hands[seat] + (card,)),
+            copper=replace_at(marked.copper, seat, marked.copper[seat] + c.copper),
             steps=rest,
             log=marked.log
             + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.title}, {c.copper} copper"}),),
@@ -1043,10 +1038,10 @@ class ChungungoState(State):
     def _give_fury(self, target: int, rest: tuple[str, ...]) -> "ChungungoState":
         card = self.held
         others = self.seats - 1
-        st = self._ev(
+        st = evolve(self, 
             held=-1,
-            bases=_set(self.bases, target, self.bases[target] + (card,)),
-            copper=_set(self.copper, target, self.copper[target] + COPPER[card]),
+            bases=replace_at(self.bases, target, self.bases[target] + (card,)),
+            copper=replace_at(self.copper, target, self.copper[target] + COPPER[card]),
             fury_seat=target,
             fury_struck=(),
             steps=("fury",) * min(2, others) + rest,
@@ -1069,14 +1064,14 @@ class ChungungoState(State):
         c = CARDS[card]
         way = ("turned 180 degrees " if flipped else "as printed ") if aimed else ""
         who = ", ".join(seat_ref(s) for s in hit) or "nobody"
-        st = self._ev(
+        st = evolve(self, 
             log=self.log + (Event(f"{seat_ref(seat)} shoots {way}({c.pattern_text(flipped)}): hits {who}"),),
         )
         if eels:
             taken = tuple(cell.card for cell in st.field if cell.pos in eels)
-            st = st._ev(
+            st = evolve(st, 
                 field=tuple(cell for cell in st.field if cell.pos not in eels),
-                discards=_set(st.discards, seat, st.discards[seat] + taken),
+                discards=replace_at(st.discards, seat, st.discards[seat] + taken),
                 log=st.log
                 + tuple(
                     Event(f"{seat_ref(seat)} takes the eel at row {r} col {cc} onto their discard pile")
@@ -1085,13 +1080,13 @@ class ChungungoState(State):
             )
         for s in hit:
             st = st._struck(seat, s, c.title)
-        return st._ev(steps=rest)._advance()
+        return evolve(st, steps=rest)._advance()
 
     def _struck(self, thief: int, victim: int, cause: str) -> "ChungungoState":
         """Rulebook: Struck. A random non-kit card of the victim's hand goes to the thief's hand."""
         pool = [c for c in self.hands[victim] if CARDS[c].kind != KIND_KIT]
         if not pool:
-            return self._ev(
+            return evolve(self, 
                 log=self.log
                 + (
                     Event(
@@ -1102,10 +1097,10 @@ class ChungungoState(State):
         card, rng = self.rng.choice(pool)
         c = CARDS[card]
         cu = c.copper
-        copper = _set(_set(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu)
-        return self._ev(
+        copper = replace_at(replace_at(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu)
+        return evolve(self, 
             rng=rng,
-            hands=_set(_set(self.hands, victim, _rm(self.hands[victim], card)), thief, self.hands[thief] + (card,)),
+            hands=replace_at(replace_at(self.hands, victim, _rm(self.hands[victim], card)), thief, self.hands[thief] + (card,)),
             copper=copper,
             log=self.log
             + (
@@ -1122,7 +1117,7 @@ class ChungungoState(State):
         """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank."""
         hands = tuple(h if s == seat else _hidden_like(h) for s, h in enumerate(self.hands))
         field = tuple(c if c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
-        return self._ev(
+        return evolve(self, 
             hands=hands,
             field=field,
             deck=_hidden_like(self.deck),

@@ -18,8 +18,7 @@ from typing import Sequence
 
 import attrs
 
-#: Placeholder for a card id a seat may not see (views).
-HIDDEN = -1
+from boardgames_tui.engine.core import HIDDEN  # noqa: F401 - the placeholder in views, re-exported
 
 # --------------------------------------------------------------------------
 # Speed levels (Rulebook: Character, Impulse Phase 2.1)

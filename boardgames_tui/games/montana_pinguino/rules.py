@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
+from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 
 from . import data as D
@@ -306,7 +307,7 @@ def impulse_forecast(state: "MontanaState", seat: int) -> tuple[int, int, int]:
     start = state.position[seat]
     end = start + D.sections_for_level(level)
     room = 1000  # health that never runs out, so every point of damage is counted
-    st = _ev(state, health=_set(state.health, seat, room))
+    st = evolve(state, health=replace_at(state.health, seat, room))
     accel = 0
     for sec in range(start + 1, min(end, state.length) + 1):
         st = st._section_hits(seat, sec, level)
@@ -590,7 +591,7 @@ class MontanaState(State):
         value = action.amount if isinstance(action, Reduce) else (
             action.card if isinstance(action, Recover) else (
                 action.seat if isinstance(action, Target) else action.section))
-        st = _ev(self, params=self.params + (value,))
+        st = evolve(self, params=self.params + (value,))
         return st._run_activation()
 
     def _why_illegal(self, seat: int, action: Any) -> str:
@@ -632,7 +633,7 @@ class MontanaState(State):
     def _start_round(self) -> "MontanaState":
         """Begin a round: item draw (from round 2, not Purist), else the secret play."""
         order = tuple(s for s in ((self.first + i) % self.players for i in range(self.players)) if not self.finished(s))
-        st = _ev(self, order=order, cursor=0, slot=0, stage=START, params=(), reacted=())
+        st = evolve(self, order=order, cursor=0, slot=0, stage=START, params=(), reacted=())
         if st.round > 1 and not st.purist:
             return st._next_drawer(0)
         return st._start_play()
@@ -641,7 +642,7 @@ class MontanaState(State):
         st = self
         while cursor < len(st.order):
             if st.item_deck or st.item_discard:
-                return _ev(st, phase=DRAW, cursor=cursor, to_move=(st.order[cursor],))
+                return evolve(st, phase=DRAW, cursor=cursor, to_move=(st.order[cursor],))
             st = st._add_log(Event(f"{_ref(st.order[cursor])} cannot draw: no item cards are left."))
             cursor += 1
         return st._start_play()
@@ -661,7 +662,7 @@ class MontanaState(State):
             got.append(deck[0])
             deck = deck[1:]
         # The item deck's order is hidden: a draw shows the drawer new cards.
-        return _ev(st, item_deck=deck, item_discard=disc, rng=rng, barrier_count=st.barrier_count + 1), tuple(got)
+        return evolve(st, item_deck=deck, item_discard=disc, rng=rng, barrier_count=st.barrier_count + 1), tuple(got)
 
     def _draw_item(self, seat: int) -> "MontanaState":
         """Rulebook 1.1: draw 1 item, or 3 for last place."""
@@ -673,29 +674,29 @@ class MontanaState(State):
                 f"{_ref(seat)} is in last place and draws {len(got)} item cards to keep one.",
                 {seat: f"you drew {names}"},
             ))
-            return _ev(st, phase=KEEP, drawn=got, to_move=(seat,))
+            return evolve(st, phase=KEEP, drawn=got, to_move=(seat,))
         st = st._add_log(Event(f"{_ref(seat)} draws an item card.", {seat: f"you drew {names}"}))
         return st._gain_items(seat, got)
 
     def _gain_items(self, seat: int, got: tuple[int, ...]) -> "MontanaState":
-        items = _set(self.items, seat, tuple(sorted(self.items[seat] + got)))
-        st = _ev(self, items=items, drawn=())
+        items = replace_at(self.items, seat, tuple(sorted(self.items[seat] + got)))
+        st = evolve(self, items=items, drawn=())
         if len(items[seat]) > ITEM_LIMIT:
-            return _ev(st, phase=LIMIT, to_move=(seat,))
+            return evolve(st, phase=LIMIT, to_move=(seat,))
         return st._next_drawer(self.cursor + 1)
 
     def _keep_item(self, seat: int, card: int) -> "MontanaState":
         rest = list(self.drawn)
         rest.remove(card)
         names = " and ".join(D.card_name(c) for c in rest)
-        st = _ev(self, item_discard=self.item_discard + tuple(rest))
+        st = evolve(self, item_discard=self.item_discard + tuple(rest))
         st = st._add_log(Event(f"{_ref(seat)} keeps one item and discards {names}.", {seat: f"you keep {D.card_name(card)}"}))
         return st._gain_items(seat, (card,))
 
     def _discard_item(self, seat: int, card: int) -> "MontanaState":
         items = list(self.items[seat])
         items.remove(card)
-        st = _ev(self, items=_set(self.items, seat, tuple(items)), item_discard=self.item_discard + (card,))
+        st = evolve(self, items=replace_at(self.items, seat, tuple(items)), item_discard=self.item_discard + (card,))
         st = st._add_log(Event(f"{_ref(seat)} is over the 2-item limit and discards {D.card_name(card)}."))
         return st._next_drawer(self.cursor + 1)
 
@@ -712,12 +713,12 @@ class MontanaState(State):
 
         Always an undo barrier: who has a card to play is read from hidden hands.
         """
-        st = _ev(self, phase=PLAY, cursor=0, drawn=(), barrier_count=self.barrier_count + 1)
+        st = evolve(self, phase=PLAY, cursor=0, drawn=(), barrier_count=self.barrier_count + 1)
         movers = tuple(s for s in range(self.players) if not self.finished(s) and st._can_play_more(s))
         for s in range(self.players):
             if not self.finished(s) and s not in movers:
                 st = st._add_log(Event(f"{_ref(s)} has no card to play this round."))
-        st = _ev(st, to_move=movers)
+        st = evolve(st, to_move=movers)
         if not movers:
             return st._reveal()
         return st
@@ -732,22 +733,22 @@ class MontanaState(State):
             card = action.card
             hand, items = self.hand, self.items
             if D.is_action(card):
-                hand = _set(hand, seat, tuple(c for c in hand[seat] if c != card))
+                hand = replace_at(hand, seat, tuple(c for c in hand[seat] if c != card))
             else:
                 row = list(items[seat])
                 row.remove(card)
-                items = _set(items, seat, tuple(row))
-            played = _set(self.played, seat, self.played[seat] + ((card, action.half),))
+                items = replace_at(items, seat, tuple(row))
+            played = replace_at(self.played, seat, self.played[seat] + ((card, action.half),))
             side = "left" if len(played[seat]) == 1 else "right"
             event = Event(f"{_ref(seat)} places a card face down on the {side}.",
                           {seat: f"you play {describe_played(card, action.half)}"})
-            st = _ev(self, hand=hand, items=items, played=played,
-                     outcomes=_set(self.outcomes, seat, self.outcomes[seat] + (PENDING,)),
+            st = evolve(self, hand=hand, items=items, played=played,
+                     outcomes=replace_at(self.outcomes, seat, self.outcomes[seat] + (PENDING,)),
                      log=self.log + (event,))
             done = not st._can_play_more(seat)
         if done:
             to_move = tuple(s for s in to_move if s != seat)
-            st = _ev(st, to_move=to_move)
+            st = evolve(st, to_move=to_move)
             if not to_move:
                 return st._reveal()
         return st
@@ -761,19 +762,19 @@ class MontanaState(State):
                 continue
             parts = [f"{'left' if i == 0 else 'right'} {describe_played(c, h)}" for i, (c, h) in enumerate(cards)]
             st = st._add_log(Event(f"{_ref(s)} reveals " + "; ".join(parts) + "."))
-        st = _ev(st, phase=ACTIVATE, cursor=0, slot=0, stage=START, params=(), reacted=(), to_move=(),
+        st = evolve(st, phase=ACTIVATE, cursor=0, slot=0, stage=START, params=(), reacted=(), to_move=(),
                  barrier_count=st.barrier_count + 1)
         return st._run_activation()
 
     # ---- Support Phase 1.3: activation -----------------------------------
 
     def _next_card(self) -> "MontanaState":
-        return _ev(self, slot=self.slot + 1, stage=START, params=(), reacted=())
+        return evolve(self, slot=self.slot + 1, stage=START, params=(), reacted=())
 
     def _set_outcome(self, seat: int, value: str) -> "MontanaState":
         row = list(self.outcomes[seat])
         row[self.slot] = value
-        return _ev(self, outcomes=_set(self.outcomes, seat, tuple(row)))
+        return evolve(self, outcomes=replace_at(self.outcomes, seat, tuple(row)))
 
     def _run_activation(self) -> "MontanaState":
         """Activate cards in turn order, left then right, until a decision is needed."""
@@ -783,7 +784,7 @@ class MontanaState(State):
                 return st._impulse_phase()
             seat = st.order[st.cursor]
             if st.slot >= len(st.played[seat]):
-                st = _ev(st, cursor=st.cursor + 1, slot=0, stage=START, params=(), reacted=())
+                st = evolve(st, cursor=st.cursor + 1, slot=0, stage=START, params=(), reacted=())
                 continue
             card, half = st.played[seat][st.slot]
             side = "left" if st.slot == 0 else "right"
@@ -794,26 +795,26 @@ class MontanaState(State):
                     row = list(st.outcomes[seat])
                     row[st.slot] = out
                     event = Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}.")
-                    st = _ev(st, outcomes=_set(st.outcomes, seat, tuple(row)), log=st.log + (event,),
+                    st = evolve(st, outcomes=replace_at(st.outcomes, seat, tuple(row)), log=st.log + (event,),
                              slot=st.slot + 1, stage=START, params=(), reacted=())
                     continue
                 if D.is_item(card) and not st.purist:
                     opps = tuple(o for o in st._others_from(seat) if st.items[o])
                     if opps:
-                        return _ev(st, stage=TORMENTA, to_move=opps, reacted=())
-                st = _ev(st, stage=PARAMS)
+                        return evolve(st, stage=TORMENTA, to_move=opps, reacted=())
+                st = evolve(st, stage=PARAMS)
             if st.stage == PARAMS:
                 nxt = st._next_param()
                 if nxt is not None:
                     kind, options = nxt
                     if len(options) == 1:
-                        st = _ev(st, params=st.params + (options[0],))
+                        st = evolve(st, params=st.params + (options[0],))
                         continue
-                    return _ev(st, to_move=(seat,))
+                    return evolve(st, to_move=(seat,))
                 targets = st._harmed(seat, card, half)
                 order = tuple(o for o in st._others_from(seat) if o in targets and st.items[o])
                 if order and not st.purist:
-                    return _ev(st, stage=IGLU, to_move=order, reacted=())
+                    return evolve(st, stage=IGLU, to_move=order, reacted=())
                 st = st._resolve(seat, card, half, blocked=())
                 st = st._next_card()
                 continue
@@ -841,28 +842,28 @@ class MontanaState(State):
             st = st._spend_item(seat, D.TORMENTA)
             st = st._set_outcome(owner, CANCELLED)._add_log(Event(
                 f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
-            return _ev(st._next_card(), to_move=())._run_activation()
+            return evolve(st._next_card(), to_move=())._run_activation()
         if not isinstance(action, Pass):
             reacted = reacted + (seat,)
         to_move = tuple(s for s in self.to_move if s != seat)
-        st = _ev(st, to_move=to_move, reacted=reacted)
+        st = evolve(st, to_move=to_move, reacted=reacted)
         if to_move:
             return st
         owner, card, half = st.activating()  # type: ignore[misc]
         if st.stage == TORMENTA:
-            return _ev(st, stage=PARAMS, to_move=())._run_activation()
+            return evolve(st, stage=PARAMS, to_move=())._run_activation()
         # IGLU
         for o in reacted:
             st = st._spend_item(o, D.IGLU)
             st = st._add_log(Event(f"{_ref(o)} plays Iglú and is not affected by {D.card_name(card)}."))
         st = st._resolve(owner, card, half, blocked=tuple(reacted))
-        st = _ev(st._next_card(), to_move=())
+        st = evolve(st._next_card(), to_move=())
         return st._run_activation()
 
     def _spend_item(self, seat: int, kind: str) -> "MontanaState":
         card = next(c for c in self.items[seat] if D.item_kind(c) == kind)
         items = tuple(c for c in self.items[seat] if c != card)
-        return _ev(self, items=_set(self.items, seat, items), item_discard=self.item_discard + (card,))
+        return evolve(self, items=replace_at(self.items, seat, items), item_discard=self.item_discard + (card,))
 
     # -- what a card needs
 
@@ -1007,7 +1008,7 @@ class MontanaState(State):
                 elif icon == D.ACCEL:
                     st = st._accelerate(seat, n, D.card_name(card))
                 elif icon == D.CONDUCTION:
-                    st = _ev(st, conduction=_set(st.conduction, seat, st.conduction[seat] + n))
+                    st = evolve(st, conduction=replace_at(st.conduction, seat, st.conduction[seat] + n))
                     st = st._add_log(Event(f"{who} gains {n} conduction (now {st.conduction[seat]})."))
                 else:
                     x = params.pop(0)
@@ -1016,11 +1017,11 @@ class MontanaState(State):
                         c = params.pop(0)
                         pile = list(st.discard[seat])
                         pile.remove(c)
-                        st = _ev(st, discard=_set(st.discard, seat, tuple(pile)),
-                                          hand=_set(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))))
+                        st = evolve(st, discard=replace_at(st.discard, seat, tuple(pile)),
+                                          hand=replace_at(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))))
                         st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the discard pile back to hand."))
                     if icon == D.REDUCE_SHUFFLE:
-                        st = _ev(st, shuffle_back=_set(st.shuffle_back, seat, True))
+                        st = evolve(st, shuffle_back=replace_at(st.shuffle_back, seat, True))
                         st = st._add_log(Event(f"{who} will shuffle the discard pile into the deck at the end of the round."))
             for _icon, n in reds:
                 target = params.pop(0)
@@ -1031,13 +1032,13 @@ class MontanaState(State):
         kind = D.item_kind(card)
         st = st._add_log(Event(f"{who}'s {kind} acts: {D.ITEM_KINDS[kind][1]}."))
         if kind == D.ALETON:
-            st = _ev(st, conduction=_set(st.conduction, seat, st.conduction[seat] + 1))
+            st = evolve(st, conduction=replace_at(st.conduction, seat, st.conduction[seat] + 1))
             st = st._add_log(Event(f"{who} gains 1 conduction (now {st.conduction[seat]})."))
         elif kind == D.ARDILLA:
             c = params[0]
             pile = list(st.item_discard)
             pile.remove(c)
-            st = _ev(st, item_discard=tuple(pile), items=_set(st.items, seat, tuple(sorted(st.items[seat] + (c,)))))
+            st = evolve(st, item_discard=tuple(pile), items=replace_at(st.items, seat, tuple(sorted(st.items[seat] + (c,)))))
             st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the item discard pile."))
         elif kind in (D.BOMBA, D.MISIL, D.PEZ):
             targets = st._harmed(seat, card, half)
@@ -1051,7 +1052,7 @@ class MontanaState(State):
             target = params[0]
             st = st._move_forward(seat, kind)
             p = st.position[target] - 1
-            st = _ev(st, position=_set(st.position, target, p))
+            st = evolve(st, position=replace_at(st.position, target, p))
             st = st._add_log(Event(f"{_ref(target)} is pushed back to {_place(st, p)}."))
             st = st._spike_check(target, p)
         elif kind == D.CARNERO:
@@ -1063,7 +1064,7 @@ class MontanaState(State):
         elif kind in (D.ERIZO, D.HIELO):
             token = D.SPIKE if kind == D.ERIZO else D.ICE
             sec = params[0]
-            st = _ev(st, tokens=tuple(sorted(st.tokens + ((sec, token),))))
+            st = evolve(st, tokens=tuple(sorted(st.tokens + ((sec, token),))))
             st = st._add_log(Event(f"{who} puts {'an' if token == D.ICE else 'a'} {token} token on section {sec}."))
             if token == D.SPIKE:
                 for o in range(st.players):
@@ -1072,7 +1073,7 @@ class MontanaState(State):
         elif kind == D.CANINO:
             st = st._accelerate(seat, 3, kind)
         elif kind == D.REPARAR:
-            st = _ev(st, health=_set(st.health, seat, st.health[seat] + 1))
+            st = evolve(st, health=replace_at(st.health, seat, st.health[seat] + 1))
             st = st._add_log(Event(f"{who} repairs the sled: health {st.health[seat]}."))
         return st._check_destruction()
 
@@ -1081,22 +1082,22 @@ class MontanaState(State):
         side = self.sides[seat]
         old = self.box[seat]
         new = max(0, min(D.SIDES[side].total - 1, old + n))
-        return _ev(self, box=_set(self.box, seat, new), log=self.log + (Event(
+        return evolve(self, box=replace_at(self.box, seat, new), log=self.log + (Event(
             f"{_ref(seat)}: {n:+d} acceleration from {cause}: {_speed_text(side, old)} -> {_speed_text(side, new)}."),))
 
     def _damage(self, seat: int, n: int, cause: str) -> "MontanaState":
         h = max(0, self.health[seat] - n)
-        return _ev(self, health=_set(self.health, seat, h),
+        return evolve(self, health=replace_at(self.health, seat, h),
                    log=self.log + (Event(f"{_ref(seat)} takes {n} damage from {cause}: health {h}."),))
 
     def _destroy(self, seat: int) -> "MontanaState":
         """Sled Destruction: marker to the first box, health to its top; one card next round, no draw."""
-        st = _ev(
+        st = evolve(
             self,
-            box=_set(self.box, seat, 0),
-            health=_set(self.health, seat, self.max_health(seat)),
-            destroyed=_set(self.destroyed, seat, True),
-            destructions=_set(self.destructions, seat, self.destructions[seat] + 1),
+            box=replace_at(self.box, seat, 0),
+            health=replace_at(self.health, seat, self.max_health(seat)),
+            destroyed=replace_at(self.destroyed, seat, True),
+            destructions=replace_at(self.destructions, seat, self.destructions[seat] + 1),
         )
         return st._add_log(Event(
             f"{_ref(seat)}'s sled is destroyed: back to the first box, health restored; "
@@ -1112,7 +1113,7 @@ class MontanaState(State):
     def _spike_check(self, seat: int, sec: int) -> "MontanaState":
         """Spike token: 1 damage to a runner in or entering its section, once per round."""
         if (sec, D.SPIKE) in self.tokens and (seat, sec) not in self.spiked and not self.finished(seat):
-            st = _ev(self, spiked=tuple(sorted(self.spiked + ((seat, sec),))))
+            st = evolve(self, spiked=tuple(sorted(self.spiked + ((seat, sec),))))
             return st._damage(seat, 1, f"the spike token on section {sec}")
         return self
 
@@ -1138,7 +1139,7 @@ class MontanaState(State):
         """Caña Mágica / Carnero: one section forward with the track's limits and acceleration."""
         level = self.level(seat)
         p = self.position[seat] + 1
-        st = _ev(self, position=_set(self.position, seat, p))
+        st = evolve(self, position=replace_at(self.position, seat, p))
         st = st._add_log(Event(f"{_ref(seat)} moves forward to {_place(st, p)} with {cause}."))
         if p > st.length:
             st = st._cross(seat, 0, level)
@@ -1158,7 +1159,7 @@ class MontanaState(State):
         crosses with 0 health, the least (Table notes: health tie-break).
         """
         health = max(0, self.health[seat])
-        st = _ev(self, finish=_set(self.finish, seat, (self.round, phase, level, self.box[seat], health)))
+        st = evolve(self, finish=replace_at(self.finish, seat, (self.round, phase, level, self.box[seat], health)))
         when = "during the Support Phase" if phase == 0 else "in the Impulse Phase"
         return st._add_log(Event(
             f"{_ref(seat)} crosses the finish line {when} at {_speed_text(self.sides[seat], self.box[seat])}!"))
@@ -1167,7 +1168,7 @@ class MontanaState(State):
 
     def _impulse_phase(self) -> "MontanaState":
         """Rulebook 2: each racing runner in turn order advances, is checked, and accelerates."""
-        st = _ev(self, phase=ACTIVATE, stage=START, to_move=(), params=(), reacted=())
+        st = evolve(self, phase=ACTIVATE, stage=START, to_move=(), params=(), reacted=())
         st = st._add_log(Event("Impulse Phase."))
         for seat in self.order:
             if st.finished(seat):
@@ -1179,7 +1180,7 @@ class MontanaState(State):
             event = Event(
                 f"{_ref(seat)} advances {steps} section{'s' if steps > 1 else ''} at "
                 f"{D.LEVEL_NAMES[level]}: {_place(st, start)} -> {_place(st, end)}.")
-            st = _ev(st, position=_set(st.position, seat, end), log=st.log + (event,))
+            st = evolve(st, position=replace_at(st.position, seat, end), log=st.log + (event,))
             total = 0
             for sec in range(start + 1, min(end, st.length) + 1):
                 st = st._section_hits(seat, sec, level)
@@ -1201,7 +1202,7 @@ class MontanaState(State):
         Always an undo barrier: the round is over and every runner draws from
         a deck whose order is hidden.
         """
-        st = _ev(self, barrier_count=self.barrier_count + 1)
+        st = evolve(self, barrier_count=self.barrier_count + 1)
         crossed = any(f and f[0] == st.round for f in st.finish)
         if crossed and (not st.championship or not st.racing()):
             return st._end_race()
@@ -1214,7 +1215,7 @@ class MontanaState(State):
                     discard[s] = discard[s] + (c,)
                 else:
                     item_discard = item_discard + (c,)
-        st = _ev(st, discard=tuple(discard), item_discard=item_discard,
+        st = evolve(st, discard=tuple(discard), item_discard=item_discard,
                           played=((),) * st.players, outcomes=((),) * st.players,
                           tokens=(), spiked=(), conduction=(0,) * st.players)
         deck = list(st.deck)
@@ -1240,7 +1241,7 @@ class MontanaState(State):
                     f"{_ref(s)} draws {len(got)} action card{'s' if len(got) > 1 else ''}.",
                     {s: "you drew " + ", ".join(D.card_name(c) for c in got)}))
         first = (st.first + 1) % st.players
-        st = _ev(
+        st = evolve(
             st, deck=tuple(deck), hand=tuple(hand), discard=tuple(discard), rng=rng,
             one_card=st.destroyed, destroyed=(False,) * st.players, shuffle_back=(False,) * st.players,
             first=first, round=st.round + 1, rounds_total=st.rounds_total + 1,
@@ -1284,17 +1285,17 @@ class MontanaState(State):
         keys = self.race_keys()
         place = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.players))
         top = tuple(s for s in range(self.players) if place[s] == 1)
-        st = _ev(self, places=self.places + (place,),
+        st = evolve(self, places=self.places + (place,),
                  race_ends=self.race_ends + (tuple(self.race_end_text(s) for s in range(self.players)),),
                           firsts=tuple(f + (1 if place[s] == 1 else 0) for s, f in enumerate(self.firsts)))
         decided = _decider(keys, top)
         if not self.championship:
             names = " and ".join(_ref(s) for s in top)
             st = st._add_log(Event(f"The race is over: {names} win{'s' if len(top) == 1 else ''} ({decided})."))
-            return _ev(st, phase=OVER, to_move=(), result=top, decided_by=decided)
+            return evolve(st, phase=OVER, to_move=(), result=top, decided_by=decided)
         table = CHAMPIONSHIP_POINTS[self.players]
         gained = tuple(table[p - 1] for p in place)
-        st = _ev(st, points=tuple(a + b for a, b in zip(st.points, gained)))
+        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
         st = st._add_log(Event(
             f"Race {self.race} is over. " + "; ".join(f"{_ref(s)} place {place[s]}: +{gained[s]} points"
                                                        for s in sorted(range(self.players), key=lambda s: place[s]))))
@@ -1310,11 +1311,11 @@ class MontanaState(State):
                 decided = "most points"
             names = " and ".join(_ref(s) for s in winners)
             st = st._add_log(Event(f"The championship is over: {names} win{'s' if len(winners) == 1 else ''} ({decided})."))
-            return _ev(st, phase=OVER, to_move=(), result=winners, decided_by=decided)
+            return evolve(st, phase=OVER, to_move=(), result=winners, decided_by=decided)
         nxt = (self.first + 1) % self.players
         st = st._add_log(Event(f"Everyone looks at race {self.race}'s result; {_ref(nxt)} will start race "
                                f"{self.race + 1}."))
-        return _ev(st, phase=RACE_OVER, to_move=(nxt,), cursor=0, slot=0, stage=START, params=(), reacted=())
+        return evolve(st, phase=RACE_OVER, to_move=(nxt,), cursor=0, slot=0, stage=START, params=(), reacted=())
 
     def _new_race(self, race: int, first: int) -> "MontanaState":
         """Set up a race: sleds at the start, decks shuffled, hands of 5, items shuffled."""
@@ -1328,7 +1329,7 @@ class MontanaState(State):
         item_deck: tuple[int, ...] = ()
         if not self.purist:
             item_deck, rng = rng.shuffled(D.ITEM_IDS)
-        st = _ev(
+        st = evolve(
             self, race=race, round=1, rounds_total=self.rounds_total + (1 if race > 1 else 0),
             first=first, position=(0,) * n,
             box=(0,) * n, health=tuple(self.max_health(s) for s in range(n)), conduction=(0,) * n,
@@ -1396,7 +1397,7 @@ class MontanaState(State):
             played = tuple(self.played[s] if s == seat else ((HIDDEN, 0),) * len(self.played[s]) for s in range(n))
         # Between Championship races the screen is public (no curtain): the log shows no private line.
         log = mask_log(self.log, None if self.phase == RACE_OVER else seat)
-        return _ev(
+        return evolve(
             self, hand=hand, deck=deck, items=items, item_deck=hide(self.item_deck), drawn=drawn,
             played=played, log=log, rng=Rng.blank(),
         )
@@ -1463,28 +1464,9 @@ class MontanaState(State):
     # ---- helpers -------------------------------------------------------------
 
     def _add_log(self, event: Event) -> "MontanaState":
-        return _ev(self, log=self.log + (event,))
+        return evolve(self, log=self.log + (event,))
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(MontanaState))
-_MISSING = object()
-
-
-def _make_ev():
-    """Build ``_ev(st, **changes)``: attrs.evolve for MontanaState, several times faster.
-
-    The state has many fields and simulate plays thousands of games, so the
-    function is generated with one keyword per field.
-    """
-    params = ", ".join(f"{n}=_MISSING" for n in _FIELDS)
-    args = ", ".join(f"st.{n} if {n} is _MISSING else {n}" for n in _FIELDS)
-    src = f"def _ev(st, *, {params}):\n    return MontanaState({args})\n"
-    scope = {"_MISSING": _MISSING, "MontanaState": MontanaState}
-    exec(src, scope)  # noqa: S102 - generated from the class's own field names
-    return scope["_ev"]
-
-
-_ev = _make_ev()
 
 
 _PARAM_ACTION = {"reduce": Reduce, "recover": Recover, "target": Target, "section": PlaceToken, "item": Recover}
@@ -1497,10 +1479,6 @@ def _sections_cache(track: tuple[int, ...]) -> tuple[D.Section, ...]:
     if secs is None:
         secs = _SECTIONS[track] = D.track_sections(track)
     return secs
-
-
-def _set(tup: tuple, i: int, value: Any) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
 
 
 def _unique_kinds(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -1710,5 +1688,5 @@ def redeal_hidden(state: MontanaState, seat: int, rnd: random.Random) -> Montana
     if drawn_hidden:
         drawn = tuple(item_pool[: len(drawn)])
         item_pool = item_pool[len(drawn):]
-    return _ev(state, hand=tuple(hand), deck=tuple(deck), items=tuple(items), played=tuple(played),
+    return evolve(state, hand=tuple(hand), deck=tuple(deck), items=tuple(items), played=tuple(played),
                         item_deck=tuple(item_pool), drawn=drawn, rng=Rng.from_seed(rnd.getrandbits(32)))

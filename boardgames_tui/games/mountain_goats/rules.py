@@ -25,6 +25,7 @@ from boardgames_tui.engine.core import (
     seat_letter,
     seat_ref,
 )
+from boardgames_tui.engine.derive import evolve
 from boardgames_tui.engine.rng import Rng
 
 from .data import (
@@ -388,10 +389,7 @@ class GoatsState(State):
             ev = events[r]
             if ev is None:
                 ev = events[r] = Event(_REF[seat] + said)
-        return _state(
-            self.n, self.big_mountain, self.pos, self.supply, self.tokens, self.bonus_left, self.bonus_won,
-            self.current, dice, self.turns, self.ending, self.to_move, self.log + (ev,), rng,
-        )
+        return evolve(self, dice=dice, log=self.log + (ev,), rng=rng)
 
     def check_move(self, seat: int, move: Move) -> list[tuple[int, int, tuple[int, ...]]]:
         """Validate a hand-built or listed move; return its groups as (target, goat, dice).
@@ -587,21 +585,19 @@ class GoatsState(State):
         bonus_won = self.bonus_won
         if won is not bonus_won[seat]:
             bonus_won = bonus_won[:seat] + (won,) + bonus_won[seat + 1:]
-        return _state(
-            n,
-            self.big_mountain,
-            tuple(new_pos),
-            supply,
-            tokens,
-            bonus_left,
-            bonus_won,
-            to_move[0] if to_move else seat,
-            (),
-            self.turns + 1,
-            ending,
-            to_move,
-            self.log + tuple(events),
-            self.rng,
+        return evolve(
+            self,
+            pos=tuple(new_pos),
+            supply=supply,
+            tokens=tokens,
+            bonus_left=bonus_left,
+            bonus_won=bonus_won,
+            current=to_move[0] if to_move else seat,
+            dice=(),
+            turns=self.turns + 1,
+            ending=ending,
+            to_move=to_move,
+            log=self.log + tuple(events),
         )
 
     # ------------------------------------------------------------ scoring
@@ -702,35 +698,8 @@ class GoatsState(State):
 
 
 _new = object.__new__
-(_set_n, _set_big_mountain, _set_pos, _set_supply, _set_tokens, _set_bonus_left, _set_bonus_won,
- _set_current, _set_dice, _set_turns, _set_ending, _set_to_move, _set_log, _set_rng) = (
-    GoatsState.__dict__[a.name].__set__ for a in attrs.fields(GoatsState))
 _set_faces = Move.__dict__["faces"].__set__
 _set_groups = Move.__dict__["groups"].__set__
-
-
-def _state(n, big_mountain, pos, supply, tokens, bonus_left, bonus_won, current, dice, turns, ending, to_move, log, rng):
-    """``GoatsState(...)`` with every field given positionally, without the generated ``__init__``.
-
-    The same object (the class has no converters or validators), built by
-    setting the slots directly: a state is made at every decision.
-    """
-    st = _new(GoatsState)
-    _set_n(st, n)
-    _set_big_mountain(st, big_mountain)
-    _set_pos(st, pos)
-    _set_supply(st, supply)
-    _set_tokens(st, tokens)
-    _set_bonus_left(st, bonus_left)
-    _set_bonus_won(st, bonus_won)
-    _set_current(st, current)
-    _set_dice(st, dice)
-    _set_turns(st, turns)
-    _set_ending(st, ending)
-    _set_to_move(st, to_move)
-    _set_log(st, log)
-    _set_rng(st, rng)
-    return st
 
 
 def _move_of(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> Move:

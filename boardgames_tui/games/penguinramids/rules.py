@@ -22,6 +22,8 @@ from typing import Any, ClassVar
 import attrs
 
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, State, seat_letter, seat_ref
+from boardgames_tui.engine.core import HIDDEN
+from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 
 from . import data
@@ -38,9 +40,6 @@ from .data import (
     SLOTS,
     STRENGTH_TOKENS,
 )
-
-HIDDEN = -1
-"""Placeholder in views: a hidden card (another seat's chosen card, the deck)."""
 
 LEFT, RIGHT = "left", "right"
 
@@ -514,7 +513,7 @@ class PenguinramidsState(State):
             return self._place(seat, action.slot)
         if isinstance(action, Discard):
             pid = self.taken
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 discard=self.discard + (pid,),
                 taken=-1,
@@ -528,9 +527,9 @@ class PenguinramidsState(State):
             tok[2 * action.slot + arm] += 1
             held = list(self.held_tokens)
             held[seat] -= 1
-            st = attrs.evolve(
+            st = evolve(
                 self,
-                tokens=_replace(self.tokens, seat, tuple(tok)),
+                tokens=replace_at(self.tokens, seat, tuple(tok)),
                 held_tokens=tuple(held),
                 log=self.log
                 + (Event(f"{seat_ref(seat)} puts a strength token on the {action.arm} arm at {slot_name(action.slot)}."),),
@@ -539,7 +538,7 @@ class PenguinramidsState(State):
             # done and this was the last held token that could go anywhere
             return st._after_step(seat)
         if isinstance(action, Pass):
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 used=True,
                 log=self.log + (Event(f"{seat_ref(seat)} does not use card {self.card} and ends the turn."),),
@@ -550,7 +549,7 @@ class PenguinramidsState(State):
         if isinstance(action, EndTurn):
             held = self.held_tokens[seat]
             kept = f"{held} strength token{'s' if held != 1 else ''}"
-            st = attrs.evolve(self, log=self.log + (Event(f"{seat_ref(seat)} ends the turn keeping {kept}."),))
+            st = evolve(self, log=self.log + (Event(f"{seat_ref(seat)} ends the turn keeping {kept}."),))
             return st._next_turn()
         return self._use_action(seat, action)
 
@@ -594,10 +593,10 @@ class PenguinramidsState(State):
     # ---- steps ----
 
     def _choose(self, seat: int, number: int) -> "PenguinramidsState":
-        chosen = _replace(self.chosen, seat, number)
+        chosen = replace_at(self.chosen, seat, number)
         to_move = tuple(s for s in self.to_move if s != seat)
         log = self.log + (Event(f"{seat_ref(seat)} plays an action card face down.", {seat: _choice_text(number)}),)
-        st = attrs.evolve(self, chosen=chosen, to_move=to_move, log=log)
+        st = evolve(self, chosen=chosen, to_move=to_move, log=log)
         if to_move:
             return st
         return st._reveal()
@@ -614,7 +613,7 @@ class PenguinramidsState(State):
         ties = [c for c in set(self.chosen) if self.chosen.count(c) > 1]
         if ties:
             text += f" Ties broken from the Chief Penguin ({seat_ref(self.chief)}) clockwise."
-        st = attrs.evolve(
+        st = evolve(
             self,
             barrier_count=self.barrier_count + 1,  # everyone's card is seen
             phase="turn",
@@ -633,7 +632,7 @@ class PenguinramidsState(State):
     def _take(self, seat: int, pid: int) -> "PenguinramidsState":
         revealed = tuple(p for p in self.revealed if p != pid)
         if not self.can_place(seat, pid):
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 revealed=revealed,
                 discard=self.discard + (pid,),
@@ -642,7 +641,7 @@ class PenguinramidsState(State):
                 + (Event(f"{seat_ref(seat)} takes {penguin_text(pid)}; no penguin on offer fits, so it is discarded."),),
             )
             return st._after_step(seat)
-        return attrs.evolve(
+        return evolve(
             self,
             revealed=revealed,
             taken=pid,
@@ -651,14 +650,14 @@ class PenguinramidsState(State):
 
     def _place(self, seat: int, slot: int) -> "PenguinramidsState":
         pid = self.taken
-        pyr = _replace(self.pyramids[seat], slot, pid)
+        pyr = replace_at(self.pyramids[seat], slot, pid)
         text = f"{seat_ref(seat)} places {penguin_text(pid)} on {slot_name(slot)}"
         have = support_of(self.pyramids[seat], self.greys[seat], self.tokens[seat], slot)
         if have is not None:
             text += f" (held by strength {have} for weight {PENGUINS[pid].weight})"
-        st = attrs.evolve(
+        st = evolve(
             self,
-            pyramids=_replace(self.pyramids, seat, pyr),
+            pyramids=replace_at(self.pyramids, seat, pyr),
             taken=-1,
             placed=True,
             log=self.log + (Event(text + "."),),
@@ -668,7 +667,7 @@ class PenguinramidsState(State):
     def _use_action(self, seat: int, action: Any) -> "PenguinramidsState":
         ref = seat_ref(seat)
         if isinstance(action, TakeChief):
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 chief=seat,
                 used=True,
@@ -677,9 +676,9 @@ class PenguinramidsState(State):
             )
         elif isinstance(action, Flip):
             pid = self.pyramids[seat][action.slot]
-            st = attrs.evolve(
+            st = evolve(
                 self,
-                greys=_replace(self.greys, seat, _replace(self.greys[seat], action.slot, True)),
+                greys=replace_at(self.greys, seat, replace_at(self.greys[seat], action.slot, True)),
                 used=True,
                 log=self.log
                 + (Event(f"{ref} flips {penguin_text(pid)} on {slot_name(action.slot)}: now {penguin_text(pid, True)}."),),
@@ -688,7 +687,7 @@ class PenguinramidsState(State):
             i = self.revealed.index(action.penguin)
             new = self.deck[0]
             revealed = self.revealed[:i] + (new,) + self.revealed[i + 1 :]
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 barrier_count=self.barrier_count + 1,  # the deck top is seen
                 revealed=revealed,
@@ -703,17 +702,17 @@ class PenguinramidsState(State):
                 ),
             )
         elif isinstance(action, Recover):
-            st = attrs.evolve(
+            st = evolve(
                 self,
-                hands=_replace(self.hands, seat, tuple(sorted(self.hands[seat] + self.spent[seat]))),
-                spent=_replace(self.spent, seat, ()),
+                hands=replace_at(self.hands, seat, tuple(sorted(self.hands[seat] + self.spent[seat]))),
+                spent=replace_at(self.spent, seat, ()),
                 used=True,
                 log=self.log + (Event(f"{ref} takes back the played cards {', '.join(map(str, self.spent[seat]))}."),),
             )
         elif isinstance(action, TakeToken):
             held = list(self.held_tokens)
             held[seat] += 1
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 held_tokens=tuple(held),
                 supply=self.supply - 1,
@@ -744,7 +743,7 @@ class PenguinramidsState(State):
     def _next_turn(self) -> "PenguinramidsState":
         turn = self.turn + 1
         if turn < self.n:
-            return attrs.evolve(
+            return evolve(
                 self, turn=turn, taken=-1, placed=False, used=False, to_move=(self.order[turn],)
             )
         return self._end_round()
@@ -753,7 +752,7 @@ class PenguinramidsState(State):
         """Round over: next round reveals one penguin per player (Rulebook: Como se Juega)."""
         discard = self.discard + self.revealed  # none left in a normal round
         if self.round >= ROUNDS:
-            st = attrs.evolve(
+            st = evolve(
                 self,
                 phase="over",
                 discard=discard,
@@ -770,7 +769,7 @@ class PenguinramidsState(State):
             line = "Game over. " + ", ".join(f"{seat_ref(s)} {sc[s]}" for s in range(self.n))
             win = st.winners()
             line += f". {seat_ref(win[0])} wins."
-            return attrs.evolve(st, log=st.log + (Event(line),))
+            return evolve(st, log=st.log + (Event(line),))
         revealed = self.deck[: self.n]
         deck = self.deck[self.n :]
         text = f"Round {self.round + 1}: revealed {', '.join(penguin_text(p) for p in revealed)}."
@@ -778,10 +777,10 @@ class PenguinramidsState(State):
         hands, spent = self.hands, self.spent
         for s in range(self.n):
             if not hands[s]:  # Table notes: an empty hand takes its played cards back
-                hands = _replace(hands, s, tuple(sorted(spent[s])))
-                spent = _replace(spent, s, ())
+                hands = replace_at(hands, s, tuple(sorted(spent[s])))
+                spent = replace_at(spent, s, ())
                 events.append(Event(f"{seat_ref(s)} has no action card left and takes back all played cards."))
-        return attrs.evolve(
+        return evolve(
             self,
             round=self.round + 1,
             phase="choose",
@@ -903,7 +902,7 @@ class PenguinramidsState(State):
             chosen = tuple(c if (s == seat or c == 0) else HIDDEN for s, c in enumerate(chosen))
         from boardgames_tui.engine import mask_log
 
-        return attrs.evolve(
+        return evolve(
             self,
             chosen=chosen,
             deck=(HIDDEN,) * len(self.deck),
@@ -941,10 +940,6 @@ def _supported_around(pyr, grey, tok, slot: int) -> bool:
         if have is None or have < weight_at(pyr, grey, s):
             return False
     return True
-
-
-def _replace(t: tuple, i: int, v: Any) -> tuple:
-    return t[:i] + (v,) + t[i + 1 :]
 
 
 def turn_order(chosen: tuple[int, ...], chief: int, n: int) -> tuple[int, ...]:
@@ -1060,7 +1055,7 @@ def redeal_hidden(state: PenguinramidsState, seat: int, rnd: random.Random) -> P
                     events[i] = Event(events[i].text, private)
                     break
         log = tuple(events)
-    return attrs.evolve(state, deck=tuple(deck), chosen=chosen, log=log)
+    return evolve(state, deck=tuple(deck), chosen=chosen, log=log)
 
 
 def _choice_text(number: int) -> str:
