@@ -450,7 +450,11 @@ class GoatsState(State):
         return out
 
     def _move(self, seat: int, move: Move) -> "GoatsState":
-        """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final)."""
+        """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final).
+
+        Each step is a method of :class:`_Turn`, named after its rule.
+        Raises IllegalAction for a move the rules do not allow.
+        """
         dice, faces, groups = self.dice, move.faces, move.groups
         try:
             sure = bool(dice) and _surely_legal(dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX)
@@ -458,147 +462,23 @@ class GoatsState(State):
             sure = False
         if not sure:
             self.check_move(seat, move)  # names the first problem
-        me = _REF.get(seat) or seat_ref(seat)
-        events: list[Event] = []
-        if faces != dice:
-            changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
-            if changed:
-                events.append(Event(f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} into "
-                                    f"{' and '.join(map(str, changed))}."))
-        shared = _SHARED.get(seat)
-        pos = self.pos
-        supply = self.supply
-        mine = self.tokens[seat]
-        mypos = list(pos[seat])
-        knocked: list[tuple[int, int]] | None = None
-        n = self.n
+        turn = _Turn(self, seat)
+        turn.change_ones(faces)
         if not groups:
-            events.append(Event(f"{me} uses no dice.") if shared is None else shared[0])
+            turn.use_no_dice()
         for g in groups:
-            # The group as check_move returns it: its target, its goat (the sum's own for 5-10), its dice.
-            k = len(g)
-            if k == 4:
-                a, b = faces[g[2]], faces[g[3]]
-                total = a + b
-                expr = _PLUS[a][b]
-            elif k == 3:
-                total = faces[g[2]]
-                expr = _FACE[total]
-            else:
-                total = 0
-                for i in g[2:]:
-                    total += faces[i]
-                expr = "+".join([_FACE[faces[i]] for i in g[2:]])
+            total, expr = _group_sum(faces, g)
             target = g[0]
             goat = total if total <= GROUP_MAX else g[1]
-            gi = goat - 5
             if target > GROUP_MAX:
-                # Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
-                for s in range(n):
-                    row = mypos if s == seat else pos[s]
-                    if target in row:
-                        who = "your" if s == seat else f"{seat_letter(s)}'s"
-                        raise IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {row.index(target) + 5}")
-                old = mypos[gi]
-                mypos[gi] = target
-                frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
-                       else "the summit of" if old == STEPS_BY_INDEX[gi] else f"step {old} of")
-                frm = frm if old > GROUP_MAX else f"{frm} {goat}"
-                events.append(Event(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}."))
-                continue
-            p = mypos[gi]
-            if p > GROUP_MAX:
-                # Sheet: Big Mountain - the mountain's value brings its goat back to the foot.
-                mypos[gi] = 0
-                events.append(Event(f"{me}: {expr} brings goat {goat} down from spot {p} to the foot of {goat}."))
-                continue
-            top = STEPS_BY_INDEX[gi]
-            if p < top:
-                p += 1
-                mypos[gi] = p
-                if p < top:
-                    if shared is not None and type(p) is int and p > 0:
-                        memo = shared[1][gi][p]
-                        ev = memo.get(expr)
-                        if ev is None:
-                            ev = memo[expr] = Event(f"{me}: {expr}{_CLIMBS[gi][p]}")
-                        events.append(ev)
-                    else:  # a seat or a step no table holds (only in states built by hand)
-                        events.append(Event(f"{me}: {expr} on {goat}: goat climbs to step {p} of {top}."))
-                    continue
-                text = f"{me}: {expr}{_ON[gi]}goat reaches the summit"
-                for s in range(n):
-                    if s != seat and pos[s][gi] == top:
-                        if knocked is None:
-                            knocked = []
-                        elif (s, gi) in knocked:
-                            continue
-                        knocked.append((s, gi))
-                        text += f", knocks {seat_ref(s)}'s goat to the foot"
+                turn.go_to_big_mountain_spot(goat, target, expr)
+            elif turn.mypos[goat - 5] > GROUP_MAX:
+                turn.come_down_from_big_mountain(goat, expr)
             else:
-                text = f"{me}: {expr}{_ON[gi]}goat is already on the summit"
-            left = supply[gi]
-            if left > 0:
-                if supply is self.supply:
-                    supply = list(supply)
-                    mine = list(mine)
-                supply[gi] = left = left - 1
-                mine[gi] += 1
-                text += f", takes a {goat} token ({left} left)."
-            else:
-                text += f"; no {goat} tokens are left."
-            events.append(Event(text))
-        new_pos = list(pos)
-        new_pos[seat] = tuple(mypos)
-        if knocked:
-            for s, gi in knocked:
-                row = list(new_pos[s])
-                row[gi] = 0
-                new_pos[s] = tuple(row)
-        # Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left.
-        bonus_left = self.bonus_left
-        won = self.bonus_won[seat]
-        sets = min(mine)
-        while len(won) < sets and bonus_left:
-            won = won + (bonus_left[0],)
-            bonus_left = bonus_left[1:]
-            events.append(Event(f"{me} completes set {len(won)} and takes the {won[-1]} bonus token."))
-        ending = self.ending
-        if not ending:
-            if not bonus_left:
-                ending = ENDING_BONUS
-            elif supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
-                ending = ENDING_MOUNTAINS
-            if ending:
-                events.append(Event(f"The game ends: {ending}. This round is finished first."
-                                    if seat != n - 1 else f"The game ends: {ending}."))
-        nxt = (seat + 1) % n
-        if ending and seat == n - 1:
-            to_move: tuple[int, ...] = ()
-            events.append(Event("The last round is complete: the game is over."))
-        else:
-            to_move = (nxt,)
-        tokens = self.tokens
-        if supply is not self.supply:
-            tokens = tokens[:seat] + (tuple(mine),) + tokens[seat + 1:]
-            supply = tuple(supply)
-        bonus_won = self.bonus_won
-        if won is not bonus_won[seat]:
-            bonus_won = bonus_won[:seat] + (won,) + bonus_won[seat + 1:]
-        return evolve(
-            self,
-            pos=tuple(new_pos),
-            supply=supply,
-            tokens=tokens,
-            bonus_left=bonus_left,
-            bonus_won=bonus_won,
-            current=to_move[0] if to_move else seat,
-            dice=(),
-            turns=self.turns + 1,
-            ending=ending,
-            to_move=to_move,
-            log=self.log + tuple(events),
-        )
+                turn.climb(goat, expr)
+        turn.complete_sets()
+        turn.check_game_end()
+        return turn.finish()
 
     # ------------------------------------------------------------ scoring
 
@@ -692,6 +572,199 @@ class GoatsState(State):
         ending = self.ending
         ending = ending[0].upper() + ending[1:] if ending else "The game is not over"
         return Outcome(self.scores(), self.winners(), tuple(lines), self.tiebreak(), ending)
+
+
+# ---------------------------------------------------------------- a move, step by step
+
+
+def _group_sum(faces: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, str]:
+    """(sum, dice text) of a checked group: (target, goat, die index, ...) -> (9, "4+5")."""
+    k = len(group)
+    if k == 4:
+        a, b = faces[group[2]], faces[group[3]]
+        return a + b, _PLUS[a][b]
+    if k == 3:
+        total = faces[group[2]]
+        return total, _FACE[total]
+    total = 0
+    for i in group[2:]:
+        total += faces[i]
+    return total, "+".join([_FACE[faces[i]] for i in group[2:]])
+
+
+class _Turn:
+    """One seat's move being resolved: a working copy of what it changes, and the log lines.
+
+    Made by :meth:`GoatsState._move` for a move already checked; each method
+    is one rule of the rulebook, applied in the order of the move.
+    :meth:`finish` gives the new state.
+    """
+
+    __slots__ = ("state", "seat", "me", "shared", "mypos", "supply", "mine", "knocked", "events",
+                 "bonus_left", "won", "ending", "to_move")
+
+    def __init__(self, state: "GoatsState", seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.me = _REF.get(seat) or seat_ref(seat)
+        self.shared = _SHARED.get(seat)
+        self.mypos = list(state.pos[seat])
+        self.supply = state.supply  # a list once a token is taken
+        self.mine = state.tokens[seat]
+        self.knocked: list[tuple[int, int]] = []
+        self.events: list[Event] = []
+        self.bonus_left = state.bonus_left
+        self.won = state.bonus_won[seat]
+        self.ending = state.ending
+        self.to_move: tuple[int, ...] = ()
+
+    def change_ones(self, faces: tuple[int, ...]) -> None:
+        """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
+        dice = self.state.dice
+        if faces != dice:
+            changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
+            if changed:
+                self.events.append(Event(f"{self.me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} "
+                                         f"into {' and '.join(map(str, changed))}."))
+
+    def use_no_dice(self) -> None:
+        """Sheet: Decisions - a move may use no group at all (nothing fits, or the player declines)."""
+        self.events.append(Event(f"{self.me} uses no dice.") if self.shared is None else self.shared[0])
+
+    def go_to_big_mountain_spot(self, goat: int, target: int, expr: str) -> None:
+        """Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
+
+        Raises IllegalAction when a goat already stands there.
+        """
+        for s in range(self.state.n):
+            row = self.mypos if s == self.seat else self.state.pos[s]
+            if target in row:
+                who = "your" if s == self.seat else f"{seat_letter(s)}'s"
+                raise IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {row.index(target) + 5}")
+        gi = goat - 5
+        old = self.mypos[gi]
+        self.mypos[gi] = target
+        frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
+               else "the summit of" if old == STEPS_BY_INDEX[gi] else f"step {old} of")
+        frm = frm if old > GROUP_MAX else f"{frm} {goat}"
+        self.events.append(Event(f"{self.me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}."))
+
+    def come_down_from_big_mountain(self, goat: int, expr: str) -> None:
+        """Sheet: Big Mountain - the mountain's own value brings its goat back to the foot."""
+        gi = goat - 5
+        spot = self.mypos[gi]
+        self.mypos[gi] = 0
+        self.events.append(Event(f"{self.me}: {expr} brings goat {goat} down from spot {spot} to the foot of {goat}."))
+
+    def climb(self, goat: int, expr: str) -> None:
+        """Rulebook: Turno - the goat climbs one step; on the summit it knocks rivals off
+        and takes a point token of that mountain while any are left."""
+        gi = goat - 5
+        p = self.mypos[gi]
+        top = STEPS_BY_INDEX[gi]
+        if p < top:
+            p += 1
+            self.mypos[gi] = p
+            if p < top:
+                shared = self.shared
+                if shared is not None and type(p) is int and p > 0:
+                    memo = shared[1][gi][p]
+                    ev = memo.get(expr)
+                    if ev is None:
+                        ev = memo[expr] = Event(f"{self.me}: {expr}{_CLIMBS[gi][p]}")
+                    self.events.append(ev)
+                else:  # a seat or a step no table holds (only in states built by hand)
+                    self.events.append(Event(f"{self.me}: {expr} on {goat}: goat climbs to step {p} of {top}."))
+                return
+            text = f"{self.me}: {expr}{_ON[gi]}goat reaches the summit" + self._knock_rivals(gi, top)
+        else:
+            text = f"{self.me}: {expr}{_ON[gi]}goat is already on the summit"
+        self.events.append(Event(text + self._take_token(goat)))
+
+    def _knock_rivals(self, gi: int, top: int) -> str:
+        """Rulebook: Turno - a goat reaching a summit knocks every other goat there to the foot."""
+        text = ""
+        pos = self.state.pos
+        for s in range(self.state.n):
+            if s != self.seat and pos[s][gi] == top and (s, gi) not in self.knocked:
+                self.knocked.append((s, gi))
+                text += f", knocks {seat_ref(s)}'s goat to the foot"
+        return text
+
+    def _take_token(self, goat: int) -> str:
+        """Rulebook: Turno - a goat on its summit takes the top point token of that mountain, if any."""
+        gi = goat - 5
+        left = self.supply[gi]
+        if left <= 0:
+            return f"; no {goat} tokens are left."
+        if self.supply is self.state.supply:
+            self.supply = list(self.supply)
+            self.mine = list(self.mine)
+        self.supply[gi] = left = left - 1
+        self.mine[gi] += 1
+        return f", takes a {goat} token ({left} left)."
+
+    def complete_sets(self) -> None:
+        """Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left."""
+        sets = min(self.mine)
+        while len(self.won) < sets and self.bonus_left:
+            self.won = self.won + (self.bonus_left[0],)
+            self.bonus_left = self.bonus_left[1:]
+            self.events.append(Event(f"{self.me} completes set {len(self.won)} and takes the {self.won[-1]} bonus token."))
+
+    def check_game_end(self) -> None:
+        """Rulebook: Final - the bonus tokens run out or three mountains run out of point
+        tokens: the round is played to its end, then the game is over."""
+        n, seat = self.state.n, self.seat
+        if not self.ending:
+            if not self.bonus_left:
+                self.ending = ENDING_BONUS
+            elif self.supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
+                self.ending = ENDING_MOUNTAINS
+            if self.ending:
+                self.events.append(Event(f"The game ends: {self.ending}. This round is finished first."
+                                         if seat != n - 1 else f"The game ends: {self.ending}."))
+        if self.ending and seat == n - 1:
+            self.to_move = ()
+            self.events.append(Event("The last round is complete: the game is over."))
+        else:
+            self.to_move = ((seat + 1) % n,)
+
+    def finish(self) -> "GoatsState":
+        """The state after the move: positions, tokens, bonuses, the next seat.
+
+        Goats knocked off a summit go to the foot here, once every group is
+        resolved (Rulebook: Turno).
+        """
+        st, seat = self.state, self.seat
+        new_pos = list(st.pos)
+        new_pos[seat] = tuple(self.mypos)
+        for s, gi in self.knocked:
+            row = list(new_pos[s])
+            row[gi] = 0
+            new_pos[s] = tuple(row)
+        tokens, supply = st.tokens, self.supply
+        if supply is not st.supply:
+            tokens = tokens[:seat] + (tuple(self.mine),) + tokens[seat + 1:]
+            supply = tuple(supply)
+        bonus_won = st.bonus_won
+        if self.won is not bonus_won[seat]:
+            bonus_won = bonus_won[:seat] + (self.won,) + bonus_won[seat + 1:]
+        to_move = self.to_move
+        return evolve(
+            st,
+            pos=tuple(new_pos),
+            supply=supply,
+            tokens=tokens,
+            bonus_left=self.bonus_left,
+            bonus_won=bonus_won,
+            current=to_move[0] if to_move else seat,
+            dice=(),
+            turns=st.turns + 1,
+            ending=self.ending,
+            to_move=to_move,
+            log=st.log + tuple(self.events),
+        )
 
 
 # ---------------------------------------------------------------- fast construction
