@@ -14,3 +14,33 @@ def screen_text(app) -> str:
 def notices(app) -> str:
     """The text of every notification (toast) raised so far and still listed."""
     return "\n".join(f"{n.title} {n.message}" for n in app._notifications)
+
+
+async def wait_for(pilot, condition, *, timeout: float = 5.0, what: str = "the condition") -> None:
+    """Wait until ``condition()`` is true, letting the app run between checks.
+
+    Use it instead of a fixed ``pilot.pause()`` where a test checks the
+    screen right after an action: it returns as soon as the screen is ready
+    and fails with ``what`` after ``timeout`` seconds (an AssertionError).
+    """
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"gave up waiting for {what} after {timeout} s")
+        await pilot.pause(0.02)
+
+
+async def wait_for_text(pilot, app, text: str, *, timeout: float = 5.0) -> str:
+    """Wait until ``text`` is on the screen; return the screen's text."""
+    await wait_for(pilot, lambda: text in screen_text(app), timeout=timeout, what=repr(text))
+    return screen_text(app)
+
+
+async def wait_for_screen(pilot, app, screen_type: type, *, timeout: float = 5.0) -> None:
+    """Wait until the app's current screen is a ``screen_type``."""
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, screen_type), timeout=timeout, what=f"a {screen_type.__name__}"
+    )
