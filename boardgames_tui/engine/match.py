@@ -3,8 +3,13 @@
 A save file holds the game id, options, seat names, seed and actions, a
 format version and a SHA-256 checksum of the rest. Loading replays every
 action through ``apply``; a truncated, edited, foreign or other-version file
-is refused with :class:`SaveError` and a message for the player, and no
-other file is touched. Writes are atomic (temporary file, fsync, rename).
+is refused with :class:`SaveError` and a one-line message for the player,
+and no other file is touched. Before replaying, the loader checks the file
+(a regular file within ``MAX_SAVE_BYTES``, opened without blocking), the
+JSON (depth, number lengths) and every field's type and range, so no file
+can crash, hang or flood the program. Writes are atomic (temporary file,
+fsync, rename); :func:`clean_stale_temp_files` removes what a killed write
+leaves. Listing a folder (:func:`scan_saves`) looks at metadata only.
 
 Undo replays the match minus the last action, never past a barrier
 (DESIGN.md, "Matches: saving, replay, undo").
@@ -464,7 +469,7 @@ def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return "a FIFO"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
     if stat.S_ISSOCK(mode):

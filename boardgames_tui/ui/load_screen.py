@@ -33,9 +33,9 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("q", "cancel", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
-        auto, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())
-        self.files: list[tuple[Path, bool]] = [(p, True) for p in auto.files] + [(p, False) for p in saved.files]
-        skipped = [line for line in (auto.skipped_line(), saved.skipped_line()) if line]
+        unfinished, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())
+        self.files: list[tuple[Path, bool]] = [(p, True) for p in unfinished.files] + [(p, False) for p in saved.files]
+        skipped = [line for line in (unfinished.skipped_line(), saved.skipped_line()) if line]
         with Vertical(id="load-box"):
             yield Static("Choose a game (Escape: back)" if self.files else "No saved games (Escape: back)", markup=False)
             yield OptionList(

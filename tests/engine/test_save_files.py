@@ -176,7 +176,7 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
     os.mkfifo(fifo)
     box = finishes(lambda: Match.load(fifo))
     assert isinstance(box.get("error"), SaveError)
-    assert "named pipe" in str(box["error"])
+    assert "a FIFO" in str(box["error"])
 
 
 def test_a_link_to_dev_zero_is_refused_without_reading_it(tmp_path):
@@ -350,11 +350,11 @@ def test_listing_a_hostile_folder_keeps_what_can_be_read_and_names_the_rest(tmp_
         "dir.json": "a folder",
         "gone.json": "a link to a missing file",
         "huge.json": "2 MB, too big",
-        "pipe.json": "a named pipe (FIFO)",
+        "pipe.json": "a FIFO",
         "zero.json": "a device",
     }
     line = listing.skipped_line()
-    assert "pipe.json (a named pipe (FIFO))" in line and "\n" not in line
+    assert "pipe.json (a FIFO)" in line and "\n" not in line
 
 
 def test_autosaves_of_a_hostile_folder_are_the_readable_files_newest_first():
@@ -377,7 +377,7 @@ def test_save_summary_never_blocks_and_says_what_a_file_is(tmp_path):
         for name in ("good.json", "pipe.json", "zero.json", "gone.json", "broken.json", "huge.json")
     }
     assert summaries["good.json"].startswith("Mountain Goats with Ana, Beto, 9 actions")
-    assert summaries["pipe.json"] == "pipe.json (a named pipe (FIFO))"
+    assert summaries["pipe.json"] == "pipe.json (a FIFO)"
     assert summaries["zero.json"] == "zero.json (a device)"
     assert summaries["gone.json"] == "gone.json (a link to a missing file)"
     assert summaries["broken.json"] == "broken.json (not a readable save)"

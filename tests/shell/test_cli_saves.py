@@ -82,7 +82,7 @@ def dangling(path):
         (game_object, "must be a game id, not an object"),
         (float_field, "the number of the ChooseCard action must be a whole number, not 3.0"),
         (huge_field, "out of range"),
-        (fifo, "named pipe"),
+        (fifo, "it is a FIFO, not a save file"),
         (dev_zero, "a device"),
         (big_name, "at most 2 MB"),
         (dangling, "link to a file that does not exist"),

@@ -95,7 +95,7 @@ async def test_load_screen_lists_readable_saves_and_names_the_rest():
         assert "saved      Penguinramids with Ana, Beto, 25 actions" in text
         assert "broken.json (not a readable save)" in text
         assert "Not listed: dir.json (a folder); gone.json (a link to a missing file);" in text
-        assert "huge.json (2 MB, too big); pipe.json (a named pipe (FIFO)); zero.json (a" in text
+        assert "huge.json (2 MB, too big); pipe.json (a FIFO); zero.json (a" in text
         await pilot.press("down", "enter")  # the broken one: refused with a notice
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
