@@ -21,7 +21,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from boardgames_tui.engine import Match, SaveError
-from boardgames_tui.engine.match import autosave_path, new_autosave_path, prune_autosaves
+from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
 from boardgames_tui.games import GAMES
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -62,6 +62,8 @@ class BoardGamesApp(App[None]):
         self.start_load = Path(load) if load else None
         self.start_match = match
         self.last_setup: tuple[str, tuple[str, ...], dict[str, Any]] | None = None
+        #: The match last opened on a game screen (the CLI names its autosave if the app dies).
+        self.current_match: Match | None = None
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())
@@ -100,6 +102,7 @@ class BoardGamesApp(App[None]):
         from boardgames_tui.ui.game_screen import GameScreen
 
         self.to_launcher()
+        self.current_match = match
         self.last_setup = (match.game_id, match.names, dict(match.options))
         self.push_screen(GameScreen(match))
 
@@ -125,7 +128,9 @@ class BoardGamesApp(App[None]):
         try:
             match = Match.load(path)
         except SaveError as exc:
-            self.notify(f"{exc}.", title=f"Cannot open {Path(path).name}", severity="error", timeout=8)
+            self.notify(
+                f"{exc}.", title=f"Cannot open {printable(Path(path).name)}", severity="error", timeout=8, markup=False
+            )
             return
         if match.state.is_terminal:
             self.notify("That game is already over.", severity="warning")

@@ -22,12 +22,27 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _seed(text: str) -> int:
+    """A --seed value: a whole number that fits in a save (64-bit signed)."""
+    from boardgames_tui.engine.match import SEED_MAX, SEED_MIN
+
+    try:
+        if len(text.strip().lstrip("+-")) > 19:  # more digits than any 64-bit number
+            raise argparse.ArgumentTypeError(f"must be from {SEED_MIN} to {SEED_MAX}")
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:30]!r}") from None
+    if not SEED_MIN <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"must be from {SEED_MIN} to {SEED_MAX}")
+    return value
+
+
 def _parser() -> _Parser:
     p = _Parser(prog="boardgames-tui", description="Four tabletop games for one shared keyboard.")
     p.add_argument("--game", help=f"start this game: {', '.join(GAMES)}")
     p.add_argument("--players", type=int, help="number of players (default names are used)")
     p.add_argument("--names", help="comma-separated player names, in seat order")
-    p.add_argument("--seed", type=int, help="seed for shuffles and dice (a game replays the same with it)")
+    p.add_argument("--seed", type=_seed, help="seed for shuffles and dice (a game replays the same with it)")
     p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. big_mountain=true")
     p.add_argument("--load", metavar="FILE", help="open a saved game")
     return p
@@ -89,11 +104,12 @@ def _play(argv: list[str]) -> int:
     options: dict[str, Any] = {}
     if args.load:
         from boardgames_tui.engine import Match, SaveError
+        from boardgames_tui.engine.match import shown
 
         try:
             Match.load(args.load)
         except SaveError as exc:
-            raise UsageError(f"cannot load {args.load}: {exc}") from None
+            raise UsageError(f"cannot load {shown(args.load, 300)}: {exc}") from None
     if args.game is not None:
         _check_game(args.game)
         spec = GAMES[args.game]
@@ -126,7 +142,29 @@ def _play(argv: list[str]) -> int:
 
     app = BoardGamesApp(game=args.game, names=names, seed=args.seed, options=options, load=args.load)
     app.run()
-    return 0
+    code = app.return_code or 0
+    if code:
+        # Textual has printed the traceback; say what became of the game.
+        print(f"boardgames-tui: stopped by an unexpected error; {_game_left(app)}", file=sys.stderr)
+    return code
+
+
+def _game_left(app: Any) -> str:
+    """Where the game being played when the app stopped was autosaved, in one sentence."""
+    from boardgames_tui.engine.match import shown
+
+    match = getattr(app, "current_match", None)
+    if match is None:
+        return "no game was in progress."
+    if match.state.is_terminal:
+        return "the game in progress had ended."
+    path = match.autosave_file
+    if path is None or not path.is_file():
+        return "the game in progress had no actions yet, so nothing was lost."
+    return (
+        "the game in progress is autosaved: choose Continue in the launcher, "
+        f"or run boardgames-tui --load {shown(str(path), 4096)}"
+    )
 
 
 def _simulate(argv: list[str]) -> int:

@@ -3,8 +3,13 @@
 A save file holds the game id, options, seat names, seed and actions, a
 format version and a SHA-256 checksum of the rest. Loading replays every
 action through ``apply``; a truncated, edited, foreign or other-version file
-is refused with :class:`SaveError` and a message for the player, and no
-other file is touched. Writes are atomic (temporary file, fsync, rename).
+is refused with :class:`SaveError` and a one-line message for the player,
+and no other file is touched. Before replaying, the loader checks the file
+(a regular file within ``MAX_SAVE_BYTES``, opened without blocking), the
+JSON (depth, number lengths) and every field's type and range, so no file
+can crash, hang or flood the program. Writes are atomic (temporary file,
+fsync, rename); :func:`clean_stale_temp_files` removes what a killed write
+leaves. Listing a folder (:func:`scan_saves`) looks at metadata only.
 
 Undo replays the match minus the last action, never past a barrier
 (DESIGN.md, "Matches: saving, replay, undo").
@@ -12,12 +17,16 @@ Undo replays the match minus the last action, never past a barrier
 
 from __future__ import annotations
 
+import errno
+import functools
 import hashlib
 import json
 import os
 import secrets
+import stat
 import tempfile
 import time
+import typing
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -30,11 +39,60 @@ from .spec import GameSpec
 FORMAT_VERSION = 1
 FORMAT_NAME = "boardgames-tui-save"
 
+#: The largest save file that is read at all, in bytes (2 MiB). The longest
+#: real saves (a Misión Chungungo or Montaña Pingüino championship with
+#: 500-odd actions) are about 25 KB, so this is 80 times that; anything
+#: bigger is refused before it is read.
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+#: The most actions a save may hold: random games end within 600, and the
+#: random-play harness gives up at 5,000.
+MAX_ACTIONS = 10_000
+#: Seeds are whole numbers in this range (64-bit signed), in saves and at setup.
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+#: Whole numbers inside an action (a card, a slot, a row) lie in this range.
+ACTION_INT_MIN, ACTION_INT_MAX = -(2**31), 2**31 - 1
+#: The longest text or list inside an action.
+ACTION_MAX_LEN = 64
+#: The most seats any game has.
+MAX_SEATS = 5
+#: Numbers in a save with more digits than this are refused while parsing.
+_MAX_DIGITS = 40
+#: Temporary files of an interrupted atomic write older than this (seconds) are removed.
+STALE_TEMP_SECONDS = 60.0
+
 _converter = cattrs.Converter()
 
 
 class SaveError(Exception):
-    """A save file that cannot be loaded; ``str()`` is the message for the player."""
+    """A save file that cannot be loaded; ``str()`` is the message for the player.
+
+    The message is always one line (no newline), whatever the file holds.
+    """
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A short, printable stand-in for a value read from a file, for messages.
+
+    Texts and paths in quotes with only ASCII characters (controls and odd
+    characters become escapes), cut to about ``limit`` characters; numbers
+    as written unless very long; a list or object named as such. A file can
+    never put a newline, a terminal escape or a megabyte into a message.
+    """
+    if isinstance(value, Path):
+        value = str(value)
+    if isinstance(value, str):
+        text = ascii(value[:limit])  # cut first: ascii() of a megabyte would be a megabyte
+        return text if len(value) <= limit and len(text) <= limit + 2 else text[:limit] + "..."
+    if type(value) is int and not -(10**20) < value < 10**20:
+        sign = "a negative" if value < 0 else "a"
+        return f"{sign} number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if value is None or isinstance(value, (bool, int, float)):
+        return json.dumps(value)  # as the file spells it: true, null, Infinity
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 def _spec(game_id: str) -> GameSpec:
@@ -42,8 +100,8 @@ def _spec(game_id: str) -> GameSpec:
 
     try:
         return GAMES[game_id]
-    except KeyError:
-        raise ValueError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {shown(game_id)} (games: {', '.join(GAMES)})") from None
 
 
 def action_to_json(action: Any) -> dict[str, Any]:
@@ -54,27 +112,150 @@ def action_to_json(action: Any) -> dict[str, Any]:
     return {"type": type(action).__name__, **data}
 
 
+@functools.cache
+def _action_fields(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
+    """(field name, keyword, declared type, required) of an attrs action class."""
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, f.alias or f.name, hints[f.name], f.default is attrs.NOTHING)
+        for f in attrs.fields(cls)
+        if f.init
+    )
+
+
+def _field_value(value: Any, hint: Any, where: str) -> Any:
+    """``value`` (parsed JSON) checked against the declared type ``hint``, as Python.
+
+    Supports the types actions use: ``int`` (not bool, within the action
+    range), ``bool``, ``str`` (short), ``tuple[X, ...]`` and fixed
+    ``tuple[X, Y]`` (JSON lists). Raises SaveError naming ``where``;
+    TypeError for a declared type this loader does not know (a programming
+    error, caught by the tests over every game's action classes).
+    """
+    if hint is bool:
+        if type(value) is not bool:
+            raise SaveError(f"{where} must be true or false, not {shown(value)}")
+        return value
+    if hint is int:
+        if type(value) is not int:
+            raise SaveError(f"{where} must be a whole number, not {shown(value)}")
+        if not ACTION_INT_MIN <= value <= ACTION_INT_MAX:
+            raise SaveError(f"{where} is out of range ({shown(value)})")
+        return value
+    if hint is str:
+        if type(value) is not str:
+            raise SaveError(f"{where} must be text, not {shown(value)}")
+        if len(value) > ACTION_MAX_LEN:
+            raise SaveError(f"{where} is too long ({len(value)} characters)")
+        return value
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if type(value) is not list:
+            raise SaveError(f"{where} must be a list, not {shown(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            if len(value) > ACTION_MAX_LEN:
+                raise SaveError(f"{where} is too long ({len(value)} items)")
+            return tuple(_field_value(v, args[0], where) for v in value)
+        if len(value) != len(args):
+            raise SaveError(f"{where} must have {len(args)} items, not {len(value)}")
+        return tuple(_field_value(v, a, where) for v, a in zip(value, args))
+    raise TypeError(f"save files cannot hold a field of type {hint!r} ({where})")
+
+
 def action_from_json(data: Any, types: Sequence[type]) -> Any:
     """The action a :func:`action_to_json` object stands for.
 
-    Raises SaveError for an unknown type or fields that do not fit it.
+    ``types`` are the game's action classes (``Pass`` is always allowed).
+    Every field is checked against its class's declared type before the
+    action is built: exact JSON types (a float or ``true`` is not a whole
+    number), whole numbers within ``ACTION_INT_MIN..ACTION_INT_MAX``, short
+    texts and lists, no missing or unknown fields. Raises SaveError with a
+    one-line message for anything else.
     """
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise SaveError("an action in the file has no type")
+    if type(data) is not dict or type(data.get("type")) is not str:
+        raise SaveError("the action has no type")
     by_name = {t.__name__: t for t in (*types, Pass)}
-    cls = by_name.get(data["type"])
+    name = data["type"]
+    cls = by_name.get(name)
     if cls is None:
-        raise SaveError(f"the file names an action this game does not have: {data['type']}")
-    fields = {k: v for k, v in data.items() if k != "type"}
+        raise SaveError(f"this game has no action {shown(name)}")
+    fields = _action_fields(cls)
+    known = {f[0] for f in fields}
+    extra = [k for k in data if k != "type" and k not in known]
+    if extra:
+        raise SaveError(f"the {name} action has an unknown field {shown(extra[0])}")
+    kwargs: dict[str, Any] = {}
+    for field, keyword, hint, required in fields:
+        if field not in data:
+            if required:
+                raise SaveError(f"the {name} action has no {field}")
+            continue
+        kwargs[keyword] = _field_value(data[field], hint, f"the {field} of the {name} action")
     try:
-        return _converter.structure(fields, cls)
-    except Exception as exc:  # cattrs raises several exception classes
-        raise SaveError(f"an action of type {data['type']} in the file is malformed") from exc
+        return cls(**kwargs)
+    except (TypeError, ValueError, IndexError, OverflowError) as exc:  # a converter or validator refused
+        raise SaveError(f"the {name} action is malformed") from exc
 
 
 def _checksum(payload: Mapping[str, Any]) -> str:
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _parse_int(text: str) -> int:
+    """JSON integers, refusing absurdly long ones before converting them."""
+    digits = len(text) - text.startswith("-")
+    if digits > _MAX_DIGITS:
+        raise SaveError(f"this save file holds a number {digits} digits long")
+    return int(text)
+
+
+def _check_setup(data: Mapping[str, Any]) -> tuple[str, tuple[str, ...], int, dict[str, Any], list[Any]]:
+    """The game id, names, seed, options and raw actions of a save object, each checked.
+
+    Raises SaveError naming the first field that is missing, of the wrong
+    JSON type or out of range (the game id a known game, 1-5 names that are
+    texts, the seed a whole number in ``SEED_MIN..SEED_MAX``, options an
+    object whose values have their choices' own type, at most
+    ``MAX_ACTIONS`` actions).
+    """
+    missing = [k for k in ("game", "names", "seed", "options", "actions") if k not in data]
+    if missing:
+        raise SaveError(f"this save file has no {missing[0]}")
+    game_id = data["game"]
+    if type(game_id) is not str:
+        raise SaveError(f"the game in this save file must be a game id, not {shown(game_id)}")
+    try:
+        spec = _spec(game_id)
+    except ValueError as exc:
+        raise SaveError(f"this save is of {exc}") from None
+    names = data["names"]
+    if type(names) is not list or not 1 <= len(names) <= MAX_SEATS:
+        raise SaveError(f"the names in this save file must be a list of 1-{MAX_SEATS} names")
+    for i, name in enumerate(names):
+        if type(name) is not str:
+            raise SaveError(f"name {i + 1} in this save file must be text, not {shown(name)}")
+    seed = data["seed"]
+    if type(seed) is not int:
+        raise SaveError(f"the seed in this save file must be a whole number, not {shown(seed)}")
+    if not SEED_MIN <= seed <= SEED_MAX:
+        raise SaveError(f"the seed in this save file is out of range ({shown(seed)})")
+    options = data["options"]
+    if type(options) is not dict:
+        raise SaveError(f"the options in this save file must be an object, not {shown(options)}")
+    for key, value in options.items():
+        opt = spec.options.get(key)
+        if opt is None:
+            raise SaveError(f"{spec.title} has no option {shown(key)}")
+        if not any(type(value) is type(c) and value == c for c in opt.choices):
+            allowed = ", ".join(json.dumps(c) for c in opt.choices)
+            raise SaveError(f"option {key} in this save file must be one of {allowed}, not {shown(value)}")
+    actions = data["actions"]
+    if type(actions) is not list:
+        raise SaveError(f"the actions in this save file must be a list, not {shown(actions)}")
+    if len(actions) > MAX_ACTIONS:
+        raise SaveError(f"this save file holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
+    return game_id, tuple(names), seed, dict(options), actions
 
 
 @attrs.define
@@ -104,7 +285,10 @@ class Match:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
     ) -> "Match":
-        """Start a match. Raises ValueError for an unknown game, count or option."""
+        """Start a match. Raises ValueError for an unknown game, count or option, or a seed
+        that is not a whole number in ``SEED_MIN..SEED_MAX`` (a save must be able to hold it)."""
+        if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+            raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
         spec = _spec(game_id)
         full = spec.check_options(len(names), dict(options or {}))
         state = spec.rules.new_game(players=len(names), seed=seed, **full)
@@ -179,44 +363,83 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: Any) -> "Match":
-        """Rebuild a match by replaying a save object. Raises SaveError."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        """Rebuild a match by replaying a save object. Raises SaveError.
+
+        The format, version and checksum are checked first, then every setup
+        field and every action's seat and fields (see :func:`_check_setup`
+        and :func:`action_from_json`); only then is the game replayed. An
+        action the rules refuse, and as a last line of defence any
+        IndexError, OverflowError, TypeError, ValueError or KeyError while
+        replaying, is a refusal naming the action's number.
+        """
+        try:
+            return cls._from_dict(data)
+        except RecursionError:
+            raise SaveError("this save file is nested too deeply to be a save") from None
+
+    @classmethod
+    def _from_dict(cls, data: Any) -> "Match":
+        if type(data) is not dict or data.get("format") != FORMAT_NAME:
             raise SaveError("this is not a boardgames-tui save file")
-        if data.get("version") != FORMAT_VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != FORMAT_VERSION:
             raise SaveError(
-                f"this save has format version {data.get('version')!r}; this program reads version {FORMAT_VERSION}"
+                f"this save has format version {shown(version)}; this program reads version {FORMAT_VERSION}"
             )
         body = {k: v for k, v in data.items() if k != "checksum"}
-        if data.get("checksum") != _checksum(body):
-            raise SaveError("this save file has been changed or damaged (its checksum does not match)")
         try:
-            game_id = data["game"]
-            names = tuple(str(n) for n in data["names"])
-            seed = int(data["seed"])
-            options = dict(data["options"])
-            raw_actions = list(data["actions"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError("the setup in this save file (game, names, seed, options or actions) is missing or malformed") from exc
+            expected = _checksum(body)
+        except (TypeError, ValueError) as exc:  # not JSON data at all (from_dict called from code)
+            raise SaveError("this save holds values that are not JSON") from exc
+        if data.get("checksum") != expected:
+            raise SaveError("this save file has been changed or damaged (its checksum does not match)")
+        game_id, names, seed, options, raw_actions = _check_setup(data)
         try:
             match = cls.new(game_id, names, seed, options)
         except ValueError as exc:
             raise SaveError(f"this save cannot be set up: {exc}") from exc
+        except (IndexError, KeyError, OverflowError, TypeError) as exc:
+            raise SaveError("this save cannot be set up") from exc
         types = match.spec.action_types
         for i, item in enumerate(raw_actions):
-            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
-                raise SaveError(f"action {i + 1} in the file is malformed")
-            action = action_from_json(item[1], types)
+            where = f"action {i + 1} in the file"
+            if type(item) is not list or len(item) != 2:
+                raise SaveError(f"{where} is not a pair of a seat and an action")
+            seat = item[0]
+            if type(seat) is not int or not 0 <= seat < len(names):
+                raise SaveError(f"{where} names seat {shown(seat)}; this game has seats 0-{len(names) - 1}")
             try:
-                match.play(item[0], action)
+                action = action_from_json(item[1], types)
+            except SaveError as exc:
+                raise SaveError(f"{where}: {exc}") from None
+            try:
+                match.play(seat, action)
             except IllegalAction as exc:
-                raise SaveError(f"action {i + 1} in the file is not legal in that game: {exc}") from exc
+                raise SaveError(f"{where} is not legal in that game: {_one_line(str(exc))}") from exc
+            except (IndexError, KeyError, OverflowError, TypeError, ValueError) as exc:
+                raise SaveError(f"{where} cannot be replayed ({type(exc).__name__})") from exc
         return match
 
     @classmethod
-    def from_json(cls, text: str) -> "Match":
+    def from_json(cls, text: str | bytes) -> "Match":
+        """Rebuild a match from the text (or UTF-8 bytes) of a save file. Raises SaveError.
+
+        Text longer than ``MAX_SAVE_BYTES``, text that is not UTF-8, JSON
+        that is truncated or nested too deeply, and numbers more than 40
+        digits long are refused before the structure is looked at.
+        """
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"this save file is larger than {_size(MAX_SAVE_BYTES)}, the most a save may be")
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise SaveError("this save file is not UTF-8 text") from None
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = json.loads(text, parse_int=_parse_int)
+        except RecursionError:
+            raise SaveError("this save file is nested too deeply to be a save") from None
+        except ValueError as exc:  # JSONDecodeError is a ValueError
             raise SaveError("this save file is truncated or not JSON") from exc
         return cls.from_dict(data)
 
@@ -228,15 +451,123 @@ class Match:
 
     @classmethod
     def load(cls, path: Path | str) -> "Match":
-        """Load a match from a file. Raises SaveError (missing, unreadable, bad)."""
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"no save file at {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"cannot read {path}: {exc}") from exc
-        return cls.from_json(text)
+        """Load a match from a file. Raises SaveError (missing, not a file, too big, bad).
+
+        See :func:`read_save_bytes` for what is checked before reading and
+        :meth:`from_json` for the rest.
+        """
+        return cls.from_json(read_save_bytes(Path(path)))
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    """``text`` on one line, at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def _size(n: int) -> str:
+    """A byte count as players read it: '2 MB', '512 KB', '80 bytes'."""
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.3g} MB"
+    if n >= 1024:
+        return f"{n / 1024:.3g} KB"
+    return f"{n} bytes"
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in a few words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _file_problem(path: Path) -> tuple[str | None, str | None, os.stat_result | None]:
+    """Why ``path`` cannot be a save, judged from its metadata alone.
+
+    Returns (short reason for a listing, one-line message for a refusal,
+    stat); the reasons are None when it is a regular, readable file within
+    ``MAX_SAVE_BYTES``. A missing file gives the reason "missing". Follows
+    symbolic links; never opens the file, so it cannot block.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            return "a link to a missing file", "it is a link to a file that does not exist", None
+        return "missing", "there is no such file", None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        why = getattr(exc, "strerror", None) or "bad file name"
+        return f"not readable ({why})", f"it cannot be read ({why})", None
+    if not stat.S_ISREG(st.st_mode):
+        kind = _kind(st.st_mode)
+        return kind, f"it is {kind}, not a save file", st
+    if st.st_size > MAX_SAVE_BYTES:
+        return (
+            f"{_size(st.st_size)}, too big",
+            f"it is {_size(st.st_size)}; a save file is at most {_size(MAX_SAVE_BYTES)}",
+            st,
+        )
+    if not os.access(path, os.R_OK):
+        return "not readable (Permission denied)", "it cannot be read (Permission denied)", st
+    return None, None, st
+
+
+def check_save_file(path: Path) -> os.stat_result:
+    """``path``'s stat if it could be a save file, judged from its metadata alone.
+
+    Raises SaveError when nothing is there (or a link points nowhere), when
+    it is not a regular file (a folder, a FIFO, a device such as
+    ``/dev/zero``), larger than ``MAX_SAVE_BYTES`` or not readable. Never
+    opens the file, so it cannot block. The messages say "it" for the file:
+    the caller names it.
+    """
+    _, message, st = _file_problem(path)
+    if message is not None or st is None:
+        raise SaveError(message or "there is no such file")
+    return st
+
+
+def read_save_bytes(path: Path) -> bytes:
+    """The bytes of a save file, read without ever blocking. Raises SaveError.
+
+    The path is checked with :func:`check_save_file` before it is opened,
+    then opened non-blocking (a FIFO swapped in meanwhile cannot hang the
+    open), checked again on the open file (``fstat``), and read up to one
+    byte past the cap, so a file that grows meanwhile is refused too.
+    """
+    check_save_file(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            raise SaveError("there is no such file") from None
+        raise SaveError(f"it cannot be read ({exc.strerror or type(exc).__name__})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"it is {_kind(st.st_mode)}, not a save file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_SAVE_BYTES:
+            chunk = os.read(fd, min(1 << 16, MAX_SAVE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise SaveError(f"it cannot be read ({exc.strerror or type(exc).__name__})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(f"it is larger than {_size(MAX_SAVE_BYTES)}, the most a save file may be")
+    return b"".join(chunks)
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -278,12 +609,57 @@ def new_autosave_path(game_id: str) -> Path:
     return autosave_dir() / f"{game_id}-{stamp}-{secrets.token_hex(3)}.json"
 
 
+@attrs.frozen
+class SaveListing:
+    """What a saves folder holds.
+
+    ``files``: the ``*.json`` files that may be read as saves (regular,
+    readable, within the size cap), newest first. ``skipped``: (file name,
+    why) of every other ``*.json`` entry (a link to nothing, a FIFO, a
+    folder, a device, a huge or unreadable file), which is never opened.
+    """
+
+    files: tuple[Path, ...] = ()
+    skipped: tuple[tuple[str, str], ...] = ()
+
+    def skipped_line(self, limit: int = 200) -> str:
+        """The skipped entries on one line ("" when none), names made printable."""
+        if not self.skipped:
+            return ""
+        parts = [f"{printable(name, 30)} ({why})" for name, why in self.skipped]
+        return _one_line("; ".join(parts), limit)
+
+
+def scan_saves(folder: Path) -> SaveListing:
+    """The :class:`SaveListing` of ``folder``; empty when there is no such folder.
+
+    Looks at metadata only (never opens a file), so a FIFO or a device
+    named ``*.json`` cannot block it, and a dangling link cannot crash it.
+    """
+    try:
+        entries = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".json"))
+    except FileNotFoundError:
+        return SaveListing()
+    except OSError as exc:
+        if not os.path.isdir(folder):
+            return SaveListing()
+        return SaveListing(skipped=((folder.name + "/", f"not readable ({exc.strerror or exc})"),))
+    found: list[tuple[float, Path]] = []
+    skipped: list[tuple[str, str]] = []
+    for name in entries:
+        path = folder / name
+        problem, _, st = _file_problem(path)
+        if problem is None and st is not None:
+            found.append((st.st_mtime, path))
+        elif problem != "missing":  # a file removed meanwhile is simply gone
+            skipped.append((name, problem or "not a save file"))
+    found.sort(key=lambda f: f[0], reverse=True)
+    return SaveListing(tuple(p for _, p in found), tuple(skipped))
+
+
 def autosaves() -> list[Path]:
-    """Every autosave, newest first."""
-    folder = autosave_dir()
-    if not folder.is_dir():
-        return []
-    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    """Every autosave that may be read, newest first (see :func:`scan_saves`)."""
+    return list(scan_saves(autosave_dir()).files)
 
 
 def autosave_path() -> Path | None:
@@ -293,7 +669,11 @@ def autosave_path() -> Path | None:
 
 
 def prune_autosaves(keep: int = 30) -> None:
-    """Delete the oldest autosaves beyond ``keep`` (abandoned games)."""
+    """Delete the oldest autosaves beyond ``keep`` (abandoned games).
+
+    Only regular files are counted and deleted: whatever else the folder
+    holds is left alone.
+    """
     for old in autosaves()[keep:]:
         try:
             old.unlink()
@@ -301,20 +681,71 @@ def prune_autosaves(keep: int = 30) -> None:
             pass
 
 
-def save_summary(path: Path) -> str:
-    """One line about a save file without replaying it: game, players, moves.
+def clean_stale_temp_files(max_age: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove temporary files left by interrupted atomic writes; return them.
 
-    Never raises; an unreadable file says so.
+    :func:`atomic_write` names its temporary file ``.<name>.<random>.tmp``
+    beside the target; a kill between creating and renaming it leaves it
+    behind. Such regular files (never links or anything else) in the
+    autosaves and saves folders whose last change is older than
+    ``max_age`` seconds are deleted; younger ones may belong to a write
+    still in progress (another copy of the program) and are kept.
     """
+    removed: list[Path] = []
+    now = time.time()
+    for folder in (autosave_dir(), saves_dir()):
+        try:
+            names = [e.name for e in os.scandir(folder) if e.name.startswith(".") and e.name.endswith(".tmp")]
+        except OSError:
+            continue
+        for name in names:
+            path = folder / name
+            try:
+                st = os.lstat(path)
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > max_age:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue
+    return removed
+
+
+def printable(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, with every unprintable character as '?'.
+
+    For showing a file name or a name read from a file in a list or a notice:
+    no control character (ESC, BEL, a newline) reaches the terminal, and no
+    name can flood a line.
+    """
+    cut = text[:limit]
+    out = "".join(ch if ch.isprintable() else "?" for ch in cut)
+    return out if len(text) <= limit else out[: limit - 1] + "…"
+
+
+def save_summary(path: Path) -> str:
+    """One line about a save file without replaying it: game, players, actions, time.
+
+    Never raises and never blocks: the file is read as :meth:`Match.load`
+    reads it (regular files within the size cap only); anything that is not
+    a save says so after the file's name. Names are cut short and made
+    printable, since the file could hold anything.
+    """
+    name = printable(path.name, 40)
+    problem, _, st = _file_problem(path)
+    if problem is not None or st is None:
+        return f"{name} ({problem or 'missing'})"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        game = _spec(str(data["game"])).title
-        names = ", ".join(str(n) for n in data["names"])
-        moves = len(data["actions"])
-    except Exception:
-        return f"{path.name} (unreadable)"
-    when = time.strftime("%d %b %H:%M:%S", time.localtime(path.stat().st_mtime))
-    return f"{game} with {names}, {moves} actions, {when}"
+        data = json.loads(read_save_bytes(path).decode("utf-8"), parse_int=_parse_int)
+        game = _spec(data["game"]).title
+        names = data["names"]
+        actions = data["actions"]
+        if type(names) is not list or not all(type(n) is str for n in names) or type(actions) is not list:
+            raise ValueError("not a save")
+    except (SaveError, ValueError, KeyError, TypeError, RecursionError, AttributeError):
+        return f"{name} (not a readable save)"
+    shown_names = ", ".join(printable(n, 24) for n in names[:MAX_SEATS])
+    when = time.strftime("%d %b %H:%M:%S", time.localtime(st.st_mtime))
+    return f"{game} with {shown_names}, {len(actions)} actions, {when}"
 
 
 def saves_dir() -> Path:

@@ -11,20 +11,35 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from boardgames_tui.engine.match import autosave_path, autosaves, save_summary, saves_dir
+from boardgames_tui.engine.match import (
+    SaveListing,
+    autosave_dir,
+    clean_stale_temp_files,
+    save_summary,
+    saves_dir,
+    scan_saves,
+)
 from boardgames_tui.games import GAMES
 
 BANNER = "boardgames-tui: four tabletop games for one shared keyboard"
 
 
 class LauncherScreen(Screen[None]):
-    """Lists the games (title, player count, pitch); Continue when an autosave exists."""
+    """Lists the games (title, player count, pitch); Continue when an autosave exists.
+
+    The data folder may hold anything (links to nothing, FIFOs or folders
+    named ``*.json``, huge files): only files that may be read are offered,
+    and a line under the list names what was skipped. Nothing here opens a
+    file that could block.
+    """
 
     DEFAULT_CSS = """
     LauncherScreen { layout: vertical; }
     LauncherScreen #launcher-title { padding: 1 2 0 2; text-style: bold; }
     LauncherScreen #launcher-help { padding: 0 2 1 2; color: $text-muted; }
     LauncherScreen #launcher-list { height: 1fr; margin: 0 0; border: round $accent; padding: 0 0; }
+    LauncherScreen #launcher-skipped { height: 1; padding: 0 2; color: $text-warning; display: none; }
+    LauncherScreen #launcher-skipped.-shown { display: block; }
     """
 
     BINDINGS = [
@@ -41,9 +56,11 @@ class LauncherScreen(Screen[None]):
             id="launcher-help",
         )
         yield OptionList(id="launcher-list")
+        yield Static("", id="launcher-skipped", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        clean_stale_temp_files()  # left by a write that was killed before its rename
         self.refresh_entries()
 
     def on_screen_resume(self) -> None:
@@ -56,17 +73,24 @@ class LauncherScreen(Screen[None]):
             count = f"{spec.min_players}-{spec.max_players} {spec.seat_word}s"
             label = Text.assemble((f"{spec.title:<19}", "bold"), count, "\n  ", (spec.pitch, "italic"))
             out.append((f"game:{spec.id}", label))
-        latest = autosave_path()
-        if latest is not None:
-            out.append(("continue", f"Continue: {save_summary(latest)}"))
-        if len(autosaves()) > 1 or (saves_dir().exists() and any(saves_dir().glob("*.json"))):
+        auto, saved = self._listings = scan_saves(autosave_dir()), scan_saves(saves_dir())
+        if auto.files:
+            out.append(("continue", f"Continue: {save_summary(auto.files[0])}"))
+        if len(auto.files) > 1 or saved.files:
             out.append(("load", "Load a saved or earlier unfinished game"))
         out.append(("quit", "Quit"))
         return out
 
+    def skipped_line(self) -> str:
+        """One line naming what the data folder holds that is not listed ("" when nothing)."""
+        auto, saved = getattr(self, "_listings", (SaveListing(), SaveListing()))
+        skipped = SaveListing(skipped=auto.skipped + saved.skipped)
+        prefix = f"Skipped {len(skipped.skipped)} files: " if len(skipped.skipped) > 1 else "Skipped: "
+        return prefix + skipped.skipped_line(76 - len(prefix)) if skipped.skipped else ""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
-            return autosave_path() is not None
+            return any(key == "continue" for key, _ in getattr(self, "_entries", ()))
         return True
 
     def refresh_entries(self) -> None:
@@ -78,6 +102,11 @@ class LauncherScreen(Screen[None]):
             [Option(Text.assemble(f"{i + 1} " if i < 9 else "  ", label), id=key) for i, (key, label) in enumerate(self._entries)]
         )
         options.highlighted = highlighted if highlighted is not None and highlighted < len(self._entries) else 0
+        skipped = self.skipped_line()
+        note = self.query_one("#launcher-skipped", Static)
+        note.update(skipped)
+        note.set_class(bool(skipped), "-shown")
+        note.tooltip = skipped or None
         options.focus()
         self.refresh_bindings()
 

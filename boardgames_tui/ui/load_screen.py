@@ -11,12 +11,15 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from boardgames_tui.engine.match import autosaves, save_summary, saves_dir
+from boardgames_tui.engine.match import autosave_dir, save_summary, saves_dir, scan_saves
 
 
 class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     """Lists saves and autosaves, newest first, each with its game, players and size.
 
+    Only files that may be read are listed (see ``scan_saves``); a line under
+    the list names the rest of the ``*.json`` entries (links to nothing,
+    FIFOs, folders, huge or unreadable files), which are never opened.
     Dismisses with (path, is_autosave) or None.
     """
 
@@ -24,15 +27,17 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     LoadScreen { align: center middle; }
     LoadScreen #load-box { width: 76; height: auto; max-height: 22; border: round $accent; background: $panel; }
     LoadScreen OptionList { height: auto; max-height: 18; border: none; }
+    LoadScreen #load-skipped { color: $text-warning; max-height: 3; }
     """
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("q", "cancel", "Back", show=False)]
 
     def compose(self) -> ComposeResult:
-        saved = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if saves_dir().is_dir() else []
-        self.files: list[tuple[Path, bool]] = [(p, True) for p in autosaves()] + [(p, False) for p in saved]
+        unfinished, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())
+        self.files: list[tuple[Path, bool]] = [(p, True) for p in unfinished.files] + [(p, False) for p in saved.files]
+        skipped = [line for line in (unfinished.skipped_line(), saved.skipped_line()) if line]
         with Vertical(id="load-box"):
-            yield Static("Choose a game (Escape: back)", markup=False)
+            yield Static("Choose a game (Escape: back)" if self.files else "No saved games (Escape: back)", markup=False)
             yield OptionList(
                 *[
                     Option(f"{'unfinished' if auto else 'saved':<10} {save_summary(p)}", id=str(i))
@@ -40,6 +45,8 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
                 ],
                 id="load-list",
             )
+            if skipped:
+                yield Static(f"Not listed: {'; '.join(skipped)}", id="load-skipped", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#load-list").focus()

@@ -25,7 +25,7 @@ def run(capsys, *argv):
         (["--players", "3"], "need --game"),
         (["--game", "mountain_goats", "--names", "Ana,ana"], "same name twice"),
         (["--game", "mountain_goats", "--players", "three"], "invalid int value"),
-        (["--load", "/nonexistent/save.json"], "no save file"),
+        (["--load", "/nonexistent/save.json"], "no such file"),
         (["--frobnicate"], "unrecognized arguments"),
         (["simulate", "--game", "chess", "--games", "3"], "unknown game"),
         (["simulate", "--game", "veto", "--games", "0"], "at least 1"),

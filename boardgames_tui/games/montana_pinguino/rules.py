@@ -601,6 +601,8 @@ class MontanaState(State):
         if phase == PLAY:
             if isinstance(action, PlayCard):
                 if action.card not in self.hand[seat] and action.card not in self.items[seat]:
+                    if not (D.is_action(action.card) or D.is_item(action.card)):
+                        return f"there is no card {action.card}"  # a number from an edited save
                     return f"{D.card_name(action.card)} is not in your hand"
                 if D.is_item(action.card) and D.item_kind(action.card) in D.IMMEDIATE_KINDS:
                     return f"{D.item_kind(action.card)} is an immediate card: it is played as a reaction"
