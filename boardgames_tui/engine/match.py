@@ -34,7 +34,7 @@ import attrs
 import cattrs
 
 from .core import IllegalAction, Pass, State
-from .spec import GameSpec
+from .spec import CATALOGUE, GameSpec
 
 FORMAT_VERSION = 1
 FORMAT_NAME = "boardgames-tui-save"
@@ -95,13 +95,17 @@ def shown(value: Any, limit: int = 40) -> str:
     return f"a {type(value).__name__}"
 
 
-def _spec(game_id: str) -> GameSpec:
-    from boardgames_tui.games import GAMES
+def _spec(game: "str | GameSpec") -> GameSpec:
+    """The spec of ``game``: a GameSpec as it is, or a game id looked up in the catalogue.
 
+    Raises ValueError naming the games for an unknown id.
+    """
+    if isinstance(game, GameSpec):
+        return game
     try:
-        return GAMES[game_id]
+        return CATALOGUE[game]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {shown(game_id)} (games: {', '.join(GAMES)})") from None
+        raise ValueError(f"unknown game {shown(game)} (games: {', '.join(CATALOGUE)})") from None
 
 
 def action_to_json(action: Any) -> dict[str, Any]:
@@ -285,14 +289,18 @@ class Match:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
     ) -> "Match":
-        """Start a match. Raises ValueError for an unknown game, count or option, or a seed
-        that is not a whole number in ``SEED_MIN..SEED_MAX`` (a save must be able to hold it)."""
+        """Start a match of ``game_id`` (a game id of the catalogue, or the GameSpec itself).
+
+        Raises ValueError for an unknown game, count or option, or a seed
+        that is not a whole number in ``SEED_MIN..SEED_MAX`` (a save must be
+        able to hold it).
+        """
         if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
             raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
         spec = _spec(game_id)
         full = spec.check_options(len(names), dict(options or {}))
         state = spec.rules.new_game(players=len(names), seed=seed, **full)
-        return cls(game_id, tuple(names), seed, full, [], [state], [])
+        return cls(spec.id, tuple(names), seed, full, [], [state], [])
 
     @property
     def spec(self) -> GameSpec:

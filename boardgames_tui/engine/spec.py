@@ -29,6 +29,14 @@ import attrs
 from .core import Option, State
 
 
+#: Every game a game id can name (in ``Match.new`` and in a save file), by id.
+#: The engine never imports the games: ``boardgames_tui.games`` fills this
+#: mapping (it *is* that package's ``GAMES``), and the top package imports
+#: ``boardgames_tui.games``, so naming a game by id works wherever the engine
+#: is used. Tests may add a game of their own to it.
+CATALOGUE: dict[str, "GameSpec"] = {}
+
+
 @attrs.frozen
 class GameSpec:
     """A game of the collection.
