@@ -17,12 +17,14 @@ import secrets
 from pathlib import Path
 from typing import Any, Sequence
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
 from boardgames_tui.games import GAMES
+from boardgames_tui.ui.keygate import KeyGate
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -64,6 +66,16 @@ class BoardGamesApp(App[None]):
         self.last_setup: tuple[str, tuple[str, ...], dict[str, Any]] | None = None
         #: The match last opened on a game screen (the CLI names its autosave if the app dies).
         self.current_match: Match | None = None
+        #: Drops keys meant for the screen before (ui/keygate.py).
+        self.key_gate = KeyGate()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key passes the key gate first, and again before bindings act on it."""
+        if isinstance(event, events.Key):
+            screen = self.screen_stack[-1] if self.screen_stack else None
+            if not self.key_gate.passes(event, screen):
+                return
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())

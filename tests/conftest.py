@@ -1,6 +1,9 @@
-"""Shared fixtures: every test gets its own empty data folder for saves."""
+"""Shared fixtures: every test gets its own empty data folder for saves; Pilot keys keep a player's pace."""
+
+import math
 
 import pytest
+from textual.pilot import Pilot
 
 
 @pytest.fixture(autouse=True)
@@ -9,3 +12,32 @@ def _isolated_data_dir(tmp_path, monkeypatch):
     home = tmp_path / "bgt-home"
     monkeypatch.setenv("BOARDGAMES_TUI_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _keys_at_a_players_pace(request, monkeypatch):
+    """Each ``pilot.press(...)`` call is one burst of keys, pressed after a pause.
+
+    The app's key gate (boardgames_tui/ui/keygate.py) drops a key that
+    follows the one before it within half a second at a new screen. A
+    test's separate press calls stand for a player's separate presses, so
+    the keyboard counts as rested before each call; the keys of one call
+    count as a burst whatever the machine's speed. Tests marked
+    ``real_key_pace`` keep the real timing (and sleep where a player would
+    pause).
+    """
+    if request.node.get_closest_marker("real_key_pace"):
+        return
+    original = Pilot.press
+
+    async def press(self, *keys):
+        gate = getattr(self.app, "key_gate", None)
+        for i, key in enumerate(keys):
+            if gate is not None:
+                if i == 0:
+                    gate.rest()
+                else:
+                    gate.last_key_at = math.inf  # the next key follows this one at once
+            await original(self, key)
+
+    monkeypatch.setattr(Pilot, "press", press)

@@ -209,6 +209,16 @@ class State:
         """
         return False
 
+    def is_secret_choice(self, seat: int) -> bool:
+        """Whether ``seat``'s decision now is hidden from the other seats until a reveal.
+
+        The app then shows a pick as "chosen" and counts it only once the
+        player confirms it, since nobody at the table could notice a slip.
+        Default: False. Games with simultaneous secret choices (an action
+        card, cards played face down) return True in that phase.
+        """
+        return False
+
     def private_news(self, seat: int, since: int) -> list[str]:
         """Private lines of the log from index ``since`` that ``seat`` should read now.
 

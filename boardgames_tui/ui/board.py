@@ -29,6 +29,8 @@ from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import State, seat_letter
 
+from .keygate import KeyGate
+
 
 @attrs.frozen
 class BoardContext:
@@ -39,7 +41,10 @@ class BoardContext:
     shown); ``names`` the seat names; ``legal`` the legal actions of
     ``seat`` (``[]`` when ``seat`` is None or the game is over); ``stamp``
     numbers the redraw, so a choice made from an out-of-date list (a key
-    typed before the screen caught up) can be told apart and ignored.
+    typed before the screen caught up) can be told apart and ignored;
+    ``secret`` says the choice is hidden from the other seats
+    (``State.is_secret_choice``): a pick is then only marked "chosen" and
+    counts once confirmed.
     """
 
     view: State
@@ -47,6 +52,7 @@ class BoardContext:
     names: tuple[str, ...]
     legal: Sequence[Any] = ()
     stamp: int = 0
+    secret: bool = False
 
     def who(self, seat: int) -> str:
         """'A Ana': the seat's letter and name, as every screen shows a seat."""
@@ -64,6 +70,18 @@ class ActionChosen(Message):
         super().__init__()
         self.action = action
         self.stamp = stamp
+
+
+def choose(widget: Widget, action: Any, stamp: int | None = None) -> None:
+    """Post the player's pick of ``action`` from ``widget``; the key that made it is used up.
+
+    Arms the app's key gate (:mod:`.keygate`) at once, before the screen
+    has even applied the action, so the rest of a burst of keys cannot act
+    on what the pick leads to. ``stamp`` is the list's
+    :attr:`BoardContext.stamp` (None: do not check).
+    """
+    KeyGate.of(widget.app).arm(widget)
+    widget.post_message(ActionChosen(action, stamp))
 
 
 class ActionPreview(Message):
@@ -113,7 +131,13 @@ class ActionChooser(Widget):
 
 
 class ActionList(OptionList):
-    """The legal actions as a numbered list: arrows and Enter, a digit, or the mouse."""
+    """The legal actions as a numbered list: arrows and Enter, a digit, or the mouse.
+
+    For a secret choice (``ctx.secret``) a pick only marks the action
+    "chosen"; Enter on the marked action confirms it, and moving to or
+    picking another one changes the mark. Every pick goes through
+    :func:`choose`, so the key that made it is used up.
+    """
 
     DEFAULT_CSS = """
     ActionList { height: auto; max-height: 9; border: round $accent; }
@@ -122,16 +146,26 @@ class ActionList(OptionList):
 
     BINDINGS = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
 
+    #: Marks the chosen action of a secret choice in the list.
+    CHOSEN_MARK = ">> "
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._actions: list[Any] = []
+        self._labels: list[str] = []
         self._keys: dict[str, int] = {}
         self._stamp = 0
+        self._secret = False
+        #: Index of the secret pick waiting for its confirming Enter, or None.
+        self.marked: int | None = None
+        self._titles: tuple[str, str] = ("", "")
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list with ``ctx.legal`` labelled by ``board.action_label``."""
         self._actions = list(ctx.legal)
         self._stamp = ctx.stamp
+        self._secret = ctx.secret
+        self.marked = None
         keys = [board.action_key(a) for a in self._actions]
         if self._actions and all(keys) and len(set(keys)) == len(keys):
             self._keys = {str(k): i for i, k in enumerate(keys)}
@@ -139,28 +173,58 @@ class ActionList(OptionList):
         else:
             self._keys = {str(i + 1): i for i in range(min(9, len(self._actions)))}
             tags = [str(i + 1) if i < 9 else " " for i in range(len(self._actions))]
+        self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
         self.clear_options()
-        self.add_options(
-            [Option(f"{tag} {board.action_label(a)}", id=f"action-{i}") for i, (tag, a) in enumerate(zip(tags, self._actions))]
-        )
+        self.add_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
         self.border_title = "Your choices" if self._actions else ""
+        self.border_subtitle = "secret: pick, then Enter to confirm" if self._secret and self._actions else ""
         if self._actions:
             self.highlighted = 0
 
     def action_pick(self, number: int) -> None:
         index = self._keys.get(str(number))
         if index is not None:
-            self.post_message(ActionChosen(self._actions[index], self._stamp))
+            if self._secret:
+                self.highlighted = index  # the mark and the highlight go together
+            self._pick(index, enter=False)
         else:
             self.app.bell()
             self.notify(f"There is no choice {number}.", severity="warning", timeout=3)
 
+    def action_select(self) -> None:
+        """Enter (or a click): pick the highlighted action, or confirm the marked one."""
+        if self.highlighted is not None and 0 <= self.highlighted < len(self._actions):
+            self._pick(self.highlighted, enter=True)
+
+    def _pick(self, index: int, enter: bool) -> None:
+        if self._secret and not (enter and self.marked == index):
+            self._mark(index)
+            return
+        choose(self, self._actions[index], self._stamp)
+
+    def _mark(self, index: int | None) -> None:
+        """Show ``index`` as the chosen secret action (None: no mark); a new mark arms the gate."""
+        old, self.marked = self.marked, index
+        if old is not None and old != index and old < len(self._labels):
+            self.replace_option_prompt_at_index(old, self._labels[old])
+        if index is None:
+            if old is not None:
+                self.border_title, self.border_subtitle = self._titles
+            return
+        if old is None:
+            self._titles = (self.border_title, self.border_subtitle)
+        self.replace_option_prompt_at_index(index, self.CHOSEN_MARK + self._labels[index])
+        tag = self._labels[index].split(" ", 1)[0]
+        self.border_title = f"chosen: {tag} - Enter to confirm"
+        self.border_subtitle = "another key to change"
+        KeyGate.of(self.app).arm(self)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if 0 <= event.option_index < len(self._actions):
-            self.post_message(ActionChosen(self._actions[event.option_index], self._stamp))
+        event.stop()  # picks go through action_select
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         idx = event.option_index
+        if self.marked is not None and idx != self.marked:
+            self._mark(None)  # moved away from the chosen action: a change of mind
         self.post_message(ActionPreview(self._actions[idx] if 0 <= idx < len(self._actions) else None))

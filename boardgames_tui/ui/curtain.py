@@ -8,12 +8,16 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
+from .keygate import GatedScreen, KeyGate
 
-class CurtainScreen(Screen[bool]):
+
+class CurtainScreen(GatedScreen, Screen[bool]):
     """A full-screen cover naming the next player; shows nothing private.
 
     Dismisses with True on Enter (the player is looking) and False on
-    Escape/m (open the menu instead).
+    Escape/m (open the menu instead). Its keys go through the key gate
+    (:mod:`.keygate`): only a key pressed after the curtain was drawn, and
+    not in a burst with the key that ended the last decision, lifts it.
     """
 
     DEFAULT_CSS = """
@@ -72,9 +76,11 @@ class CurtainScreen(Screen[bool]):
             scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
 
     def action_reveal(self) -> None:
+        KeyGate.of(self.app).arm(self)  # this key is used up: the rest of a burst stays here
         self.dismiss(True)
 
     def action_menu(self) -> None:
+        KeyGate.of(self.app).arm(self)
         self.dismiss(False)
 
     def action_rules(self) -> None:
@@ -85,12 +91,14 @@ class CurtainScreen(Screen[bool]):
             self.app.push_screen(RulesScreen(*self.rules))
 
 
-class PrivateNoticeScreen(ModalScreen[None]):
+class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
     """Tells the seat still at the keyboard what it alone just learned.
 
     Shown after an action of that seat whose private result (a card
-    excavated, a card stolen) it would otherwise only see on its next turn,
-    before the keyboard passes on. Enter closes it.
+    excavated, a card stolen, an item drawn) it would otherwise only see on
+    its next turn, before the keyboard passes on; and to a seat that lost
+    a card, right after the curtain lifts for it. Enter closes it (a fresh
+    key: see :mod:`.keygate`).
     """
 
     DEFAULT_CSS = """
@@ -113,4 +121,5 @@ class PrivateNoticeScreen(ModalScreen[None]):
             yield Static("Press Enter, then pass the keyboard.", markup=False)
 
     def action_close(self) -> None:
+        KeyGate.of(self.app).arm(self)
         self.dismiss(None)

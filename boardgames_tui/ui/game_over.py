@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Sequence
 
 from rich import box
@@ -16,6 +15,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import Outcome, seat_letter
+
+from .keygate import GatedScreen
 
 CHOICES = (
     ("launcher", "Back to the launcher"),
@@ -44,8 +45,12 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score"
     return table
 
 
-class GameOverScreen(Screen[str]):
-    """Dismisses with 'launcher', 'board', 'again' or 'quit'."""
+class GameOverScreen(GatedScreen, Screen[str]):
+    """Dismisses with 'launcher', 'board', 'again' or 'quit'.
+
+    Keys go through the key gate (:mod:`.keygate`): keys typed for the last
+    move do not skip past the results.
+    """
 
     DEFAULT_CSS = """
     GameOverScreen { layout: vertical; }
@@ -90,26 +95,16 @@ class GameOverScreen(Screen[str]):
         yield Static("PageUp / PageDown scroll the scores.", id="over-hint")
         yield Footer()
 
-    #: Seconds during which choices are ignored, so keys typed for the last
-    #: move do not skip past the results.
-    SETTLE = 0.8
-
     def on_mount(self) -> None:
-        self._ready_at = time.monotonic() + self.SETTLE
         self.query_one("#over-choices").focus()
-
-    def _ready(self) -> bool:
-        return time.monotonic() >= self._ready_at
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self._ready():
-            self.dismiss(event.option.id or "launcher")
+        self.dismiss(event.option.id or "launcher")
 
     def action_scroll_table(self, direction: int) -> None:
         scroll = self.query_one("#over-scroll", VerticalScroll)
         scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
 
     def action_choose(self, key: str) -> None:
-        if self._ready():
-            self.dismiss(key)
+        self.dismiss(key)

@@ -26,15 +26,18 @@ from boardgames_tui.engine.match import autosave_path, saves_dir
 
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
 from .curtain import CurtainScreen, PrivateNoticeScreen
+from .keygate import GatedScreen, KeyGate
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GatedScreen, Screen[None]):
     """Plays one match: status line, the game's board, the chooser and the log.
 
     ``shown_seat`` is the seat whose private view is on screen (None: only
-    public information is shown).
+    public information is shown). ``seen[seat]`` is the log length up to
+    which that seat has read its private lines (on its own screen or in a
+    notice).
     """
 
     DEFAULT_CSS = """
@@ -70,6 +73,8 @@ class GameScreen(Screen[None]):
         self.shown_seat: int | None = None
         self.shown_private = False
         self.seen: dict[int, int] = {}
+        #: Private lines older than this (a game loaded from a save) count as read.
+        self.news_from = len(match.state.log)
         self.stamp = 0
         #: Log length at the last curtain: the curtain shows public lines after it
         #: (from the start for a game just opened: a recap of its last lines).
@@ -104,15 +109,19 @@ class GameScreen(Screen[None]):
         return f"{seat_letter(seat)} {self.match.names[seat]}"
 
     def advance(self) -> None:
-        """Show the next decision: game over, reaction window, curtain, or the seat."""
+        """Show the next decision: news for the last actor, game over, reaction window, curtain, or the seat."""
         state = self.match.state
         self.refresh_bindings()
+        if self._news_for_actor():
+            return
         if state.is_terminal:
+            self._hand_over()
             self.render_for(None)
             self.app.call_later(self.app.game_finished, self.match)  # type: ignore[attr-defined]
             return
         window = state.reaction_window
         if window is not None and self.spec.hidden_information:
+            self._hand_over()
             self.render_for(None)
             self.app.push_screen(ReactionScreen(window, state.to_move, self.match.names), self._after_reaction)
             return
@@ -120,26 +129,41 @@ class GameScreen(Screen[None]):
         if self.spec.hidden_information and state.needs_curtain(seat) and not (
             seat == self.shown_seat and self.shown_private
         ):
-            self.render_for(None)
-            self.app.push_screen(self._curtain(seat), lambda ok: self._after_curtain(seat, ok))
+            self._raise_curtain(seat, lambda ok: self._after_curtain(seat, ok))
             return
+        if seat != self.shown_seat:
+            self._hand_over()
         self.render_for(seat)
 
-    def _curtain(self, seat: int) -> CurtainScreen:
+    def _hand_over(self) -> None:
+        """The screen is about to be seen by other eyes: no notice of the last seat stays up."""
+        self.app.clear_notifications()
+
+    def _raise_curtain(self, seat: int, then: Any, reason: str = "") -> None:
+        """Cover the table (public view, no notices) and ask for ``seat``; ``then(looking)`` follows."""
+        self._hand_over()
+        self.render_for(None)
+        self.app.push_screen(self._curtain(seat, reason), then)
+
+    def _curtain(self, seat: int, reason: str = "") -> CurtainScreen:
         """The curtain for ``seat``, with the public lines of the log since the last one."""
         public = self.match.state.view(None).log
         recent = [e.render(self.match.names, None) for e in public[self.public_seen :]]
         self.public_seen = len(public)
         return CurtainScreen(
-            self.who(seat), rules=(self.spec.title, self.spec.rules_text()), recent=[r for r in recent if r]
+            self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=[r for r in recent if r]
         )
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
-        if looking:
-            self.render_for(seat)
-            self._tell_private_news(seat)
-        else:
+        """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
+        if not looking:
             self.action_menu()
+            return
+        news = self._unread_news(seat)
+        if news:
+            self._show_news(seat, news, lambda: self.render_for(seat))
+            return
+        self.render_for(seat)
 
     def _after_reaction(self, seat: int | None) -> None:
         state = self.match.state
@@ -161,16 +185,72 @@ class GameScreen(Screen[None]):
             self.advance()
             return
         self.shown_seat = None
-        self.app.push_screen(self._curtain(seat), lambda ok: self._after_curtain(seat, ok))
+        self._raise_curtain(seat, lambda ok: self._after_curtain(seat, ok))
 
-    def _tell_private_news(self, seat: int) -> None:
-        """Notify ``seat`` of private log lines addressed to it since it last looked."""
-        view = self.match.state.view(seat)
-        start = self.seen.get(seat, len(view.log))
-        news = [e.private[seat] for e in view.log[start:] if seat in e.private]
-        if news and seat in self.seen:
-            self.notify("\n".join(e.format(*self.match.names) for e in news[-4:]), title="Since your last turn", timeout=8)
-        self.seen[seat] = len(view.log)
+    # ---- private news -----------------------------------------------------
+
+    def _unread_news(self, seat: int) -> list[str]:
+        """Private lines for ``seat`` it has not read yet (``State.private_news``), names filled in."""
+        state = self.match.state
+        if not self.spec.hidden_information:
+            return []
+        lines = state.private_news(seat, self.seen.get(seat, self.news_from))
+        return [_fill(line, self.match.names) for line in lines]
+
+    def _show_news(self, seat: int, news: list[str], then: Any) -> None:
+        """The notice for ``seat`` alone; ``then()`` once it is closed."""
+        self.seen[seat] = len(self.match.state.log)
+        self.app.push_screen(PrivateNoticeScreen(self.who(seat), news), lambda _: then())
+
+    def last_actor(self) -> int | None:
+        """The seat of the last action taken outside a reaction window (None: no action yet).
+
+        That seat's decision caused what just happened, also when the
+        others then passed in a reaction window (a shot that steals once
+        nobody cancels it).
+        """
+        match = self.match
+        for i in range(len(match.actions) - 1, -1, -1):
+            if match.states[i].reaction_window is None:
+                return match.actions[i][0]
+        return None
+
+    def _news_for_actor(self) -> bool:
+        """Before the keyboard leaves the last actor, show it what it alone learned.
+
+        The excavator reads the card it dug up, the thief the card it took
+        (also when the theft came out of a reaction window everyone
+        watched: then a curtain asks for the thief first), a runner the item
+        it drew. Nothing to do when the actor decides next: it reads its
+        news on its own screen. True when a notice or curtain was raised
+        (``advance`` runs again once it is closed).
+        """
+        actor = self.last_actor()
+        state = self.match.state
+        if actor is None or not self.spec.hidden_information or state.is_terminal:
+            return False  # at the end every hand is scored in public anyway
+        if state.reaction_window is None and state.to_move[0] == actor:
+            return False
+        news = self._unread_news(actor)
+        if not news:
+            return False
+        if self.shown_seat == actor and self.shown_private:
+            self._show_news(actor, news, self.advance)
+            return True
+        self._raise_curtain(
+            actor, lambda ok: self._after_news_curtain(actor, ok), reason="Something only this player may read."
+        )
+        return True
+
+    def _after_news_curtain(self, seat: int, looking: bool | None) -> None:
+        if not looking:
+            self.action_menu()
+            return
+        news = self._unread_news(seat)
+        if news:
+            self._show_news(seat, news, self.advance)
+        else:
+            self.advance()
 
     # ---- drawing --------------------------------------------------------
 
@@ -184,14 +264,20 @@ class GameScreen(Screen[None]):
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
         self.stamp += 1
-        ctx = BoardContext(view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp)
+        secret = bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)  # type: ignore[arg-type]
+        ctx = BoardContext(
+            view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
+        )
         self.board.show(ctx)
         self.chooser.set_choices(ctx, self.board)
         self.chooser.display = bool(legal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
         self.query_one("#game-status", Static).update(self.status_text(seat))
+        # A new list (or none) asks for a key pressed after it is drawn.
+        KeyGate.of(self.app).arm(self)
         if seat is not None:
-            self.seen[seat] = len(view.log)
+            if self.shown_private:
+                self.seen[seat] = len(view.log)
             if legal:
                 self.chooser.focus()
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
@@ -221,7 +307,6 @@ class GameScreen(Screen[None]):
         if message.stamp is not None and message.stamp != self.stamp:
             return  # picked from a list that was already replaced
         self._busy = True
-        before = len(self.match.state.log)
         try:
             self._play(seat, message.action)
         except IllegalAction as exc:
@@ -230,27 +315,7 @@ class GameScreen(Screen[None]):
             return
         finally:
             self._busy = False
-        news = self._private_news(seat, before)
-        if news:
-            self.app.push_screen(PrivateNoticeScreen(self.who(seat), news), lambda _: self.advance())
-            return
         self.advance()
-
-    def _private_news(self, seat: int, since: int) -> list[str]:
-        """Private lines for ``seat`` from its last action, when the keyboard is about to pass.
-
-        Empty when ``seat`` keeps the keyboard (it sees them on its own
-        screen) or the game has nothing hidden.
-        """
-        state = self.match.state
-        if not self.spec.hidden_information:
-            return []
-        if not state.is_terminal and state.reaction_window is None and state.to_move and state.to_move[0] == seat:
-            return []
-        lines = state.private_news(seat, since)
-        if lines:
-            self.seen[seat] = len(state.log)
-        return [_fill(line, self.match.names) for line in lines]
 
     def _play(self, seat: int, action: Any) -> None:
         self.match.play(seat, action)
@@ -260,6 +325,10 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that nothing on screen uses gets a short hint."""
+        if not KeyGate.of(self.app).admits(event):
+            event.stop()
+            event.prevent_default()
+            return
         if event.key == "ctrl+z" and not self.match.can_undo():
             self.notify("Nothing to undo here.", severity="warning", timeout=3)
             return

@@ -18,11 +18,15 @@ from textual.widgets import Static
 
 from boardgames_tui.engine import seat_letter
 
+from .keygate import GatedScreen, KeyGate
 
-class ReactionScreen(ModalScreen[int | None]):
+
+class ReactionScreen(GatedScreen, ModalScreen[int | None]):
     """Dismisses with the seat that wants to react, or None when all pass.
 
-    Docked at the bottom so the public table above stays in sight.
+    Docked at the bottom so the public table above stays in sight. Keys go
+    through the key gate (:mod:`.keygate`): the Enter that played the card
+    cannot also close the window.
     """
 
     DEFAULT_CSS = """
@@ -67,13 +71,18 @@ class ReactionScreen(ModalScreen[int | None]):
         key = (event.character or "").upper()
         if len(key) == 1 and key.isalpha() and key not in ("M", "W"):
             event.stop()
+            gate = KeyGate.of(self.app)
+            if not gate.admits(event):
+                return
             for seat in self.seats:
                 if seat_letter(seat) == key:
+                    gate.arm(self)
                     self.dismiss(seat)
                     return
             self.notify(f"{key} cannot react now.", severity="warning", timeout=3)
 
     def action_all_pass(self) -> None:
+        KeyGate.of(self.app).arm(self)
         self.dismiss(None)
 
     def action_rules(self) -> None:
@@ -87,4 +96,5 @@ class ReactionScreen(ModalScreen[int | None]):
             host.action_save()
 
     def action_menu(self) -> None:
+        KeyGate.of(self.app).arm(self)
         self.dismiss(self.MENU)

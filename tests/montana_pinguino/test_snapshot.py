@@ -138,10 +138,7 @@ def test_snapshot_final_table(snap_compare):
     match = scene(4, 25, lambda s: s.is_terminal)
 
     async def run_before(pilot):
-        from boardgames_tui.ui.game_over import GameOverScreen
-
         await pilot.pause()
-        await pilot.pause(GameOverScreen.SETTLE)
         await pilot.press("g")
         await pilot.pause()
         await pilot.pause()

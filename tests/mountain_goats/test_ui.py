@@ -197,6 +197,7 @@ async def test_illegal_hand_built_move_gets_a_message():
         # Force a roll with two 1s: changing both is refused at once (one 1 stays).
         screen.match.states[-1] = attrs.evolve(state, dice=(1, 1, 5, 5))
         screen.render_for(0)
+        await pilot.pause()  # keys count only once the new roll is drawn
         await pilot.press("b", "f", "right", "f")
         await pilot.pause()
         assert "At least one 1 must stay a 1" in screen_text(app)

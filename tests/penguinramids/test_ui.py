@@ -189,6 +189,9 @@ async def test_pilot_whole_two_player_game_with_curtains():
         assert "choose an action card in secret" in screen_text(app)
         await pilot.press("3")
         await pilot.pause()
+        assert "chosen: 3 - Enter to confirm" in screen_text(app) and game.match.actions == []
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and "B Beto" in screen_text(app)
         assert "(you: 3)" not in screen_text(app)
         await pilot.press("enter")

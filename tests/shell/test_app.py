@@ -312,7 +312,6 @@ async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
     async with app.run_test(size=SIZE) as pilot:
         await play_veto_to_game_over(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.pause(GameOverScreen.SETTLE)
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

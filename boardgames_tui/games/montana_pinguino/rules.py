@@ -1413,6 +1413,18 @@ class MontanaState(State):
         """No curtain between Championship races: everyone looks at the finished race together."""
         return self.phase != RACE_OVER
 
+    def is_secret_choice(self, seat: int) -> bool:
+        """Cards are played face down by every runner at once (Rulebook 1.2)."""
+        return self.phase == PLAY
+
+    def private_news(self, seat: int, since: int) -> list[str]:
+        """The item cards ``seat`` drew since log index ``since`` (known to it alone).
+
+        The runner reads them before the keyboard passes on; a pick it made
+        itself (a card played, an item kept) is no news.
+        """
+        return [e.private[seat] for e in self.log[since:] if e.private.get(seat, "").startswith("you drew")]
+
     @property
     def reaction_window(self) -> str | None:
         """The public text of the card that may be answered with Iglú or Tormenta de Nieve."""

@@ -355,6 +355,10 @@ class PenguinramidsState(State):
         """
         return self.phase == "choose"
 
+    def is_secret_choice(self, seat: int) -> bool:
+        """The action card is chosen face down by every seat at once."""
+        return self.phase == "choose"
+
     @property
     def current(self) -> int | None:
         """The seat whose turn it is in phase 'turn', else None."""

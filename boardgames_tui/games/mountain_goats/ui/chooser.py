@@ -10,14 +10,13 @@ confirms the move. Impossible choices get a one-line reason in the panel.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
 
 from boardgames_tui.engine import IllegalAction, seat_letter
-from boardgames_tui.ui.board import ActionChooser, ActionChosen, ActionPreview, BoardContext, GameBoard
+from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
 from ..rules import GoatsState, Move, Roll
@@ -61,7 +60,6 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.top = 0
         self.message = ""
         self.rows = ROWS
-        self._sent_until = 0.0
         self._reset_builder()
 
     # ------------------------------------------------------------ state
@@ -83,22 +81,16 @@ class GoatsChooser(ActionChooser, can_focus=True):
         return self.ctx.seat if self.ctx is not None else None
 
     def _choose(self, action: Any) -> None:
-        """Post ``action`` once; keys are ignored until the screen answers.
+        """Post ``action`` from this list; the key gate drops the rest of a burst.
 
-        Keys typed faster than the screen applies a choice would otherwise
-        pick from the list of the turn before. The guard lapses after half a
-        second in case the choice was refused (the screen then says why).
+        Keys typed faster than the screen applies a choice cannot pick from
+        the list of the turn before: :func:`choose` uses the key up at once,
+        and the stamp tells the screen which list the pick came from.
         """
-        now = time.monotonic()
-        if now < self._sent_until:
-            self.app.bell()
-            return
-        self._sent_until = now + 0.5
-        self.post_message(ActionChosen(action))
+        choose(self, action, self.ctx.stamp if self.ctx is not None else None)
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list from ``ctx.legal``; start in list mode at the best move."""
-        self._sent_until = 0.0
         self.ctx = ctx
         self.board = board
         self.actions = list(ctx.legal)

@@ -8,3 +8,10 @@ def make_board() -> GameBoard:
     from .board import PenguinBoard
 
     return PenguinBoard(id="penguin-board")
+
+
+def make_chooser():
+    """The list of choices, with PageUp/PageDown for the board."""
+    from .chooser import PenguinChooser
+
+    return PenguinChooser()

@@ -1,0 +1,163 @@
+"""The key gate: a key meant for one screen never acts on the next (DESIGN.md, The UI).
+
+A doubled Enter, a held key's auto-repeat or a burst of keys arriving
+together over SSH must not lift the next player's curtain, commit a secret
+choice or answer the next decision of the same player. One gate for the
+whole app enforces it:
+
+- Whatever shows something new that asks for a decision (a curtain, a
+  private notice, a reaction window, a new list of choices, a secret choice
+  marked "chosen", the game-over screen) **arms** the gate. So does whatever
+  acts on a key (lifting a curtain, committing a choice): the key that acts
+  uses the gate up.
+- An armed gate **opens** for the first key that was pressed after the new
+  screen was drawn (``event.time`` is later than the first refresh after
+  arming) and that does not follow the key before it within
+  :data:`SETTLE` seconds (a burst, a double press, a key held down: the
+  player cannot have read the new screen). Every other key is dropped.
+- Once open, keys flow freely (arrows, digits, build-mode keys) until the
+  next arming.
+
+The app feeds every key through :meth:`KeyGate.passes` (``BoardGamesApp``
+does it in ``on_event``, before any widget or binding sees the key, and
+again when the key comes back up to the app to resolve bindings); widgets
+that act on keys in their own ``on_key`` ask :meth:`KeyGate.admits`. Only
+screens with ``KEY_GATED = True`` (see :class:`GatedScreen`) are guarded:
+the launcher, setup, menu and rules take every key.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from textual import events
+from textual._time import get_time
+
+#: Seconds a key must follow the one before it to count as a fresh press at
+#: a new screen. A burst over SSH arrives all at once; a held key repeats
+#: every 30-50 ms after a first delay of about 0.25-0.66 s (so a held key
+#: acts once, and at most once more where that first delay is longer than
+#: this); nobody reads a new screen and answers it faster.
+SETTLE = 0.5
+
+#: Seconds after arming when the gate stops waiting for the first refresh
+#: (a screen that never repaints must not lock the keyboard for good).
+DRAW_WAIT = 1.0
+
+#: Keys that always pass: quitting must work whatever is on screen.
+ALWAYS = frozenset({"ctrl+q"})
+
+
+class KeyGate:
+    """The app's one gate between keys and the screens that act on them.
+
+    ``last_key_at`` is the ``event.time`` of the last key the app received
+    (None: the keyboard has rested; the next key is fresh).
+    """
+
+    def __init__(self) -> None:
+        self.last_key_at: float | None = None
+        #: (event, time of the key before it) for the most recent keys.
+        self._recent: deque[tuple[events.Key, float | None]] = deque(maxlen=64)
+        self._token = 0
+        self._armed_at = 0.0
+        self._drawn_at: float | None = 0.0
+        self._open = True
+
+    @staticmethod
+    def of(app: Any) -> "KeyGate":
+        """The gate of ``app`` (made on first use)."""
+        gate = getattr(app, "key_gate", None)
+        if gate is None:
+            gate = KeyGate()
+            app.key_gate = gate
+        return gate
+
+    # ---- keys ------------------------------------------------------------
+
+    def note(self, event: events.Key) -> None:
+        """Record a key as the app receives it (in the order keys were pressed)."""
+        self._recent.append((event, self.last_key_at))
+        self.last_key_at = event.time
+
+    def gap_before(self, event: events.Key) -> float:
+        """Seconds between ``event`` and the key pressed before it (inf: none, or not noted)."""
+        for noted, before in reversed(self._recent):
+            if noted is event:
+                return float("inf") if before is None else event.time - before
+        return float("inf")
+
+    def rest(self) -> None:
+        """Treat the keyboard as rested: the next key does not continue a burst."""
+        self.last_key_at = None
+
+    # ---- arming ------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        """Whether keys pass freely until the next arming."""
+        return self._open
+
+    def arm(self, node: Any) -> None:
+        """Close the gate until something new is drawn and a fresh key comes.
+
+        ``node`` is any mounted widget or screen: the gate counts as drawn
+        after the screen's next refresh following this call.
+        """
+        self._token += 1
+        token = self._token
+        self._armed_at = get_time()
+        self._drawn_at = None
+        self._open = False
+        try:
+            scheduled = node.call_after_refresh(self._drawn, token)
+        except Exception:  # not attached (yet): no refresh to wait for
+            scheduled = False
+        if not scheduled:
+            self._drawn_at = self._armed_at
+
+    def _drawn(self, token: int) -> None:
+        if token == self._token and self._drawn_at is None:
+            self._drawn_at = get_time()
+
+    def admits(self, event: events.Key) -> bool:
+        """Whether ``event`` may act now; the first fresh key after arming opens the gate."""
+        if self._open or event.key in ALWAYS:
+            return True
+        drawn = self._drawn_at
+        if drawn is None and get_time() - self._armed_at > DRAW_WAIT:
+            drawn = self._drawn_at = self._armed_at + DRAW_WAIT
+        if drawn is None or event.time < drawn:
+            return False  # pressed before the player could see what it would act on
+        if self.gap_before(event) < SETTLE:
+            return False  # part of a burst, a double press or a held key
+        self._open = True
+        return True
+
+    def passes(self, event: events.Key, screen: Any) -> bool:
+        """The app's check of every key: noted when it arrives, then admitted or dropped.
+
+        Called with the key as it first reaches the app and again when it
+        bubbles back up to resolve bindings (``event.is_forwarded``); keys
+        for screens that are not gated always pass.
+        """
+        if not event.is_forwarded:
+            self.note(event)
+        if not getattr(screen, "KEY_GATED", False):
+            return True
+        return self.admits(event)
+
+
+class GatedScreen:
+    """Mixin for a Screen whose keys go through the gate; it arms on every appearance.
+
+    Put it before ``Screen``/``ModalScreen`` in the bases. Coming back to
+    the screen (after a dialog, a curtain above it) counts as a new
+    appearance.
+    """
+
+    KEY_GATED = True
+
+    def on_screen_resume(self) -> None:
+        KeyGate.of(self.app).arm(self)  # type: ignore[attr-defined]

@@ -1,0 +1,57 @@
+"""Helpers for the hand-over tests: where the app is, and keys that arrive all at once."""
+
+from __future__ import annotations
+
+from textual import events
+
+from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
+from boardgames_tui.ui.game_over import GameOverScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.reaction import ReactionScreen
+
+#: The bursts every hand-over is tried with.
+BURSTS = (2, 4, 10)
+
+
+def game_of(app) -> GameScreen:
+    """The game screen under whatever is on top."""
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+def where(app) -> tuple:
+    """What the table sees now, as a small tuple.
+
+    ``("curtain", who)``, ``("notice", who)``, ``("reaction",)``,
+    ``("over",)``, or ``("seat", shown seat, marked secret pick)``.
+    """
+    screen = app.screen
+    if isinstance(screen, CurtainScreen):
+        return ("curtain", screen.who)
+    if isinstance(screen, PrivateNoticeScreen):
+        return ("notice", screen.who)
+    if isinstance(screen, ReactionScreen):
+        return ("reaction",)
+    if isinstance(screen, GameOverScreen):
+        return ("over",)
+    if isinstance(screen, GameScreen):
+        return ("seat", screen.shown_seat, getattr(screen.chooser, "marked", None))
+    return (type(screen).__name__,)
+
+
+def actions(app) -> list:
+    """The match's actions so far."""
+    return list(game_of(app).match.actions)
+
+
+async def send_at_once(pilot, *keys: str) -> None:
+    """Queue ``keys`` on the app in one go, as a terminal read or an SSH packet delivers them.
+
+    Unlike ``pilot.press``, nothing is processed between the keys: each
+    is made (and time-stamped) before the app handles the first.
+    """
+    app = pilot.app
+    for key in keys:
+        char = "\r" if key == "enter" else (key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+    await pilot.pause()
+    await pilot.pause()

@@ -1,0 +1,193 @@
+"""Misión Chungungo hand-overs through the real app.
+
+Enter bursts (one ``pilot.press`` call: see tests/conftest.py) at the end
+of a turn, at a card that opens the reaction window, at the window itself
+and at a private notice never act past the next hand-over; the thief reads
+a stolen card before the keyboard passes and the victim is told first
+thing; a notice for one seat is gone when the next one takes the keyboard.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match, Pass
+from tests.handover import BURSTS, actions, where
+from tests.screen_text import notices, screen_text
+
+SIZE = (80, 24)
+NAMES = ["Ana", "Beto"]
+
+
+def scenario(pred, seeds=range(200), steps=600) -> Match:
+    """The first position of seeded random play where ``pred(state)`` holds."""
+    for seed in seeds:
+        match = Match.new("mision_chungungo", NAMES, seed, {})
+        rnd = random.Random(seed)
+        for _ in range(steps):
+            state = match.state
+            if state.is_terminal:
+                break
+            if pred(state):
+                return match
+            seat = state.to_move[0]
+            match.play(seat, rnd.choice(state.legal_actions(seat)))
+    raise AssertionError("no seed reaches the position")
+
+
+def first_choice_leads_to(state, check) -> bool:
+    """Whether the first listed choice (what Enter picks) of the seat to move gives ``check(after)``."""
+    if state.reaction_window is not None or state.phase != "turn":
+        return False
+    seat = state.to_move[0]
+    after = state.apply(seat, state.legal_actions(seat)[0])
+    return not after.is_terminal and not after.private_news(seat, len(state.log)) and check(after, seat)
+
+
+def steal_after_all_pass(state) -> bool:
+    """A reaction window after which, when nobody reacts, a card is stolen."""
+    if state.reaction_window is None:
+        return False
+    start = len(state.log)
+    for seat in sorted(state.to_move):
+        state = state.apply(seat, Pass())
+    return state.reaction_window is None and any(len(e.private) == 2 for e in state.log[start:])
+
+
+async def lift(pilot) -> None:
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("n", BURSTS)
+async def test_enter_burst_that_ends_a_turn_leaves_the_next_players_curtain_down(n):
+    match = scenario(lambda s: first_choice_leads_to(s, lambda a, seat: a.to_move[0] != seat and a.reaction_window is None))
+    mover = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        assert where(app) == ("seat", mover, None)
+        before = len(actions(app))
+        await pilot.press(*["enter"] * n)
+        await pilot.pause()
+        nxt = match.state.to_move[0]
+        assert len(actions(app)) == before + 1
+        assert where(app) == ("curtain", f"{'AB'[nxt]} {NAMES[nxt]}")
+
+
+@pytest.mark.parametrize("n", BURSTS)
+async def test_enter_burst_that_plays_a_card_leaves_the_reaction_window_up(n):
+    match = scenario(lambda s: first_choice_leads_to(s, lambda a, seat: a.reaction_window is not None))
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        before = len(actions(app))
+        await pilot.press(*["enter"] * n)
+        await pilot.pause()
+        assert len(actions(app)) == before + 1 and where(app) == ("reaction",)
+
+
+def stolen(match) -> tuple[str, str]:
+    """After the passes: the thief's and the victim's private lines of the theft."""
+    event = next(e for e in reversed(match.state.log) if len(e.private) == 2)
+    return tuple(event.private[s] for s in sorted(event.private))
+
+
+async def test_the_thief_reads_the_card_and_the_victim_is_told_first_thing():
+    match = scenario(steal_after_all_pass)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert where(app) == ("reaction",)
+        await pilot.press("enter")  # nobody reacts: the shot steals
+        await pilot.pause()
+        took, lost = stolen(match)
+        assert took.startswith("you took") and lost.startswith("you lost")
+        assert where(app) == ("curtain", "A Ana")
+        assert "Something only this player may read" in screen_text(app) and "took" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("notice", "A Ana") and took in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("curtain", "B Beto") and lost not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("notice", "B Beto") and lost in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("seat", 1, None)
+
+
+@pytest.mark.parametrize("n", BURSTS)
+async def test_enter_burst_in_the_reaction_window_stops_at_the_thiefs_curtain(n):
+    match = scenario(steal_after_all_pass)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*["enter"] * n)
+        await pilot.pause()
+        assert where(app) == ("curtain", "A Ana")
+
+
+@pytest.mark.parametrize("n", BURSTS)
+async def test_enter_burst_on_the_thiefs_notice_leaves_the_victims_curtain_down(n):
+    match = scenario(steal_after_all_pass)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert where(app) == ("notice", "A Ana")
+        await pilot.press(*["enter"] * n)
+        await pilot.pause()
+        assert where(app) == ("curtain", "B Beto")
+
+
+def only_pass_then_hand_over(state) -> bool:
+    """A reaction window for one seat that holds no eel, after which another seat decides."""
+    if state.reaction_window is None or len(state.to_move) != 1:
+        return False
+    seat = state.to_move[0]
+    if state.legal_actions(seat) != [Pass()]:
+        return False
+    after = state.apply(seat, Pass())
+    return not after.is_terminal and after.to_move[0] != seat
+
+
+async def test_a_notice_for_one_seat_is_gone_when_the_keyboard_passes():
+    match = scenario(only_pass_then_hand_over)
+    seat = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("ab"[seat])  # calls out, then finds no eel in hand
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("seat", seat, None)
+        assert "nothing to react with" in screen_text(app)
+        await pilot.press("enter")  # pass
+        await pilot.pause()
+        assert where(app)[0] in ("curtain", "reaction", "notice")
+        assert "nothing to react with" not in screen_text(app)
+        assert "nothing to react with" not in notices(app)
+
+
+async def test_one_enter_per_screen_ends_the_turn_then_lifts_the_next_curtain():
+    match = scenario(lambda s: first_choice_leads_to(s, lambda a, seat: a.to_move[0] != seat and a.reaction_window is None))
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        nxt = match.state.to_move[0]
+        assert where(app) == ("curtain", f"{'AB'[nxt]} {NAMES[nxt]}")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("seat", nxt, None)
