@@ -25,6 +25,7 @@ import attrs
 import cattrs
 
 from .core import IllegalAction, Pass, State
+from .names import check_names
 from .spec import GameSpec
 
 FORMAT_VERSION = 1
@@ -104,11 +105,13 @@ class Match:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
     ) -> "Match":
-        """Start a match. Raises ValueError for an unknown game, count or option."""
+        """Start a match. Raises ValueError for an unknown game, count or option, or a bad name
+        (:func:`~boardgames_tui.engine.names.check_names`)."""
         spec = _spec(game_id)
+        names = check_names(names)  # setup, --names and saves are held to the same rule
         full = spec.check_options(len(names), dict(options or {}))
         state = spec.rules.new_game(players=len(names), seed=seed, **full)
-        return cls(game_id, tuple(names), seed, full, [], [state], [])
+        return cls(game_id, names, seed, full, [], [state], [])
 
     @property
     def spec(self) -> GameSpec:
