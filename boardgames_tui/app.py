@@ -170,6 +170,24 @@ class BoardGamesApp(App[None]):
                 self.open_setup(self.start_game)
         self.call_after_refresh(self._check_size)
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's ``notify``, always without markup.
+
+        Notices carry names, save errors, file paths and typed keys: a name
+        like ``[/]`` would end the app as markup (and ``[bold]x`` would show
+        bold). Every ``notify`` in the app, a widget's included, comes
+        through here, so ``markup`` is ignored and the text shown as it is.
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     # ---- routing --------------------------------------------------------
 
     def open_setup(self, game_id: str) -> None:

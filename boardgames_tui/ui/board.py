@@ -123,7 +123,7 @@ class ActionList(OptionList):
     BINDINGS = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(markup=False, **kwargs)  # labels name players: shown as typed
         self._actions: list[Any] = []
         self._keys: dict[str, int] = {}
         self._stamp = 0

@@ -39,6 +39,7 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
                     for i, (p, auto) in enumerate(self.files)
                 ],
                 id="load-list",
+                markup=False,  # summaries hold player names
             )
 
     def on_mount(self) -> None:

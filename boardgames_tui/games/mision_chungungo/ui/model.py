@@ -517,7 +517,7 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> Renderabl
     total = sum(CARDS[c].copper for c in hand)
     owned = table.players[ctx.seat].copper
     grid = RichTable.grid(padding=(0, 1), expand=True)
-    grid.title = f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu"
+    grid.title = Text(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu")
     grid.title_justify = "left"
     grid.title_style = "bold"
     grid.add_column(no_wrap=True)
