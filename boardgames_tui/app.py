@@ -48,6 +48,9 @@ class BoardGamesApp(App[None]):
     Select:nocolor:focus > SelectCurrent { text-style: bold reverse; }
     Input:nocolor:focus { text-style: underline; }
     ToastRack { align: right top; }
+    /* An option list squeezed to the width of its options' padding makes
+       Textual wrap their text at width 0, which raises: never narrower. */
+    OptionList { min-width: 10; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
@@ -128,16 +131,25 @@ class BoardGamesApp(App[None]):
             event.prevent_default()  # Textual's own handler would run the new screen's binding
 
     def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False) -> Any:
-        """Textual's ``push_screen``, except once the app is quitting: then nothing is pushed.
+        """Textual's ``push_screen``, with two guards for input that arrives in bursts.
 
-        A callback of a screen closed in the same burst as the quit key
-        would otherwise build a screen while the app tears down, and fail.
+        - Once the app is quitting, nothing more is pushed: a callback of a
+          screen closed in the same burst as the quit key would otherwise
+          build a screen while the app tears down, and fail.
+        - The "enlarge your terminal" notice stays on top: a screen pushed
+          while it shows (a curtain after a move, game over) goes under it.
         """
         if self._exit:
             done = asyncio.get_running_loop().create_future()
             done.set_result(None)
             return done
-        return super().push_screen(screen, callback, wait_for_dismiss)  # type: ignore[call-overload]
+        notice = self.screen if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen) else None
+        if notice is not None:
+            super().pop_screen()
+        result = super().push_screen(screen, callback, wait_for_dismiss)  # type: ignore[call-overload]
+        if notice is not None:
+            super().push_screen(TooSmallScreen())
+        return result
 
     def pop_screen(self) -> AwaitComplete:
         """Textual's ``pop_screen``, refused to a screen that is no longer on the stack.
@@ -168,6 +180,7 @@ class BoardGamesApp(App[None]):
                 self.start_new_game(self.start_game, self.start_names, self.start_options, self.start_seed)
             else:
                 self.open_setup(self.start_game)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         self.call_after_refresh(self._check_size)
 
     def notify(
@@ -285,11 +298,24 @@ class BoardGamesApp(App[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
 
+    def _screen_changed(self, _screen: Any) -> None:
+        self.call_after_refresh(self._check_size)
+
     def _check_size(self) -> None:
+        """Show the "enlarge your terminal" notice below 80x24, on top of everything, once.
+
+        Runs after every resize and every change of screen, so a notice that
+        was closed along with other screens (quit to the launcher) comes
+        back while the terminal is still small, and one that surfaces when
+        the window is large again goes away.
+        """
+        if self._exit:
+            return
         w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen())
-        elif not small and showing:
+        if small:
+            if not isinstance(self.screen, TooSmallScreen):
+                self.push_screen(TooSmallScreen())
+            return
+        while isinstance(self.screen, TooSmallScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
