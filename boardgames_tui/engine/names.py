@@ -3,7 +3,8 @@
 A name is shown on every screen (the curtain, the status line, the boards,
 the log, game over), so it must be something a terminal can show as it is:
 
-- surrounding spaces are dropped; an empty or all-space name is refused;
+- surrounding spaces are dropped; an empty or all-space name is refused,
+  and so is one with nothing visible (only zero-width characters or marks);
 - control characters are refused: C0 (ESC, BEL, newline, tab...), DEL and
   C1, which would reach the terminal as commands (an OSC title sequence, a
   screen clear), and the Unicode line/paragraph separators and bidi
@@ -89,6 +90,8 @@ def check_name(name: Any) -> str:
     bad = next((ch for ch in text if _is_control(ch)), None)
     if bad is not None:
         raise ValueError(f"the name '{_printable(text)}' holds the control character {_describe(bad)}")
+    if name_width(text) == 0:
+        raise ValueError("a name needs at least one visible character")
     if len(text) > MAX_NAME_CHARS:
         raise ValueError(f"the name {text[:8]}... is too long ({len(text)} characters and marks; at most {MAX_NAME_CHARS})")
     if name_width(text) > MAX_NAME_WIDTH:

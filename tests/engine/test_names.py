@@ -30,6 +30,7 @@ def test_a_name_is_kept_as_typed_less_the_surrounding_spaces(raw, clean):
     [
         ("", "cannot be empty"),
         ("   \u3000 ", "cannot be empty"),
+        ("\u200b\u0301", "at least one visible character"),
         ("\x1b]0;X\x1b\\\x1b[2JAna", "control character ESC (U+001B)"),
         ("Ana\x07", "control character BEL (U+0007)"),
         ("An\na", "a line break"),
