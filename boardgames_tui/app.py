@@ -13,13 +13,20 @@ launcher.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from textual import events
+from textual import constants, events
+from textual._context import active_message_pump
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
+from textual.driver import Driver
+from textual.screen import Screen
+from textual.widgets import Input, TextArea
 
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
@@ -42,6 +49,9 @@ class BoardGamesApp(App[None]):
     Select:nocolor:focus > SelectCurrent { text-style: bold reverse; }
     Input:nocolor:focus { text-style: underline; }
     ToastRack { align: right top; }
+    /* An option list squeezed to the width of its options' padding makes
+       Textual wrap their text at width 0, which raises: never narrower. */
+    OptionList { min-width: 10; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
@@ -69,13 +79,110 @@ class BoardGamesApp(App[None]):
         #: Drops keys meant for the screen before (ui/keygate.py).
         self.key_gate = KeyGate()
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, except on Linux/macOS terminals: our tolerant one.
+
+        Textual's ``LinuxDriver`` ends the app on input that is not UTF-8 and
+        turns an ESC inside a paste into keystrokes; ``ui/driver.py`` says
+        why and what :class:`~boardgames_tui.ui.driver.TolerantLinuxDriver`
+        changes. ``TEXTUAL_DRIVER`` still chooses another driver.
+        """
+        if constants.DRIVER is not None or sys.platform == "win32":
+            return super().get_driver_class()
+        from boardgames_tui.ui.driver import TolerantLinuxDriver
+
+        return TolerantLinuxDriver
+
     async def on_event(self, event: events.Event) -> None:
-        """Every key passes the key gate first, and again before bindings act on it."""
+        """Input that must not act: keys the key gate holds back, pastes outside text fields,
+        keys before a screen is drawn.
+
+        Every key passes the key gate (ui/keygate.py) first, as it arrives
+        and again when it comes back up to resolve bindings: on a curtain, a
+        notice, a reaction window or a new list of choices, only a fresh key
+        pressed after it was drawn acts.
+
+        A paste is one piece of text for a focused text field (a setup name)
+        and nothing anywhere else: on game screens, the curtain, the
+        reaction window and the menus it is dropped, so pasted digits,
+        Enters and q never act as moves.
+
+        A key or click that reaches a screen still being built (pushed a
+        moment ago, in a burst of keys) is dropped too (DESIGN.md: a key
+        pressed before a screen was drawn never acts on it). Acting on it
+        could close that screen before it finished mounting, and its
+        ``on_mount`` would then fail to find its own widgets. Ctrl+Q always
+        goes through.
+        """
         if isinstance(event, events.Key):
             screen = self.screen_stack[-1] if self.screen_stack else None
             if not self.key_gate.passes(event, screen):
                 return
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            if not isinstance(self.focused, (Input, TextArea)):
+                event.stop()
+                return
+        elif isinstance(event, events.InputEvent) and not event.is_forwarded:
+            if not self.screen.is_mounted and not (isinstance(event, events.Key) and event.key == "ctrl+q"):
+                event.stop()
+                return
+            if isinstance(event, events.Key):
+                event._meant_for = self.screen  # type: ignore[attr-defined]  # see _on_key
         await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Drop a key whose screen was replaced while it waited in a burst.
+
+        Textual hands a key to the focused widget of the screen on top when
+        it arrives; it then bubbles back here, where Textual checks it
+        against the bindings of the screen on top *now*. When keys come in
+        a burst (a paste, key repeat, a slow link), the first one may have
+        opened or closed a screen: the others were typed for the old screen
+        and must not act on the new one (its Escape would close it before
+        it is drawn; a stale choice would close the screen under it).
+        """
+        meant_for = getattr(event, "_meant_for", None)
+        if meant_for is not None and meant_for is not self.screen and event.key != "ctrl+q":
+            event.prevent_default()  # Textual's own handler would run the new screen's binding
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False) -> Any:
+        """Textual's ``push_screen``, with two guards for input that arrives in bursts.
+
+        - Once the app is quitting, nothing more is pushed: a callback of a
+          screen closed in the same burst as the quit key would otherwise
+          build a screen while the app tears down, and fail.
+        - The "enlarge your terminal" notice stays on top: a screen pushed
+          while it shows (a curtain after a move, game over) goes under it.
+        """
+        if self._exit:
+            done = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
+        notice = self.screen if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen) else None
+        if notice is not None:
+            super().pop_screen()
+        result = super().push_screen(screen, callback, wait_for_dismiss)  # type: ignore[call-overload]
+        if notice is not None:
+            super().push_screen(TooSmallScreen())
+        return result
+
+    def pop_screen(self) -> AwaitComplete:
+        """Textual's ``pop_screen``, refused to a screen that is no longer on the stack.
+
+        Textual's ``Screen.dismiss`` pops whatever screen is on top. A screen
+        already closed can still hold messages of its own (a menu asked to
+        choose four times by four quick Enters): each would close another
+        screen, down to "Can't pop screen". A pop asked for from inside a
+        screen that is no longer on the stack is ignored.
+        """
+        caller = active_message_pump.get(None)
+        try:
+            screen = caller if isinstance(caller, Screen) else getattr(caller, "screen", None)
+        except Exception:  # a widget already taken off its screen
+            return AwaitComplete.nothing()
+        if isinstance(screen, Screen) and screen not in self.screen_stack:
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())
@@ -88,7 +195,26 @@ class BoardGamesApp(App[None]):
                 self.start_new_game(self.start_game, self.start_names, self.start_options, self.start_seed)
             else:
                 self.open_setup(self.start_game)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         self.call_after_refresh(self._check_size)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Any = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's ``notify``, always without markup.
+
+        Notices carry names, save errors, file paths and typed keys: a name
+        like ``[/]`` would end the app as markup (and ``[bold]x`` would show
+        bold). Every ``notify`` in the app, a widget's included, comes
+        through here, so ``markup`` is ignored and the text shown as it is.
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # ---- routing --------------------------------------------------------
 
@@ -190,11 +316,24 @@ class BoardGamesApp(App[None]):
     def on_resize(self) -> None:
         self.call_after_refresh(self._check_size)
 
+    def _screen_changed(self, _screen: Any) -> None:
+        self.call_after_refresh(self._check_size)
+
     def _check_size(self) -> None:
+        """Show the "enlarge your terminal" notice below 80x24, on top of everything, once.
+
+        Runs after every resize and every change of screen, so a notice that
+        was closed along with other screens (quit to the launcher) comes
+        back while the terminal is still small, and one that surfaces when
+        the window is large again goes away.
+        """
+        if self._exit:
+            return
         w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen())
-        elif not small and showing:
+        if small:
+            if not isinstance(self.screen, TooSmallScreen):
+                self.push_screen(TooSmallScreen())
+            return
+        while isinstance(self.screen, TooSmallScreen) and len(self.screen_stack) > 1:
             self.pop_screen()

@@ -10,6 +10,7 @@ import argparse
 import sys
 from typing import Any, NoReturn, Sequence
 
+from boardgames_tui.engine.names import check_names
 from boardgames_tui.games import GAMES
 
 
@@ -115,11 +116,10 @@ def _play(argv: list[str]) -> int:
         spec = GAMES[args.game]
         options = parse_options(args.game, args.option)
         if args.names:
-            names = [n.strip() for n in args.names.split(",")]
-            if any(not n for n in names):
-                raise UsageError("--names has an empty name")
-            if len({n.lower() for n in names}) != len(names):
-                raise UsageError("--names has the same name twice; give each seat its own")
+            try:
+                names = list(check_names(args.names.split(",")))
+            except ValueError as exc:  # the same rule as setup and saves
+                raise UsageError(f"--names: {exc}") from None
             if args.players is not None and args.players != len(names):
                 raise UsageError(f"--players {args.players} but {len(names)} names given")
         players = len(names) if names else args.players

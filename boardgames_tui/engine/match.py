@@ -34,6 +34,7 @@ import attrs
 import cattrs
 
 from .core import IllegalAction, Pass, State
+from .names import check_names
 from .spec import CATALOGUE, GameSpec
 
 FORMAT_VERSION = 1
@@ -291,16 +292,18 @@ class Match:
     ) -> "Match":
         """Start a match of ``game_id`` (a game id of the catalogue, or the GameSpec itself).
 
-        Raises ValueError for an unknown game, count or option, or a seed
-        that is not a whole number in ``SEED_MIN..SEED_MAX`` (a save must be
-        able to hold it).
+        Raises ValueError for an unknown game, count or option, a bad name
+        (:func:`~boardgames_tui.engine.names.check_names`), or a seed that is
+        not a whole number in ``SEED_MIN..SEED_MAX`` (a save must be able to
+        hold it).
         """
         if type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
             raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
         spec = _spec(game_id)
+        names = check_names(names)  # setup, --names and saves are held to the same rule
         full = spec.check_options(len(names), dict(options or {}))
         state = spec.rules.new_game(players=len(names), seed=seed, **full)
-        return cls(spec.id, tuple(names), seed, full, [], [state], [])
+        return cls(spec.id, names, seed, full, [], [state], [])
 
     @property
     def spec(self) -> GameSpec:

@@ -150,7 +150,7 @@ class ActionList(OptionList):
     CHOSEN_MARK = ">> "
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(markup=False, **kwargs)  # labels name players: shown as typed
         self._actions: list[Any] = []
         self._labels: list[str] = []
         self._keys: dict[str, int] = {}

@@ -56,9 +56,9 @@ class CurtainScreen(GatedScreen, Screen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
             yield Static("Pass the keyboard to")
-            yield Static(f" {self.who} ", id="curtain-name")
+            yield Static(f" {self.who} ", id="curtain-name", markup=False)
             if self.reason:
-                yield Static(self.reason, id="curtain-reason")
+                yield Static(self.reason, id="curtain-reason", markup=False)
             yield Static("Everyone else, look away.\nPress Enter when only this player is looking.")
             if self.recent:
                 # Public facts only (the log's public text): what the whole table saw happen.

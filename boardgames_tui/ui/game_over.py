@@ -40,7 +40,7 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score"
         mark = Text("WIN", style="bold reverse") if seat in outcome.winners else Text("")
         who = Text(f"{seat_letter(seat)} {names[seat]}", style="bold" if seat in outcome.winners else "")
         lines = outcome.breakdown[seat] if seat < len(outcome.breakdown) else ()
-        table.add_row(mark, who, str(outcome.scores[seat]), "\n".join(lines))
+        table.add_row(mark, who, str(outcome.scores[seat]), Text("\n".join(lines)))  # Text: no markup
         table.add_section()
     return table
 
@@ -79,13 +79,13 @@ class GameOverScreen(GatedScreen, Screen[str]):
     def compose(self) -> ComposeResult:
         winners = " and ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.outcome.winners)
         verb = "win" if len(self.outcome.winners) > 1 else "wins"
-        yield Static(f"{self.game_title}: game over. {winners} {verb}!", id="over-title")
+        yield Static(f"{self.game_title}: game over. {winners} {verb}!", id="over-title", markup=False)
         with VerticalScroll(id="over-scroll"):
             notes = []
             if self.outcome.ending:
                 notes.append(f"Why it ended: {self.outcome.ending}")
             notes.append(f"Tie-break: {self.outcome.tiebreak}" if self.outcome.tiebreak else "No tie-break was needed.")
-            yield Static("\n".join(notes), id="over-notes")
+            yield Static("\n".join(notes), id="over-notes", markup=False)
             yield Static(outcome_table(self.outcome, self.names), id="over-table")
         with Vertical(id="over-box"):
             yield OptionList(

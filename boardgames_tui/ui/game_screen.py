@@ -334,7 +334,7 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         if (
             event.character
-            and event.character.isdigit()
+            and event.character.isdecimal()  # not isdigit: "¹" is a digit int() refuses
             and self.chooser.display
             and not self.chooser.has_focus
             and event.key not in self.active_bindings

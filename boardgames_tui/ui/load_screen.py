@@ -44,6 +44,7 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
                     for i, (p, auto) in enumerate(self.files)
                 ],
                 id="load-list",
+                markup=False,  # summaries hold player names
             )
             if skipped:
                 yield Static(f"Not listed: {'; '.join(skipped)}", id="load-skipped", markup=False)

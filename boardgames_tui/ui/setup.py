@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from boardgames_tui.engine import GameSpec, seat_letter
+from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
 
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
@@ -23,6 +24,29 @@ def _choice_text(choice: Any) -> str:
     if choice is False:
         return "no"
     return str(choice)
+
+
+#: Characters a name field takes from the keyboard: anything but controls
+#: (C0, DEL, C1), which check_name refuses anyway.
+NAME_CHARACTERS = r"[^\x00-\x1f\x7f-\x9f]*"
+
+
+class NameInput(Input):
+    """A seat's name field: control characters never get in, a paste is one line.
+
+    A paste keeps its first line with control characters (an escape
+    sequence, a bell) removed, cut to the room left in the field, so it is
+    one piece of text typed at once, never commands.
+    """
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        lines = event.text.splitlines()
+        text = without_controls(lines[0] if lines else "")
+        start, end = sorted(self.selection)
+        room = max(0, (self.max_length or MAX_NAME_CHARS) - (len(self.value) - (end - start)))
+        if text[:room]:
+            self.replace(text[:room], start, end)
 
 
 class SetupScreen(Screen[None]):
@@ -86,7 +110,13 @@ class SetupScreen(Screen[None]):
                 name = self.initial_names[seat] if seat < len(self.initial_names) else DEFAULT_NAMES[seat]
                 with Horizontal(classes="setup-row", id=f"name-row-{seat}"):
                     yield Label(f"Seat {seat_letter(seat)} name")
-                    yield Input(value=name, max_length=16, compact=True, id=f"setup-name-{seat}")
+                    yield NameInput(
+                        value=name,
+                        max_length=MAX_NAME_CHARS,
+                        restrict=NAME_CHARACTERS,
+                        compact=True,
+                        id=f"setup-name-{seat}",
+                    )
             for key, opt in spec.options.items():
                 value = self.initial_options.get(key, opt.default)
                 with Horizontal(classes="setup-row"):
@@ -106,7 +136,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", id="setup-start", variant="primary", compact=True)
                 yield Button("Back", id="setup-back", compact=True)
-        yield Static("", id="setup-message")
+        yield Static("", id="setup-message", markup=False)  # names appear as typed
         yield Footer()
 
     def on_mount(self) -> None:
@@ -141,18 +171,7 @@ class SetupScreen(Screen[None]):
     def collect(self) -> tuple[list[str], dict[str, Any], int | None]:
         """The names, options and seed on the form. Raises ValueError for bad input."""
         n = self._players()
-        names = []
-        for seat in range(n):
-            name = self.query_one(f"#setup-name-{seat}", Input).value.strip() or DEFAULT_NAMES[seat]
-            names.append(name)
-        lowered = [x.lower() for x in names]
-        for i, name in enumerate(lowered):
-            if name in lowered[:i]:
-                j = lowered.index(name)
-                raise ValueError(
-                    f"seats {seat_letter(j)} and {seat_letter(i)} are both {names[i]} "
-                    "(an empty name becomes the default)"
-                )
+        names = list(check_names(self.query_one(f"#setup-name-{seat}", Input).value for seat in range(n)))
         options: dict[str, Any] = {}
         for key, opt in self.spec.options.items():
             widget = self.query_one(f"#setup-opt-{key}")

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Center, Middle
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Static
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
 
-class TooSmallScreen(ModalScreen[None]):
-    """Covers everything until the terminal is at least 80x24 again; the game is kept."""
+class TooSmallScreen(Screen[None]):
+    """Covers everything until the terminal is at least 80x24 again; the game is kept.
+
+    A full screen rather than a modal one: the screens under it are not
+    drawn (nor laid out again at every size) while the terminal is too
+    small for them, only when they are back on top. The app keeps it on top
+    and shows at most one (``BoardGamesApp._check_size``).
+    """
 
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; background: $background; }
@@ -20,7 +25,7 @@ class TooSmallScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(self._text(), id="too-small-text")
+        yield Static(self._text(), id="too-small-text", markup=False)
 
     def _text(self) -> str:
         w, h = self.app.size
@@ -31,4 +36,5 @@ class TooSmallScreen(ModalScreen[None]):
         )
 
     def on_resize(self) -> None:
-        self.query_one("#too-small-text", Static).update(self._text())
+        for text in self.query("#too-small-text").results(Static):
+            text.update(self._text())

@@ -23,7 +23,11 @@ def run(capsys, *argv):
         (["--game", "mountain_goats", "--option", "big_mountain=maybe"], "must be one of"),
         (["--game", "mountain_goats", "--option", "dragons=yes"], "no option 'dragons'"),
         (["--players", "3"], "need --game"),
-        (["--game", "mountain_goats", "--names", "Ana,ana"], "same name twice"),
+        (["--game", "mountain_goats", "--names", "Ana, Ana"], "seats A and B are both Ana"),
+        (["--game", "mountain_goats", "--names", "Ana, ,Beto"], "seat B: a name cannot be empty"),
+        (["--game", "mountain_goats", "--names", "\x1b]0;X\x1b\\\x1b[2JAna,Beto"], "control character ESC"),
+        (["--game", "mountain_goats", "--names", "Ana,Beto\x07"], "control character BEL"),
+        (["--game", "mountain_goats", "--names", "Ana," + "x" * 21], "too long"),
         (["--game", "mountain_goats", "--players", "three"], "invalid int value"),
         (["--load", "/nonexistent/save.json"], "no such file"),
         (["--frobnicate"], "unrecognized arguments"),
@@ -37,6 +41,7 @@ def test_bad_flag_exits_2_with_one_clear_line(capsys, argv, words):
     assert out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("boardgames-tui: error:")
+    assert "\x1b" not in err and "\x07" not in err  # a refused name never reaches the terminal raw
     assert words in lines[0]
 
 

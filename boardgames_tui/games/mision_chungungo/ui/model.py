@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 import attrs
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -517,7 +518,8 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> Renderabl
     total = sum(CARDS[c].copper for c in hand)
     owned = table.players[ctx.seat].copper
     grid = RichTable.grid(padding=(0, 1), expand=True)
-    grid.title = f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu"
+    # A str title is read as markup: the name is escaped so it shows as typed.
+    grid.title = escape(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu")
     grid.title_justify = "left"
     grid.title_style = "bold"
     grid.add_column(no_wrap=True)
