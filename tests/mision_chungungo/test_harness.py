@@ -25,6 +25,7 @@ GAMES_PER_COUNT = 500
 DECISION_BOUND = 4000
 
 
+@pytest.mark.slow  # the long batch; tests/test_harness_small.py is the fast tier's
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_the_invariants_and_end(players):
     endings = {"copper": 0, "deck": 0}

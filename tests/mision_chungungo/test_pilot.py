@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from collections import deque
 
@@ -100,6 +102,7 @@ async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow  # a whole game by keyboard: hundreds of key presses
 async def test_whole_two_player_game_by_keyboard_with_curtains_and_an_eel():
     seed = short_game_with_an_eel()
     expected = greedy_match(2, seed)

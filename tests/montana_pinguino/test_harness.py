@@ -34,6 +34,7 @@ def _options(seed: int) -> dict:
     }
 
 
+@pytest.mark.slow  # the long batch; tests/test_harness_small.py is the fast tier's
 @pytest.mark.parametrize("block", range(8))
 def test_random_play_harness_2000_games(block):
     """250 games per block, 2,000 in all, over 2-4 runners and every option."""

@@ -4,6 +4,8 @@ Tormenta de Nieve) called in the public reaction window."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from boardgames_tui.app import BoardGamesApp
@@ -34,6 +36,7 @@ async def _choose(pilot, index: int) -> None:
         await pilot.press("enter")
 
 
+@pytest.mark.slow  # a whole game by keyboard: hundreds of key presses
 async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
     seed = reaction_seed(SPEC, NAMES)
     expected, decisions = simulate(SPEC, NAMES, seed)

@@ -12,6 +12,7 @@ GAMES_TOTAL = 2002
 BATCHES = 7
 
 
+@pytest.mark.slow  # the long batch; tests/test_harness_small.py is the fast tier's
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_play_harness(batch):
     spec = GAMES["mountain_goats"]

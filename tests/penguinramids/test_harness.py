@@ -13,6 +13,7 @@ SPEC = GAMES["penguinramids"]
 GAMES_PER_CHUNK = 250
 
 
+@pytest.mark.slow  # the long batch; tests/test_harness_small.py is the fast tier's
 @pytest.mark.parametrize("chunk", range(8))
 def test_random_games_keep_every_invariant(chunk):
     """Cards and tokens conserved, every placed penguin supported (check_invariants after

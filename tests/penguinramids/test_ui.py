@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 import attrs
@@ -177,6 +179,7 @@ async def _drive_to_end(app, pilot, limit=400):
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow  # a whole game by keyboard: hundreds of key presses
 async def test_pilot_whole_two_player_game_with_curtains():
     app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto"], seed=21)
     async with app.run_test(size=SIZE) as pilot:

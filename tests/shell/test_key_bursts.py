@@ -38,7 +38,8 @@ async def test_four_enters_at_once_on_the_menu_close_the_menu_only():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter", "m")
+        await pilot.press("enter")  # lifts the curtain
+        await pilot.press("m")  # a fresh key on the new screen opens the menu
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         for _ in range(4):  # one burst: the first Enter resumes; the others were meant for the menu too
@@ -75,6 +76,7 @@ async def test_a_digit_that_is_not_0_to_9_is_not_taken_for_a_choice():
     """A Latin-1 terminal's ¹ (0xB9) is a Unicode digit that int() refuses: no crash, no choice."""
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the curtain is drawn
         await pilot.press("enter")
         await pilot.pause()
         game = app.screen
