@@ -1029,3 +1029,24 @@ def test_outcome_lists_every_runner_by_place_after_a_single_race():
         places = state.places[-1]
         assert [places[s] for s in out.order] == sorted(places)
         assert out.order[0] in out.winners
+
+
+def test_states_carry_phase_stage_and_outcome_members():
+    """Phases, stages and card outcomes are typed members in every state the rules derive; a
+    Championship game goes through every phase and stage."""
+    import random
+
+    rnd = random.Random(0)
+    st = R.new_game(3, 0, championship=True)
+    phases, stages = set(), set()
+    while True:
+        assert type(st.phase) is R.Phase and type(st.stage) is R.Stage
+        assert all(type(o) is R.CardOutcome for row in st.outcomes for o in row)
+        phases.add(st.phase)
+        stages.add(st.stage)
+        if st.is_terminal:
+            break
+        seat = rnd.choice(st.to_move)
+        st = st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    assert phases == set(R.Phase)
+    assert stages == set(R.Stage)
