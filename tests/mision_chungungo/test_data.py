@@ -33,7 +33,7 @@ def test_crew_copper_between_0_and_3():
 
 def test_starter_kit_excavate_or_leap_without_copper():
     for k in data.KITS:
-        assert k.steps == ("excavate|leap",) and k.copper == 0
+        assert k.steps == ((data.Step.EXCAVATE, data.Step.LEAP),) and k.copper == 0
         assert "cannot be stolen" in k.text.lower()
 
 
@@ -45,7 +45,7 @@ def test_eels_have_no_copper_and_no_steps():
 def test_every_crew_card_is_well_formed(card):
     assert card.steps
     for step in card.steps:
-        assert set(step.split("|")) <= STEP_WORDS
+        assert set(data.alternatives(step)) <= STEP_WORDS
     assert ("shot" in card.steps) == bool(card.pattern)
     assert set(card.pattern) <= set(data.DIRECTIONS)
     assert len(set(card.pattern)) == len(card.pattern)

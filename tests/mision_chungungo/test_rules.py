@@ -1034,3 +1034,23 @@ def test_setup_placements_need_no_curtain_while_hands_hold_only_starter_kits():
         seat = st.to_move[0]
         st = st.apply(seat, st.legal_actions(seat)[0])
     assert st.needs_curtain(st.to_move[0])  # the crew is dealt: hands are private now
+
+
+def test_states_carry_phase_members_and_steps_as_data():
+    """Phases are Phase members and pending steps are Step members or a tuple of them (a
+    choice), never a string to parse; the Starter Kit's choice shows up as such a tuple."""
+    import random
+
+    rnd = random.Random(5)
+    st = rules.new_game(3, 5)
+    choices = set()
+    while not st.is_terminal:
+        assert type(st.phase) is rules.Phase
+        for step in st.steps:
+            assert type(step) is data.Step or (type(step) is tuple and all(type(a) is data.Step for a in step))
+            if type(step) is tuple:
+                choices.add(step)
+        seat = rnd.choice(st.to_move)
+        st = st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    assert type(st.phase) is rules.Phase
+    assert choices == {(data.Step.EXCAVATE, data.Step.LEAP)}

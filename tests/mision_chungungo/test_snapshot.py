@@ -33,7 +33,7 @@ def leap_with_eel(state, seat):
     return (
         state.phase == "resolve"
         and bool(state.steps)
-        and state.steps[0] in ("excavate|leap", "leap")
+        and data.Step.LEAP in data.alternatives(state.steps[0])
         and len(state.field) >= 14
         and any(c.face_up for c in state.field)
     )

@@ -84,10 +84,10 @@ def test_redeal_hidden_redeals_items_and_the_kept_item():
     st = R.new_game(2, seed=3)
     # play until someone keeps one item of three
     game = random.Random(1)
-    while st.phase != R.KEEP and not st.is_terminal:
+    while st.phase != R.Phase.KEEP and not st.is_terminal:
         seat = st.to_move[0]
         st = st.apply(seat, game.choice(st.legal_actions(seat)))
-    assert st.phase == R.KEEP
+    assert st.phase == R.Phase.KEEP
     drawer = st.to_move[0]
     watcher = 1 - drawer
     seen_drawn, seen_deck = set(), set()
@@ -120,7 +120,7 @@ def test_redeal_hidden_redeals_the_item_kept_from_a_draw_of_three():
     rnd = random.Random(8)
     st = R.new_game(2, seed=3)
     game = random.Random(1)
-    while st.phase != R.KEEP:
+    while st.phase != R.Phase.KEEP:
         seat = st.to_move[0]
         st = st.apply(seat, game.choice(st.legal_actions(seat)))
     drawer = st.to_move[0]
@@ -136,7 +136,7 @@ def test_redeal_hidden_keeps_face_down_items_playable():
     for seed in range(40):
         st = R.new_game(3, seed=seed)
         game = random.Random(seed)
-        while not st.is_terminal and not (st.phase == R.PLAY and st.round > 1 and any(
+        while not st.is_terminal and not (st.phase == R.Phase.PLAY and st.round > 1 and any(
                 D.is_item(c) for row in st.played for c, _h in row)):
             seat = st.to_move[0]
             st = st.apply(seat, game.choice(st.legal_actions(seat)))

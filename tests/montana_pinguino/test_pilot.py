@@ -107,7 +107,7 @@ async def test_end_of_a_championship_race_is_shown_to_the_whole_table():
 
     from .test_snapshot import scene
 
-    match = scene(3, 26, lambda s: s.phase == R.RACE_OVER, {"championship": True}, limit=6000)
+    match = scene(3, 26, lambda s: s.phase == R.Phase.RACE_OVER, {"championship": True}, limit=6000)
     seat = match.state.to_move[0]
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:

@@ -18,7 +18,7 @@ def policy(state: Any, seat: int, rnd: random.Random) -> int:
     for i, a in enumerate(legal):
         if isinstance(a, REACTIONS):
             return i
-    if state.phase == R.PLAY:
+    if state.phase == R.Phase.PLAY:
         good = [i for i, a in enumerate(legal) if isinstance(a, R.PlayCard)
                 and R.in_speed_range(state, seat, a.card, a.half)]
         if good:

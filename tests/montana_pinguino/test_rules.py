@@ -74,7 +74,7 @@ def table(chars=("Doffy", "Jimy"), *, hands=None, items=None, position=None, box
     st = attrs.evolve(
         st, characters=tuple(chars), sides=sides, hand=hands, deck=decks, discard=((),) * n, items=items,
         item_deck=item_deck, item_discard=(), position=position or (0,) * n, box=box or (0,) * n,
-        health=health or tuple(D.SIDES[s].health for s in sides), first=first, round=round, phase=R.PLAY,
+        health=health or tuple(D.SIDES[s].health for s in sides), first=first, round=round, phase=R.Phase.PLAY,
         order=order, cursor=0, to_move=tuple(range(n)), played=((),) * n, outcomes=((),) * n,
         conduction=conduction or (0,) * n, track=track or D.BEGINNER_TRACK, log=(), **fields,
     )
@@ -85,7 +85,7 @@ def table(chars=("Doffy", "Jimy"), *, hands=None, items=None, position=None, box
 def play(st, seat, left, right=None, half=0, rhalf=0):
     """Seat plays ``left`` (and ``right``, or no second card)."""
     st = st.apply(seat, PlayCard(left, half))
-    if seat in st.to_move and st.phase == R.PLAY and st.played[seat]:
+    if seat in st.to_move and st.phase == R.Phase.PLAY and st.played[seat]:
         st = st.apply(seat, PlayCard(right, rhalf) if right is not None else PlayNoMore())
     return st
 
@@ -113,7 +113,7 @@ def test_setup_runners_hands_of_five_and_start_position():
     for s in range(4):
         assert len(st.hand[s]) == 5 and len(st.deck[s]) == 6
         assert st.position[s] == 0 and st.box[s] == 0 and st.health[s] == 4
-    assert st.phase == R.PLAY and set(st.to_move) == {0, 1, 2, 3}
+    assert st.phase == R.Phase.PLAY and set(st.to_move) == {0, 1, 2, 3}
     assert st.order[0] == st.first
 
 
@@ -155,16 +155,16 @@ def test_main_runner_starts_and_characters_dealt_by_seed():
 
 def test_no_item_cards_in_the_first_round():
     st = R.new_game(3, seed=2)
-    assert st.round == 1 and st.phase == R.PLAY and all(not i for i in st.items)
+    assert st.round == 1 and st.phase == R.Phase.PLAY and all(not i for i in st.items)
 
 
 def _to_round_two(st):
     """Play a whole first round with everyone's first legal card and no second card."""
     start = st.round
-    while st.phase == R.PLAY and st.round == start:
+    while st.phase == R.Phase.PLAY and st.round == start:
         seat = st.to_move[0]
         st = play(st, seat, st.hand[seat][0])
-        while st.phase == R.ACTIVATE and st.to_move:
+        while st.phase == R.Phase.ACTIVATE and st.to_move:
             st = st.apply(st.to_move[0], st.legal_actions(st.to_move[0])[-1])
     return st
 
@@ -172,15 +172,15 @@ def _to_round_two(st):
 def test_item_draw_in_turn_order_from_the_first_runner():
     st = table(("Doffy", "Jimy", "Kay"), purist=False, first=1, position=(0, 0, 0))
     st = _to_round_two(st)
-    assert st.round == 2 and st.phase == R.DRAW
+    assert st.round == 2 and st.phase == R.Phase.DRAW
     assert st.first == 2 and st.to_move == (st.order[0],) == (2,)
 
 
 def test_last_place_draws_three_and_keeps_one_in_secret():
     st = table(("Doffy", "Jimy"), purist=False, round=2, position=(3, 5))
-    st = attrs.evolve(st, phase=R.DRAW, to_move=(0,))
+    st = attrs.evolve(st, phase=R.Phase.DRAW, to_move=(0,))
     st = st.apply(0, DrawItem())
-    assert st.phase == R.KEEP and len(st.drawn) == 3
+    assert st.phase == R.Phase.KEEP and len(st.drawn) == 3
     assert st.view(1).drawn == (D.HIDDEN,) * 3 and st.view(0).drawn == st.drawn
     keep = st.legal_actions(0)[-1].card
     st2 = st.apply(0, KeepItem(keep))
@@ -196,9 +196,9 @@ def test_last_place_draws_three_and_keeps_one_in_secret():
 def test_item_limit_of_two_discard_extra():
     held = (item(D.ALETON), item(D.REPARAR))
     st = table(("Doffy", "Jimy"), purist=False, round=2, position=(5, 3), items=(held, ()))
-    st = attrs.evolve(st, phase=R.DRAW, to_move=(0,))
+    st = attrs.evolve(st, phase=R.Phase.DRAW, to_move=(0,))
     st = st.apply(0, DrawItem())
-    assert st.phase == R.LIMIT and len(st.items[0]) == 3 and st.to_move == (0,)
+    assert st.phase == R.Phase.LIMIT and len(st.items[0]) == 3 and st.to_move == (0,)
     with pytest.raises(IllegalAction):
         st.apply(0, DrawItem())
     st = st.apply(0, DiscardItem(item(D.ALETON)))
@@ -208,7 +208,7 @@ def test_item_limit_of_two_discard_extra():
 
 def test_empty_item_deck_reshuffles_discard_pile():
     st = table(("Doffy", "Jimy"), purist=False, round=2, position=(5, 3))
-    st = attrs.evolve(st, phase=R.DRAW, to_move=(0,), item_discard=st.item_deck, item_deck=())
+    st = attrs.evolve(st, phase=R.Phase.DRAW, to_move=(0,), item_discard=st.item_deck, item_deck=())
     st = st.apply(0, DrawItem())
     assert len(st.items[0]) == 1 and len(st.item_deck) == len(D.ITEM_IDS) - 1
     assert "shuffled" in log_text(st)
@@ -217,7 +217,7 @@ def test_empty_item_deck_reshuffles_discard_pile():
 def test_purist_mode_has_no_item_deck():
     st = R.new_game(3, seed=1, purist=True)
     st = _to_round_two(st)
-    assert st.item_deck == () and st.phase == R.PLAY and st.round == 2
+    assert st.item_deck == () and st.phase == R.Phase.PLAY and st.round == 2
 
 
 # --------------------------------------------------------------------------
@@ -228,11 +228,11 @@ def test_secret_play_hidden_until_all_have_played():
     st = table()
     c = st.hand[0][0]
     st = play(st, 0, c)
-    assert st.phase == R.PLAY and st.to_move == (1,)
+    assert st.phase == R.Phase.PLAY and st.to_move == (1,)
     assert st.view(1).played[0] == ((D.HIDDEN, 0),)
     assert st.view(0).played[0] == ((c, 0),)
     st = play(st, 1, st.hand[1][0])
-    assert st.phase != R.PLAY or st.round == 2
+    assert st.phase != R.Phase.PLAY or st.round == 2
     assert "reveals" in log_text(st)
 
 
@@ -318,7 +318,7 @@ def test_speed_check_conduction_lets_orange_through_a_yellow_curve():
     # Rulebook 2.2 example. Section 4 of the beginner track is a fast (yellow) curve.
     assert D.track_sections(D.BEGINNER_TRACK)[3].curve == D.FAST
     st = table(box=(box_at(D.ORANGE), 0), position=(1, 9), conduction=(1, 0))
-    st = attrs.evolve(st, phase=R.ACTIVATE, order=(0, 1), cursor=2, to_move=())
+    st = attrs.evolve(st, phase=R.Phase.ACTIVATE, order=(0, 1), cursor=2, to_move=())
     after = st._impulse_phase()
     assert after.position[0] == 4 and "P0 takes" not in log_text(after)
     no_cond = attrs.evolve(st, conduction=(0, 0))._impulse_phase()
@@ -354,7 +354,7 @@ def test_tree_damage_at_orange_or_red_is_one():
 def test_track_acceleration_pudu_plus_one_plus_one():
     # Rulebook 2.3 example: two sections of +1 each: +2 in total.
     st = table(("Pudú", "Kay"), box=(box_at(D.YELLOW), 0), position=(0, 9))
-    st = attrs.evolve(st, phase=R.ACTIVATE, order=(0, 1), cursor=2, to_move=())
+    st = attrs.evolve(st, phase=R.Phase.ACTIVATE, order=(0, 1), cursor=2, to_move=())
     after = st._impulse_phase()
     assert after.position[0] == 2
     assert "P0: +2 acceleration from the track" in log_text(after)
@@ -363,7 +363,7 @@ def test_track_acceleration_pudu_plus_one_plus_one():
 def test_impulse_uses_speed_level_at_start_of_advance():
     # Yellow on the last yellow box, entering +1 +1: still moves 2, then reaches orange.
     st = table(box=(box_at(D.YELLOW, 3), 0), position=(0, 9))
-    after = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    after = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     assert after.position[0] == 2 and after.level(0) == D.ORANGE
 
 
@@ -380,7 +380,7 @@ def test_acceleration_capped_at_last_box_and_floored_at_first():
 def test_sled_destruction_in_impulse_phase_no_track_acceleration():
     # Red into the slow curve of section 8 from section 4: 3 damage, health 2.
     st = table(box=(box_at(D.RED), 0), position=(4, 12), health=(2, 4))
-    after = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    after = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     assert after.position[0] == 8  # the advance is completed
     assert after.box[0] == 0 and after.health[0] == 4
     assert "P0 gets no track acceleration" in log_text(after)
@@ -505,10 +505,10 @@ def test_iglu_blocks_damage_from_an_opponents_card():
     st = table(purist=False, items=((pez,), (iglu,)), box=(0, box_at(D.ORANGE)), position=(0, 9))
     st = play(play(st, 0, pez), 1, filler("Jimy"))
     # Tormenta window first (Jimy holds none): pass
-    assert st.stage == R.TORMENTA and st.legal_actions(1) == [Pass()]
+    assert st.stage == R.Stage.TORMENTA and st.legal_actions(1) == [Pass()]
     assert "Tormenta" in st.reaction_window
     st = st.apply(1, Pass())
-    assert st.stage == R.IGLU and st.legal_actions(1) == [PlayIglu(), Pass()]
+    assert st.stage == R.Stage.IGLU and st.legal_actions(1) == [PlayIglu(), Pass()]
     assert "Iglú" in st.reaction_window
     blocked = st.apply(1, PlayIglu())
     assert "P1 plays Iglú" in log_text(blocked) and "P1 takes 1 damage" not in log_text(blocked)
@@ -540,7 +540,7 @@ def test_reaction_window_asks_every_opponent_with_an_item_holding_the_reaction_o
     assert st.view(2).to_move == st.to_move
     nobody = table(("Doffy", "Jimy", "Kay"), purist=False, items=((can,), (), ()), position=(0, 9, 9))
     nobody = play(play(play(nobody, 0, can), 1, filler("Jimy")), 2, filler("Kay"))
-    assert nobody.stage == R.START and "P0: +3 acceleration from Escuadrón Canino" in log_text(nobody)
+    assert nobody.stage == R.Stage.START and "P0: +3 acceleration from Escuadrón Canino" in log_text(nobody)
 
 def test_bomba_de_nieve_hits_distance_one_and_two():
     bomb = item(D.BOMBA)
@@ -549,10 +549,10 @@ def test_bomba_de_nieve_hits_distance_one_and_two():
     st = play(st, 0, bomb)
     for s in (1, 2, 3):
         st = play(st, s, st.hand[s][-1])
-    assert st.stage == R.TORMENTA and st.to_move == (1, 2, 3)
+    assert st.stage == R.Stage.TORMENTA and st.to_move == (1, 2, 3)
     for s in tuple(st.to_move):
         st = st.apply(s, Pass())
-    assert st.stage == R.IGLU and st.to_move == (2, 3)
+    assert st.stage == R.Stage.IGLU and st.to_move == (2, 3)
     for s in (2, 3):
         st = st.apply(s, Pass())
     text = log_text(st)
@@ -582,7 +582,7 @@ def test_carnero_hits_opponents_in_the_section_where_it_stops():
     st = table(("Doffy", "Jimy"), purist=False, items=((ram,), (item(D.ALETON),)), position=(2, 3))
     st = play(play(st, 0, ram), 1, filler("Jimy"))
     st = st.apply(1, Pass())  # Tormenta window
-    assert st.stage == R.IGLU
+    assert st.stage == R.Stage.IGLU
     st = st.apply(1, Pass())
     assert "P1 takes 1 damage from P0's Carnero" in log_text(st)
 
@@ -687,7 +687,7 @@ def test_end_of_game_health_tie_break_uses_the_health_when_crossing():
     # Table note: a sled wrecked by the advance that crosses the line crosses with 0 health.
     # Red (box 12) from section 12 with health 1: the slow curve of section 14 destroys it.
     st = table(box=(box_at(D.RED), box_at(D.RED)), position=(12, 12), health=(1, 4), conduction=(0, 3))
-    st = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    st = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     assert st.is_terminal and st.finish[0][4] == 0 and st.finish[1][4] == 4
     assert st.winners() == (1,) and st.decided_by == "health"
     assert "health 0 (destroyed crossing)" in st.outcome().breakdown[0][1]
@@ -706,7 +706,7 @@ def test_championship_a_finished_race_is_a_public_step_before_the_next():
     st = table(("Doffy", "Jimy"), championship=True, position=(20, 20), first=0)
     st = attrs.evolve(st, finish=((2, 1, D.RED, 12, 4), (2, 1, D.ORANGE, 8, 4)))
     ended = st._end_race()
-    assert ended.phase == R.RACE_OVER and ended.to_move == (1,) and ended.reaction_window is None
+    assert ended.phase == R.Phase.RACE_OVER and ended.to_move == (1,) and ended.reaction_window is None
     assert not ended.needs_curtain(1) and ended.legal_actions(1) == [R.NextRace()]
     assert ended.prompt(1).startswith("Race 1 is over")
     assert ended.finish == st.finish and ended.position == (20, 20)  # the race stays on the board
@@ -714,7 +714,7 @@ def test_championship_a_finished_race_is_a_public_step_before_the_next():
     assert ended.race_ends == (("crossed the line in round 2 at red, box 13, health 4",
                                 "crossed the line in round 2 at orange, box 9, health 4"),)
     nxt = ended.apply(1, R.NextRace())
-    assert nxt.race == 2 and nxt.phase == R.PLAY and nxt.first == 1 and nxt.needs_curtain(0)
+    assert nxt.race == 2 and nxt.phase == R.Phase.PLAY and nxt.first == 1 and nxt.needs_curtain(0)
 
 
 def test_end_of_game_photo_finish_shares_the_victory():
@@ -895,9 +895,9 @@ def test_applying_abilities_kay_action_card_then_bomba_de_nieve():
     st = play(st, 1, filler("Jimy"))
     st = play(st, 2, filler("Doffy"))
     st = st.apply(0, Reduce(1))
-    assert st.stage == R.TORMENTA and st.to_move == (1, 2)
+    assert st.stage == R.Stage.TORMENTA and st.to_move == (1, 2)
     st = st.apply(1, Pass()).apply(2, Pass())
-    assert st.stage == R.IGLU and st.to_move == (1, 2)
+    assert st.stage == R.Stage.IGLU and st.to_move == (1, 2)
     st = st.apply(1, Pass()).apply(2, Pass())
     text = log_text(st)
     assert text.index("P0: -1 acceleration from Kay") < text.index("P0's Bomba de Nieve acts")
@@ -945,7 +945,7 @@ def test_iglu_window_says_who_already_blocked():
                items=((bomb,), (item(D.IGLU, 0),), (item(D.IGLU, 1),)), position=(3, 4, 5))
     st = play(play(play(st, 0, bomb), 1, filler("Jimy")), 2, filler("Kay"))
     st = st.apply(1, Pass()).apply(2, Pass())  # the Tormenta window
-    assert st.stage == R.IGLU and "Already" not in st.reaction_window
+    assert st.stage == R.Stage.IGLU and "Already" not in st.reaction_window
     st = st.apply(1, PlayIglu())
     assert st.to_move == (2,) and st.reaction_window.endswith("Already blocked by B.")
 
@@ -983,13 +983,13 @@ def test_last_place_is_every_sled_furthest_back():
 def test_winning_speed_is_the_one_used_to_cross_the_line():
     # Red (box 12) from section 12: sections 13 (+1) and 14 (-1, slow curve) entered, then the line.
     st = table(box=(box_at(D.RED), 0), position=(12, 0), conduction=(3, 0))
-    st = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    st = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     assert st.finish[0][:4] == (1, 1, D.RED, box_at(D.RED))
 
 
 def test_sections_past_the_finish_line_give_no_checks():
     st = table(box=(box_at(D.RED), 0), position=(13, 0), health=(1, 4))
-    st = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    st = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     # only section 14 (slow curve at red: 3 over) is entered on the track
     assert "P0 takes 3 damage from taking the slow curve on section 14" in log_text(st)
     assert st.finished(0)
@@ -1005,7 +1005,7 @@ def test_impulse_forecast_counts_all_the_damage_of_a_wrecking_advance():
     # Red from section 10 with 1 health: the fast curve of 11 (2 over) and the slow one of 14 (3 over).
     st = table(box=(box_at(D.RED), 0), position=(10, 0), health=(1, 4))
     end, damage, accel = R.impulse_forecast(st, 0)
-    real = attrs.evolve(st, phase=R.ACTIVATE, cursor=2, to_move=())._impulse_phase()
+    real = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     taken = sum(int(line.split(" takes ")[1].split()[0]) for line in log_text(real).splitlines()
                 if line.startswith("P0 takes "))
     assert damage == taken and damage > 1  # more than the 1 health left
@@ -1029,3 +1029,24 @@ def test_outcome_lists_every_runner_by_place_after_a_single_race():
         places = state.places[-1]
         assert [places[s] for s in out.order] == sorted(places)
         assert out.order[0] in out.winners
+
+
+def test_states_carry_phase_stage_and_outcome_members():
+    """Phases, stages and card outcomes are typed members in every state the rules derive; a
+    Championship game goes through every phase and stage."""
+    import random
+
+    rnd = random.Random(0)
+    st = R.new_game(3, 0, championship=True)
+    phases, stages = set(), set()
+    while True:
+        assert type(st.phase) is R.Phase and type(st.stage) is R.Stage
+        assert all(type(o) is R.CardOutcome for row in st.outcomes for o in row)
+        phases.add(st.phase)
+        stages.add(st.stage)
+        if st.is_terminal:
+            break
+        seat = rnd.choice(st.to_move)
+        st = st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    assert phases == set(R.Phase)
+    assert stages == set(R.Stage)

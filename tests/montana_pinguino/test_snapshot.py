@@ -42,13 +42,13 @@ async def _enter(pilot, *keys: str) -> None:
 
 
 def test_snapshot_track_mid_race(snap_compare):
-    match = scene(4, 21, lambda s: s.phase == R.PLAY and s.round >= 4 and not s.played[s.to_move[0]])
+    match = scene(4, 21, lambda s: s.phase == R.Phase.PLAY and s.round >= 4 and not s.played[s.to_move[0]])
     app = BoardGamesApp(match=match)
     assert snap_compare(app, terminal_size=SIZE, run_before=_enter)
 
 
 def _double_in_play(s) -> bool:
-    if s.phase != R.PLAY or s.round < 2 or s.played[s.to_move[0]]:
+    if s.phase != R.Phase.PLAY or s.round < 2 or s.played[s.to_move[0]]:
         return False
     return any(D.ACTION_CARDS[c].is_double for c in s.hand[s.to_move[0]])
 
@@ -67,7 +67,7 @@ def test_snapshot_secret_play_of_a_double_card(snap_compare):
 
 
 def test_snapshot_a_card_resolving(snap_compare):
-    match = scene(3, 23, lambda s: s.phase == R.ACTIVATE and s.stage == R.PARAMS and s.to_move)
+    match = scene(3, 23, lambda s: s.phase == R.Phase.ACTIVATE and s.stage == R.Stage.PARAMS and s.to_move)
 
     async def run_before(pilot):
         await _enter(pilot, "pagedown")
@@ -102,7 +102,7 @@ def test_snapshot_board_race_result(snap_compare):
 
 
 def test_snapshot_board_championship_table(snap_compare):
-    match = scene(3, 26, lambda s: s.race == 2 and s.phase == R.PLAY, {"championship": True}, limit=6000)
+    match = scene(3, 26, lambda s: s.race == 2 and s.phase == R.Phase.PLAY, {"championship": True}, limit=6000)
     state = match.state
     app = BoardApp(ctx_for(state, state.to_move[0]))
 
@@ -115,7 +115,7 @@ def test_snapshot_board_championship_table(snap_compare):
 def test_snapshot_no_color_mid_race(snap_compare, monkeypatch):
     """NO_COLOR: levels, limits and seats stay readable by their words and letters."""
     monkeypatch.setenv("NO_COLOR", "1")
-    match = scene(4, 21, lambda s: s.phase == R.PLAY and s.round >= 3 and not s.played[s.to_move[0]])
+    match = scene(4, 21, lambda s: s.phase == R.Phase.PLAY and s.round >= 3 and not s.played[s.to_move[0]])
     app = BoardGamesApp(match=match)
     assert app.no_color
     assert snap_compare(app, terminal_size=SIZE, run_before=_enter)
@@ -124,7 +124,7 @@ def test_snapshot_no_color_mid_race(snap_compare, monkeypatch):
 
 def test_snapshot_between_championship_races(snap_compare):
     """The public step after a Championship race: its result and last round, no curtain."""
-    match = scene(3, 26, lambda s: s.phase == R.RACE_OVER, {"championship": True}, limit=6000)
+    match = scene(3, 26, lambda s: s.phase == R.Phase.RACE_OVER, {"championship": True}, limit=6000)
 
     async def run_before(pilot):
         await pilot.pause()

@@ -249,7 +249,7 @@ async def test_preview_warns_when_a_hit_has_no_rival_in_range():
 
 async def test_preview_marks_a_target_and_a_token_section_on_the_track():
     st = new(3, 9)
-    st = play_until(st, lambda s: s.phase == R.ACTIVATE and s.to_move and any(
+    st = play_until(st, lambda s: s.phase == R.Phase.ACTIVATE and s.to_move and any(
         isinstance(a, (R.Target, R.PlaceToken)) for a in s.legal_actions(s.to_move[0])), seed=9, limit=20000)
     seat = st.to_move[0]
     ctx = ctx_for(st, seat)
@@ -269,7 +269,7 @@ async def test_preview_marks_a_target_and_a_token_section_on_the_track():
 
 
 async def test_cards_played_are_shown_with_what_became_of_each():
-    st = play_until(new(3, 10), lambda s: s.phase == R.ACTIVATE and s.to_move, seed=10, limit=20000)
+    st = play_until(new(3, 10), lambda s: s.phase == R.Phase.ACTIVATE and s.to_move, seed=10, limit=20000)
     app = BoardApp(ctx_for(st, None))
     async with app.run_test(size=SIZE):
         text = app.board.plain_text(120)
@@ -340,7 +340,7 @@ async def test_page_keys_scroll_the_board():
 
 
 def test_last_round_of_the_previous_race_when_a_championship_race_begins():
-    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.PLAY, seed=16,
+    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.Phase.PLAY, seed=16,
                     limit=50000)
     view = st.view(st.to_move[0])
     events = render.last_round_events(view)
@@ -369,7 +369,7 @@ def _styles(renderable):
 
 async def test_no_color_draws_without_colours_but_keeps_bold_and_reverse(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    st = play_until(new(4, 17), lambda s: s.phase == R.ACTIVATE and s.to_move, seed=17, limit=20000)
+    st = play_until(new(4, 17), lambda s: s.phase == R.Phase.ACTIVATE and s.to_move, seed=17, limit=20000)
     st = attrs.evolve(st, tokens=((st.position[0] + 1, D.SPIKE),))
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE):
@@ -389,7 +389,7 @@ def test_speedometers_of_both_sides_line_up():
 async def test_a_new_race_opens_on_the_runners_and_track_with_the_points_below():
     # The finished race was shown to everyone in the public step before: the next
     # runner's private screen starts with its own race, not a banner about the last one.
-    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.PLAY, seed=16,
+    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.Phase.PLAY, seed=16,
                     limit=50000)
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE):
@@ -459,7 +459,7 @@ async def test_final_board_shows_every_place_and_how_the_race_ended_step_by_step
 
 
 async def test_between_championship_races_the_table_sees_the_result_and_last_round():
-    st = play_until(new(2, 16, championship=True), lambda s: s.phase == R.RACE_OVER, seed=16, limit=50000)
+    st = play_until(new(2, 16, championship=True), lambda s: s.phase == R.Phase.RACE_OVER, seed=16, limit=50000)
     seat = st.to_move[0]
     ctx = ctx_for(st, seat)
     assert chooser_title(ctx) == "Race 1 is over"
@@ -519,7 +519,7 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
 async def test_keep_preview_names_all_three_items_drawn():
     ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
     pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)
-    st = attrs.evolve(new(2, 1, purist=False), phase=R.KEEP, order=(0, 1), cursor=0, to_move=(0,),
+    st = attrs.evolve(new(2, 1, purist=False), phase=R.Phase.KEEP, order=(0, 1), cursor=0, to_move=(0,),
                       drawn=(ice[0], ice[1], pez))
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE):
@@ -531,7 +531,7 @@ async def test_keep_preview_names_all_three_items_drawn():
 def test_keep_list_shows_every_item_drawn_with_duplicates_collapsed():
     ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
     pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)
-    st = attrs.evolve(new(2, 1, purist=False), phase=R.KEEP, order=(0, 1), cursor=0, to_move=(0,),
+    st = attrs.evolve(new(2, 1, purist=False), phase=R.Phase.KEEP, order=(0, 1), cursor=0, to_move=(0,),
                       drawn=(ice[0], ice[1], pez))
     ctx = ctx_for(st, 0)
     labels = [render.action_label(ctx.view, 0, a, NAMES) for a in ctx.legal]
@@ -555,7 +555,7 @@ def test_championship_outcome_says_one_first_place():
 
 
 def test_race_result_marks_a_sled_wrecked_while_crossing():
-    st = attrs.evolve(new(2, 1), position=(20, 20), box=(0, 0), phase=R.OVER, to_move=(), result=(1,),
+    st = attrs.evolve(new(2, 1), position=(20, 20), box=(0, 0), phase=R.Phase.OVER, to_move=(), result=(1,),
                       finish=((3, 1, D.RED, 12, 0), (3, 1, D.RED, 12, 2)), places=((2, 1),), decided_by="health")
     lines = render.result_text(st.view(None), NAMES).plain.splitlines()
     assert lines[1] == "1. B Beto   round 3, red box 13, health 2"

@@ -651,3 +651,18 @@ def test_skipping_the_action_ends_the_turn_even_with_tokens_held():
     after = st.apply(0, Pass())
     assert after.to_move == (1,) and after.held_tokens[0] == 1
     assert "does not use card 2 and ends the turn" in after.log[-1].text
+
+
+def test_every_state_of_a_played_game_carries_a_phase_member():
+    """Phases are typed: every state the rules derive holds a Phase, and a game goes through all three."""
+    rnd = random.Random(3)
+    st = rules.new_game(3, seed=3)
+    seen = set()
+    while True:
+        assert type(st.phase) is rules.Phase, st.phase
+        seen.add(st.phase)
+        if st.is_terminal:
+            break
+        seat = st.to_move[0]
+        st = st.apply(seat, rnd.choice(st.legal_actions(seat)))
+    assert seen == set(rules.Phase)

@@ -10,21 +10,15 @@ numeric id. Ids are stable and are what states, actions and saves carry:
 - ``43..47`` the 5 Starter Kits (seat ``i`` holds kit ``43 + i``).
 
 A card's ability is a tuple of *steps* resolved in order (Rulebook: "Types of
-Actions"). Step words:
-
-- ``"excavate"``  Excavate (take a card adjacent to your token);
-- ``"attract"``   Attract Asteroid (place the top 2 deck cards face down);
-- ``"leap"``      Quantum Leap (move your token to a free face-down card);
-- ``"shot"``      a shot along the card's :attr:`Card.pattern` (rotatable 180 degrees);
-- ``"strike"``    Struck one other player of your choice;
-- ``"regroup"``   take your discard pile (this card included) into your hand;
-- ``"a|b"``       a choice: one of the step words ``a`` or ``b`` (the Starter Kit's
-  ``"excavate|leap"``).
+Actions"), each a :class:`Step` or a choice of one of several, written as a
+tuple of them (the Starter Kit's ``(Step.EXCAVATE, Step.LEAP)``).
 
 Nothing here imports a terminal library.
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
 
 import attrs
 
@@ -56,6 +50,46 @@ _ARROWS = {
 #: Copper needed to win, by seat count (Rulebook: "Game Objective").
 COPPER_TARGET: dict[int, int] = {2: 20, 3: 15, 4: 12, 5: 10}
 
+
+
+class Step(StrEnum):
+    """One step of a card's ability, or of the rules resolving it (the state's ``steps``).
+
+    Members equal their lower-case names.
+    """
+
+    EXCAVATE = "excavate"
+    """Excavate: take a card adjacent to your token."""
+    ATTRACT = "attract"
+    """Attract Asteroid: place the top 2 deck cards face down next to the field."""
+    LEAP = "leap"
+    """Quantum Leap: move your token to a free face-down card."""
+    SHOT = "shot"
+    """A shot along the card's :attr:`Card.pattern` (rotatable 180 degrees)."""
+    STRIKE = "strike"
+    """Struck one other player of your choice."""
+    REGROUP = "regroup"
+    """Take your discard pile (this card included) into your hand."""
+    # Steps the rules add while resolving (never printed on a card):
+    PLACE = "place"
+    """Place the deck's top card face down next to the field (setup, Attract Asteroid, a dry field)."""
+    GIVE = "give"
+    """Give the Furious Chungungo to one of the poorest players (Abandoned Base B)."""
+    FURY = "fury"
+    """The Furious Chungungo's new owner may strike one more player, or stop."""
+    EEL = "eel"
+    """Place the Electric Eel that cancelled the card face up next to the field."""
+
+
+#: A step of a card: one :class:`Step`, or a tuple of them when the player picks one.
+CardStep = Step | tuple[Step, ...]
+
+
+def alternatives(step: CardStep) -> tuple[Step, ...]:
+    """The steps a player may take at ``step``: the step itself, or each one of a choice."""
+    return step if type(step) is tuple else (step,)
+
+
 KIND_CREW = "crew"
 KIND_MINE = "mine"
 KIND_FURY = "fury"
@@ -63,12 +97,12 @@ KIND_EEL = "eel"
 KIND_KIT = "kit"
 
 _STEP_WORDS = {
-    "excavate": "Excavate",
-    "attract": "Attract Asteroid",
-    "leap": "Quantum Leap",
-    "shot": "Shot",
-    "strike": "Struck a player of your choice",
-    "regroup": "Regroup",
+    Step.EXCAVATE: "Excavate",
+    Step.ATTRACT: "Attract Asteroid",
+    Step.LEAP: "Quantum Leap",
+    Step.SHOT: "Shot",
+    Step.STRIKE: "Struck a player of your choice",
+    Step.REGROUP: "Regroup",
 }
 
 
@@ -78,16 +112,16 @@ class Card:
 
     ``id`` (see the module docstring), ``name`` (shown on screen), ``kind``
     (``crew``, ``mine``, ``fury``, ``eel`` or ``kit``), ``copper`` (0-3, what
-    owning it is worth), ``steps`` (the ability, step words above; empty for
-    bases and eels) and ``pattern`` (shot directions, compass names, when the
-    ability has a ``shot`` step).
+    owning it is worth), ``steps`` (the ability, :data:`CardStep` items; empty
+    for bases and eels) and ``pattern`` (shot directions, compass names, when
+    the ability has a ``Step.SHOT``).
     """
 
     id: int
     name: str
     kind: str
     copper: int = 0
-    steps: tuple[str, ...] = ()
+    steps: tuple[CardStep, ...] = ()
     pattern: tuple[str, ...] = ()
 
     @property
@@ -127,8 +161,8 @@ class Card:
         parts = []
         for step in self.steps:
             words = []
-            for alt in step.split("|"):
-                if alt == "shot":
+            for alt in alternatives(step):
+                if alt == Step.SHOT:
                     sym = "" if self.symmetric else ", may rotate 180"
                     words.append(f"Shot ({self.pattern_text()}{sym})")
                 else:
@@ -165,11 +199,11 @@ def _crew(rows):
     out = []
     for i, row in enumerate(rows):
         name, copper, steps, *pattern = row
-        out.append(Card(i, name, KIND_CREW, copper, tuple(steps.split()), tuple(pattern[0].split()) if pattern else ()))
+        out.append(Card(i, name, KIND_CREW, copper, tuple(map(Step, steps.split())), tuple(pattern[0].split()) if pattern else ()))
     return tuple(out)
 
 
-# (name, copper, steps separated by spaces, shot pattern)
+# (name, copper, step names separated by spaces, shot pattern)
 #: The 33 crew cards (Sheet: "Data to design"; the design is in rules.md, Table notes).
 CREW: tuple[Card, ...] = _crew(
     [
@@ -221,7 +255,7 @@ BASES: tuple[Card, ...] = tuple(Card(i, "Copper Mine", KIND_MINE, 3) for i in MI
 EEL_IDS = (38, 39, 40, 41, 42)
 EELS: tuple[Card, ...] = tuple(Card(i, "Electric Eel", KIND_EEL, 0) for i in EEL_IDS)
 KIT_IDS = (43, 44, 45, 46, 47)
-KITS: tuple[Card, ...] = tuple(Card(i, "Starter Kit", KIND_KIT, 0, ("excavate|leap",)) for i in KIT_IDS)
+KITS: tuple[Card, ...] = tuple(Card(i, "Starter Kit", KIND_KIT, 0, ((Step.EXCAVATE, Step.LEAP),)) for i in KIT_IDS)
 
 #: Every card by id (a tuple: ``CARDS[id]``).
 CARDS: tuple[Card, ...] = CREW + BASES + EELS + KITS

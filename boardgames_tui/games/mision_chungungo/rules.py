@@ -8,20 +8,17 @@ The asteroid field is a grid of :class:`Cell` (row, column; rows grow
 downwards) that can grow in every direction: coordinates may be negative.
 "Adjacent" means sharing an edge. The first asteroid lies at (0, 0).
 
-Phases (``ChungungoState.phase``):
-
-- ``"field"``   setup: the placer (``current``) places asteroids (Rulebook: Game Setup 4-5);
-- ``"tokens"``  setup: the placer puts their token on an asteroid (Game Setup 7);
-- ``"turn"``    ``current`` plays a card or regroups (Turn Structure);
-- ``"react"``   every other seat may cancel the crew card with an Electric Eel;
-- ``"resolve"`` the seat in ``to_move`` takes the decision ``steps[0]`` asks for;
-- ``"over"``    the game has ended (``ending`` says why).
+The state's ``phase`` is a :class:`Phase`; while a card resolves, its
+``steps`` are :class:`~.data.Step` members (or a tuple of them, a choice).
+``apply`` hands each kind of action to the method named after its rule
+(``_STEPS``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any, Callable, ClassVar
 
 import attrs
 
@@ -30,11 +27,42 @@ from boardgames_tui.engine.core import mask_log
 from boardgames_tui.engine.derive import evolve, replace_at
 
 from . import data
-from .data import CARDS, COPPER, COPPER_TARGET, DIRECTIONS, HIDDEN, KIND_CREW, KIND_EEL, KIND_FURY, KIND_KIT, KIND_MINE
+from .data import (
+    CARDS,
+    COPPER,
+    COPPER_TARGET,
+    DIRECTIONS,
+    HIDDEN,
+    KIND_CREW,
+    KIND_EEL,
+    KIND_FURY,
+    KIND_KIT,
+    KIND_MINE,
+    CardStep,
+    Step,
+    alternatives,
+)
 
 _ADJ = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Crew cards with an Attract Asteroid step.
-_ATTRACT_IDS = frozenset(c.id for c in data.CREW if "attract" in c.steps)
+_ATTRACT_IDS = frozenset(c.id for c in data.CREW if Step.ATTRACT in c.steps)
+
+
+class Phase(StrEnum):
+    """Where the game stands (``ChungungoState.phase``). Members equal their lower-case names."""
+
+    FIELD = "field"
+    """Setup: the placer (``current``) places asteroids (Rulebook: Game Setup 4-5)."""
+    TOKENS = "tokens"
+    """Setup: the placer puts their token on an asteroid (Game Setup 7)."""
+    TURN = "turn"
+    """``current`` plays a card or regroups (Turn Structure)."""
+    REACT = "react"
+    """Every other seat holding cards may cancel the crew card with an Electric Eel."""
+    RESOLVE = "resolve"
+    """The seat in ``to_move`` takes the decision ``steps[0]`` asks for."""
+    OVER = "over"
+    """The game has ended (``ending`` says why)."""
 
 
 # --------------------------------------------------------------------------- actions
@@ -275,8 +303,8 @@ class ChungungoState(State):
     target: int
     #: Seats that must decide now; () when the game is over.
     to_move: tuple[int, ...]
-    #: "field", "tokens", "turn", "react", "resolve" or "over" (module docstring).
-    phase: str
+    #: Where the game stands (:class:`Phase`).
+    phase: Phase
     #: Whose turn (or setup placement) it is.
     current: int
     #: Turns started so far (0 during setup; the first turn is 1).
@@ -297,9 +325,9 @@ class ChungungoState(State):
     reserve: tuple[int, ...]
     #: Each seat's copper: the copper of every card it owns (public, as if announced).
     copper: tuple[int, ...]
-    #: Steps of the card in play still to resolve (step words of data.py plus
-    #: "place", "give", "fury", "eel"); steps[0] is the pending decision.
-    steps: tuple[str, ...] = ()
+    #: Steps of the card in play still to resolve (:class:`~.data.Step`, or a tuple
+    #: of them for a choice); steps[0] is the pending decision.
+    steps: tuple[CardStep, ...] = ()
     #: The card being played this turn (already on its player's discard pile), or -1.
     card_in_play: int = -1
     #: A public card on its way: the cancelling eel to place, or the Furious Chungungo to give; -1 if none.
@@ -339,7 +367,7 @@ class ChungungoState(State):
     @property
     def is_terminal(self) -> bool:
         """True once the game has ended (copper target or empty deck)."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def scores(self) -> tuple[int, ...]:
         """Copper per seat (Rulebook: Game Objective)."""
@@ -399,13 +427,13 @@ class ChungungoState(State):
 
         For a shot fired from where the token stands, it names the players it can strike.
         """
-        if self.phase != "react":
+        if self.phase != Phase.REACT:
             return None
         card = self.card_in_play
         c = CARDS[card]
         text = f"{seat_letter(self.current)} plays {c.title}: {c.text}"
         steps = c.steps
-        if c.pattern and not any("leap" in st for st in steps[: steps.index("shot")]):
+        if c.pattern and not any(Step.LEAP in alternatives(st) for st in steps[: steps.index(Step.SHOT)]):
             # Who could be hit is public (tokens are on the table): it helps decide whether to cancel.
             seats = set(self.shot_targets(self.current, card, False)[0])
             if self.shot_turns(self.current, card):
@@ -529,8 +557,8 @@ class ChungungoState(State):
         return tuple(s for s in range(self.seats) if self.copper[s] == low)
 
     def decider(self) -> int:
-        """The seat deciding in the "resolve" phase."""
-        if self.steps and self.steps[0] == "fury":
+        """The seat deciding in ``Phase.RESOLVE``."""
+        if self.steps and self.steps[0] == Step.FURY:
             return self.fury_seat
         return self.current
 
@@ -550,60 +578,55 @@ class ChungungoState(State):
         return list(got)
 
     def _legal(self, seat: int) -> list:
-        phase = self.phase
-        if phase == "turn":
-            hand = self.hands[seat]
-            if not hand and not self.regrouped:
-                return [Regroup()]
-            out: list = []
-            seen = set()
-            for c in sorted(hand):
-                card = CARDS[c]
-                if card.kind not in (KIND_CREW, KIND_KIT):
-                    continue
-                key = (card.name, card.copper, card.steps, card.pattern)
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(PlayCard(c))
-            if self.discards[seat] and not self.regrouped:
-                out.append(Regroup())
-            return out
-        if phase == "react":
-            eels = [c for c in self.hands[seat] if c >= 0 and CARDS[c].kind == KIND_EEL]
-            return [Pass(), PlayEel(min(eels))] if eels else [Pass()]
-        if phase == "field":
-            return [PlaceAsteroid(r, c) for r, c in placement_cells(self.field)]
-        if phase == "tokens":
-            return [PlaceToken(r, c) for r, c in self.token_cells()]
-        if phase == "resolve":
-            return self._step_actions(self.steps[0])
-        return []
+        return _LEGAL[self.phase](self, seat)
 
-    def _step_actions(self, step: str) -> list:
-        seat = self.current
-        if step == "place":
-            return [PlaceAsteroid(r, c) for r, c in placement_cells(self.field)]
-        if step == "eel":
-            return [PlaceEel(r, c) for r, c in placement_cells(self.field)]
-        if step == "shot":
-            if self.shot_turns(seat, self.card_in_play):
-                return [Shoot(False), Shoot(True)]
-            return [Shoot(False)]
-        if step == "strike":
-            return [Strike(s) for s in range(self.seats) if s != seat]
-        if step == "give":
-            return [GiveChungungo(s) for s in self.poorest()]
-        if step == "fury":
-            f = self.fury_seat
-            return [Strike(s) for s in range(self.seats) if s != f and s not in self.fury_struck] + [Pass()]
+    def _legal_turn(self, seat: int) -> list:
+        """Turn Structure: play a card from hand (copies listed once; eels only cancel), or
+        regroup; an empty hand must regroup first, then play."""
+        hand = self.hands[seat]
+        if not hand and not self.regrouped:
+            return [Regroup()]
         out: list = []
-        for alt in step.split("|"):
-            if alt == "excavate":
-                out.extend(Excavate(r, c) for r, c in self.excavate_cells(seat))
-            elif alt == "leap":
-                out.extend(Leap(r, c) for r, c in self.leap_cells(seat) if (r, c) != self.tokens[seat])
+        seen = set()
+        for c in sorted(hand):
+            card = CARDS[c]
+            if card.kind not in (KIND_CREW, KIND_KIT):
+                continue
+            key = (card.name, card.copper, card.steps, card.pattern)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(PlayCard(c))
+        if self.discards[seat] and not self.regrouped:
+            out.append(Regroup())
         return out
+
+    def _legal_react(self, seat: int) -> list:
+        """Rulebook: Electric Eel - pass, or cancel the crew card with an eel from hand."""
+        eels = [c for c in self.hands[seat] if c >= 0 and CARDS[c].kind == KIND_EEL]
+        return [Pass(), PlayEel(min(eels))] if eels else [Pass()]
+
+    def _step_actions(self, step: CardStep) -> list:
+        """The decisions ``step`` offers now (each alternative's, for a choice); [] for none."""
+        seat = self.current
+        if type(step) is not tuple:
+            actions = _STEP_ACTIONS.get(step)
+            return actions(self, seat) if actions is not None else []
+        out: list = []
+        for alt in step:
+            out.extend(_STEP_ACTIONS[alt](self, seat))
+        return out
+
+    def _shot_actions(self, seat: int) -> list:
+        """Rulebook: Shots - as printed, or turned 180 degrees where that changes anything."""
+        if self.shot_turns(seat, self.card_in_play):
+            return [Shoot(False), Shoot(True)]
+        return [Shoot(False)]
+
+    def _fury_actions(self, seat: int) -> list:
+        """Abandoned Base B: the Furious Chungungo's owner strikes another player not struck yet, or stops."""
+        f = self.fury_seat
+        return [Strike(s) for s in range(self.seats) if s != f and s not in self.fury_struck] + [Pass()]
 
     # ------------------------------------------------------------------ prompts
 
@@ -623,24 +646,24 @@ class ChungungoState(State):
         Starter Kit, which is public: the asteroids and tokens are placed in
         front of everyone, so the keyboard passes without a hand-over.
         """
-        if self.phase not in ("field", "tokens"):
+        if self.phase not in (Phase.FIELD, Phase.TOKENS):
             return True
         kits = data.KIT_IDS
         return any(c != kits[s] for s, hand in enumerate(self.hands) for c in hand)
 
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return "The game is over"
         if seat not in self.to_move:
             who = ", ".join(seat_letter(s) for s in self.to_move)
             return f"Wait for {who}"
         phase = self.phase
-        if phase == "field":
+        if phase == Phase.FIELD:
             return "Place an asteroid next to the field"
-        if phase == "tokens":
+        if phase == Phase.TOKENS:
             return "Put your token on an asteroid"
-        if phase == "turn":
+        if phase == Phase.TURN:
             if not self.hands[seat] and not self.regrouped:
                 return "Your hand is empty: regroup"
             if self.regrouped or not self.discards[seat]:
@@ -648,20 +671,9 @@ class ChungungoState(State):
             if not any(type(a) is PlayCard for a in self.legal_actions(seat)):
                 return "Only Electric Eels in hand: regroup"
             return "Play a card or regroup"
-        if phase == "react":
+        if phase == Phase.REACT:
             return f"Cancel {CARDS[self.card_in_play].title} with an Electric Eel?"
-        step = self.steps[0]
-        return {
-            "place": "Attract: place the asteroid next to the field",
-            "eel": "Place the Electric Eel next to the field",
-            "shot": "Aim the shot: as printed or turned 180",
-            "strike": "Choose a player to strike",
-            "give": "Give the Furious Chungungo to a poorest player",
-            "fury": "Furious Chungungo: strike a player or stop",
-            "excavate": "Excavate a card next to your token",
-            "leap": "Quantum Leap: choose a free asteroid",
-            "excavate|leap": "Excavate or Quantum Leap",
-        }.get(step, "Choose an action")
+        return _STEP_PROMPTS.get(self.steps[0], "Choose an action")
 
     # ------------------------------------------------------------------ apply
 
@@ -673,73 +685,7 @@ class ChungungoState(State):
             action = self._same_card(seat, action.card, legal)
         if action not in legal:
             raise IllegalAction(self._why_illegal(seat, action))
-        t = type(action)
-        phase = self.phase
-        if phase == "field":
-            return self._setup_place(action)
-        if phase == "tokens":
-            return self._setup_token(action)
-        if phase == "turn":
-            if t is Regroup:
-                return self._regroup(seat)
-            return self._play(seat, action.card)
-        if phase == "react":
-            to_move = tuple(s for s in self.to_move if s != seat)
-            if t is Pass:
-                st = evolve(self, passed=self.passed + (seat,), to_move=to_move)
-            else:
-                st = evolve(self, 
-                    hands=replace_at(self.hands, seat, _rm(self.hands[seat], action.card)),
-                    claims=self.claims + ((seat, action.card),),
-                    to_move=to_move,
-                    log=self.log + (Event(f"{seat_ref(seat)} calls out an Electric Eel"),),
-                )
-            return st._settle_reactions()
-        # resolve
-        step = self.steps[0]
-        rest = self.steps[1:]
-        if t is PlaceAsteroid:
-            return self._attract_place(action, rest)
-        if t is PlaceEel:
-            cell = Cell(action.row, action.col, self.held, True)
-            st = evolve(self, 
-                field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
-                held=-1,
-                steps=rest,
-                log=self.log + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
-            )
-            return st._advance()
-        if t is Excavate:
-            return self._excavate(seat, (action.row, action.col), rest)
-        if t is Leap:
-            st = evolve(self, 
-                tokens=replace_at(self.tokens, seat, (action.row, action.col)),
-                steps=rest,
-                log=self.log + (Event(f"{seat_ref(seat)} leaps to row {action.row} col {action.col}"),),
-            )
-            return st._advance()
-        if t is Shoot:
-            return self._shoot(seat, action.flipped, rest)
-        if t is GiveChungungo:
-            return self._give_fury(action.target, rest)
-        if step == "fury":
-            if t is Pass:
-                st = evolve(self, 
-                    steps=tuple(s for s in rest if s != "fury"),
-                    fury_seat=-1,
-                    fury_struck=(),
-                    log=self.log + (Event(f"{seat_ref(seat)} strikes no more players"),),
-                )
-                return st._advance()
-            st = self._struck(seat, action.target, "the Furious Chungungo")
-            st = evolve(st, steps=rest, fury_struck=self.fury_struck + (action.target,))
-            if not rest or rest[0] != "fury":
-                st = evolve(st, fury_seat=-1, fury_struck=())
-            return st._advance()
-        if t is Strike:
-            st = self._struck(seat, action.target, CARDS[self.card_in_play].title)
-            return evolve(st, steps=rest)._advance()
-        raise IllegalAction(f"{action} cannot be taken now")  # pragma: no cover
+        return _STEPS[type(action)](self, seat, action)
 
     def _same_card(self, seat: int, card: int, legal: list) -> Any:
         """The listed PlayCard for a card identical to ``card`` (copies are listed once)."""
@@ -756,7 +702,7 @@ class ChungungoState(State):
         t = type(action)
         if t not in ACTION_TYPES:
             return f"{action!r} is not a Misión Chungungo action"
-        if self.phase == "turn":
+        if self.phase == Phase.TURN:
             if t is PlayCard:
                 if action.card not in self.hands[seat]:
                     return "that card is not in your hand"
@@ -767,7 +713,7 @@ class ChungungoState(State):
                     return "you already regrouped this turn: now play a card"
                 return "your discard pile is empty: there is nothing to regroup"
             return "play a card from your hand or regroup"
-        if self.phase == "react":
+        if self.phase == Phase.REACT:
             if t is PlayEel:
                 return "you hold no Electric Eel"
             return "pass, or play an Electric Eel to cancel the card"
@@ -785,8 +731,16 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ setup
 
-    def _setup_place(self, action: PlaceAsteroid) -> "ChungungoState":
-        seat = self.current
+    def _place_asteroid(self, seat: int, action: PlaceAsteroid) -> "ChungungoState":
+        """The deck's top card goes face down next to the field: in setup (Rulebook: Game
+        Setup 4-5), or for Attract Asteroid and a dry field."""
+        if self.phase == Phase.FIELD:
+            return self._setup_place(seat, action)
+        return self._attract_place(seat, action)
+
+    def _setup_place(self, seat: int, action: PlaceAsteroid) -> "ChungungoState":
+        """Rulebook: Game Setup 4-6 - each player in turn places two asteroids; then the
+        deck is built from the rest of the crew, the bases and one eel per player."""
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
         log = self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),)
@@ -795,16 +749,18 @@ class ChungungoState(State):
             return evolve(self, field=field, deck=deck, steps=steps, log=log)
         nxt = seat + 1
         if nxt < self.seats:
-            return evolve(self, field=field, deck=deck, steps=("place", "place"), current=nxt, to_move=(nxt,), log=log)
+            return evolve(
+                self, field=field, deck=deck, steps=(Step.PLACE, Step.PLACE), current=nxt, to_move=(nxt,), log=log
+            )
         # Game Setup 6: the rest of the crew, the bases and one eel per player, shuffled.
         new_deck, rng = self.rng.shuffled(deck + self.reserve)
         log += (Event(f"The asteroid deck is built and shuffled: {len(new_deck)} cards"),)
         return evolve(self, 
-            field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase="tokens", current=0, to_move=(0,), log=log
+            field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase=Phase.TOKENS, current=0, to_move=(0,), log=log
         )
 
-    def _setup_token(self, action: PlaceToken) -> "ChungungoState":
-        seat = self.current
+    def _setup_token(self, seat: int, action: PlaceToken) -> "ChungungoState":
+        """Rulebook: Game Setup 7 - each player in turn puts their token on an asteroid; then turn 1."""
         tokens = replace_at(self.tokens, seat, (action.row, action.col))
         log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row} col {action.col}"),)
         nxt = seat + 1
@@ -812,7 +768,7 @@ class ChungungoState(State):
             return evolve(self, tokens=tokens, current=nxt, to_move=(nxt,), log=log)
         return evolve(self, 
             tokens=tokens,
-            phase="turn",
+            phase=Phase.TURN,
             current=0,
             turn=1,
             to_move=(0,),
@@ -822,7 +778,9 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ the turn
 
-    def _regroup(self, seat: int) -> "ChungungoState":
+    def _regroup(self, seat: int, action: Regroup) -> "ChungungoState":
+        """Rulebook: Regroup - the whole discard pile back to hand, ending the turn; with an
+        empty hand the player regroups first and must then play a card."""
         forced = not self.hands[seat]
         hands = replace_at(self.hands, seat, self.hands[seat] + self.discards[seat])
         n = len(self.discards[seat])
@@ -835,7 +793,10 @@ class ChungungoState(State):
         st = evolve(self, hands=hands, discards=replace_at(self.discards, seat, ()), log=self.log + (Event(text),))
         return st._end_turn()
 
-    def _play(self, seat: int, card: int) -> "ChungungoState":
+    def _play(self, seat: int, action: PlayCard) -> "ChungungoState":
+        """Turn Structure: the card goes to the discard pile and resolves step by step; a
+        crew card first opens the Electric Eel window to the other players holding cards."""
+        card = action.card
         c = CARDS[card]
         hands = replace_at(self.hands, seat, _rm(self.hands[seat], card))
         discards = replace_at(self.discards, seat, self.discards[seat] + (card,))
@@ -848,8 +809,27 @@ class ChungungoState(State):
                 other for other in ((seat + i) % self.seats for i in range(1, self.seats)) if st.hands[other]
             )
             if others:
-                return evolve(st, phase="react", passed=(), to_move=others)
-        return evolve(st, phase="resolve", steps=c.steps)._advance()
+                return evolve(st, phase=Phase.REACT, passed=(), to_move=others)
+        return evolve(st, phase=Phase.RESOLVE, steps=c.steps)._advance()
+
+    def _pass(self, seat: int, action: Pass) -> "ChungungoState":
+        """Pass in the Electric Eel window, or strike nobody else with the Furious Chungungo."""
+        if self.phase == Phase.REACT:
+            st = evolve(self, passed=self.passed + (seat,), to_move=tuple(s for s in self.to_move if s != seat))
+            return st._settle_reactions()
+        return self._fury_stops(seat)
+
+    def _call_eel(self, seat: int, action: PlayEel) -> "ChungungoState":
+        """Rulebook: Electric Eel - call one out against the card; it cancels once every
+        earlier seat has answered (:meth:`_settle_reactions`)."""
+        st = evolve(
+            self,
+            hands=replace_at(self.hands, seat, _rm(self.hands[seat], action.card)),
+            claims=self.claims + ((seat, action.card),),
+            to_move=tuple(s for s in self.to_move if s != seat),
+            log=self.log + (Event(f"{seat_ref(seat)} calls out an Electric Eel"),),
+        )
+        return st._settle_reactions()
 
     def reaction_order(self) -> tuple[int, ...]:
         """The other seats from the left of the card's player: the order reactions resolve in (DESIGN.md, Reactions)."""
@@ -879,7 +859,7 @@ class ChungungoState(State):
                 return st._cancel(s, claimed[s])
             if s in self.to_move:
                 return self  # this seat answers before any later one counts
-        st = evolve(self, phase="resolve", passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,))
+        st = evolve(self, phase=Phase.RESOLVE, passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,))
         return st._advance()
 
     def _cancel(self, seat: int, eel: int) -> "ChungungoState":
@@ -889,39 +869,31 @@ class ChungungoState(State):
         log = self.log + (Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),)
         return evolve(self, 
             held=eel,
-            phase="resolve",
+            phase=Phase.RESOLVE,
             passed=(),
-            steps=("eel",),
+            steps=(Step.EEL,),
             to_move=(cur,),
             log=log,
         )._advance()
 
     def _advance(self) -> "ChungungoState":
-        """Resolve automatic steps until a decision is needed or the turn ends."""
+        """Resolve automatic steps until a decision is needed or the turn ends.
+
+        A step with nothing to choose from is skipped; a shot with one way
+        only fires at once; a card to place with an empty deck ends the game.
+        """
         st = self
         while True:
             if not st.steps:
                 return st._end_turn()
             step = st.steps[0]
-            if step == "attract":
-                st = evolve(st, 
-                    steps=("place", "place") + st.steps[1:],
-                    log=st.log + (Event(f"{seat_ref(st.current)} attracts asteroids"),),
-                )
+            automatic = _AUTOMATIC.get(step)
+            if automatic is not None:
+                st = automatic(st)
                 continue
-            if step == "regroup":
-                seat = st.current
-                n = len(st.discards[seat])
-                st = evolve(st, 
-                    hands=replace_at(st.hands, seat, st.hands[seat] + st.discards[seat]),
-                    discards=replace_at(st.discards, seat, ()),
-                    steps=st.steps[1:],
-                    log=st.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
-                )
-                continue
-            if step == "place" and not st.deck:
+            if step == Step.PLACE and not st.deck:
                 return st._end_game("deck", "A card must join the field but the deck is empty")
-            if step == "shot" and not st.shot_turns(st.current, st.card_in_play):
+            if step == Step.SHOT and not st.shot_turns(st.current, st.card_in_play):
                 # One way only to shoot: nothing to aim, it fires at once (Table note "Shots").
                 return st._shoot(st.current, False, st.steps[1:], aimed=False)
             decider = st.decider()
@@ -929,7 +901,27 @@ class ChungungoState(State):
             if not legal:
                 st = evolve(st, steps=st.steps[1:], log=st.log + (Event(_skip_text(step, st.current)),))
                 continue
-            return evolve(st, phase="resolve", to_move=(decider,))
+            return evolve(st, phase=Phase.RESOLVE, to_move=(decider,))
+
+    def _attract(self) -> "ChungungoState":
+        """Rulebook: Attract Asteroid - the player places the deck's top two cards next to the field."""
+        return evolve(
+            self,
+            steps=(Step.PLACE, Step.PLACE) + self.steps[1:],
+            log=self.log + (Event(f"{seat_ref(self.current)} attracts asteroids"),),
+        )
+
+    def _regroup_step(self) -> "ChungungoState":
+        """Rulebook: Regroup, as a card's step - the discard pile, this card included, back to hand."""
+        seat = self.current
+        n = len(self.discards[seat])
+        return evolve(
+            self,
+            hands=replace_at(self.hands, seat, self.hands[seat] + self.discards[seat]),
+            discards=replace_at(self.discards, seat, ()),
+            steps=self.steps[1:],
+            log=self.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
+        )
 
     def _end_turn(self) -> "ChungungoState":
         """End of turn: the copper target check (Rulebook: Game Objective), then the next seat.
@@ -945,8 +937,8 @@ class ChungungoState(State):
             if not st.deck:
                 return st._end_game("deck", "The field has run dry and the deck is empty")
             return evolve(st, 
-                phase="resolve",
-                steps=("place", "place"),
+                phase=Phase.RESOLVE,
+                steps=(Step.PLACE, Step.PLACE),
                 card_in_play=-1,
                 to_move=(st.current,),
                 log=st.log
@@ -959,7 +951,7 @@ class ChungungoState(State):
             )._advance()
         nxt = (st.current + 1) % st.seats
         return evolve(st, 
-            phase="turn",
+            phase=Phase.TURN,
             current=nxt,
             turn=st.turn + 1,
             to_move=(nxt,),
@@ -972,7 +964,7 @@ class ChungungoState(State):
 
     def _end_game(self, ending: str, why: str) -> "ChungungoState":
         st = evolve(self, 
-            phase="over", ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
+            phase=Phase.OVER, ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
         )
         wins = st.winners()
         names = " and ".join(seat_ref(s) for s in wins)
@@ -983,8 +975,9 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ main actions
 
-    def _attract_place(self, action: PlaceAsteroid, rest: tuple[str, ...]) -> "ChungungoState":
-        seat = self.current
+    def _attract_place(self, seat: int, action: PlaceAsteroid) -> "ChungungoState":
+        """Rulebook: Attract Asteroid - the deck's top card face down next to the field."""
+        rest = self.steps[1:]
         card, deck = self.deck[0], self.deck[1:]
         field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
         st = evolve(self, 
@@ -995,12 +988,36 @@ class ChungungoState(State):
         )
         return st._advance()
 
-    def _excavate(self, seat: int, pos: tuple[int, int], rest: tuple[str, ...]) -> "ChungungoState":
+    def _lay_eel(self, seat: int, action: PlaceEel) -> "ChungungoState":
+        """Rulebook: Electric Eel - the cancelled card's player lays the eel face up next to the field."""
+        cell = Cell(action.row, action.col, self.held, True)
+        st = evolve(
+            self,
+            field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
+            held=-1,
+            steps=self.steps[1:],
+            log=self.log + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
+        )
+        return st._advance()
+
+    def _leap(self, seat: int, action: Leap) -> "ChungungoState":
+        """Rulebook: Quantum Leap - the token moves to a free face-down card."""
+        st = evolve(
+            self,
+            tokens=replace_at(self.tokens, seat, (action.row, action.col)),
+            steps=self.steps[1:],
+            log=self.log + (Event(f"{seat_ref(seat)} leaps to row {action.row} col {action.col}"),),
+        )
+        return st._advance()
+
+    def _excavate(self, seat: int, action: Excavate) -> "ChungungoState":
         """Rulebook: Excavate; bases: Rulebook "Abandoned Base".
 
         Always an undo barrier: the face-down card is turned over for the
         excavator (a peek, even when it goes straight to a hand).
         """
+        pos = (action.row, action.col)
+        rest = self.steps[1:]
         marked = evolve(self, barrier_count=self.barrier_count + 1)
         card = marked.grid()[pos].card
         field = tuple(c for c in marked.field if c.pos != pos)
@@ -1024,7 +1041,7 @@ class ChungungoState(State):
             poor = st.poorest()
             if len(poor) == 1:
                 return st._give_fury(poor[0], rest)
-            return evolve(st, steps=("give",) + rest)._advance()
+            return evolve(st, steps=(Step.GIVE,) + rest)._advance()
         c = CARDS[card]
         return evolve(marked, 
             field=field,
@@ -1035,7 +1052,13 @@ class ChungungoState(State):
             + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.title}, {c.copper} copper"}),),
         )._advance()
 
-    def _give_fury(self, target: int, rest: tuple[str, ...]) -> "ChungungoState":
+    def _give_chungungo(self, seat: int, action: GiveChungungo) -> "ChungungoState":
+        """Rulebook: Abandoned Base B - the excavator gives it to one of the tied poorest players."""
+        return self._give_fury(action.target, self.steps[1:])
+
+    def _give_fury(self, target: int, rest: tuple[CardStep, ...]) -> "ChungungoState":
+        """Rulebook: Abandoned Base B - the Furious Chungungo goes to ``target``, the poorest:
+        1 copper, and they may strike up to 2 players (one FURY step each)."""
         card = self.held
         others = self.seats - 1
         st = evolve(self, 
@@ -1044,7 +1067,7 @@ class ChungungoState(State):
             copper=replace_at(self.copper, target, self.copper[target] + COPPER[card]),
             fury_seat=target,
             fury_struck=(),
-            steps=("fury",) * min(2, others) + rest,
+            steps=(Step.FURY,) * min(2, others) + rest,
             log=self.log
             + (
                 Event(
@@ -1054,7 +1077,11 @@ class ChungungoState(State):
         )
         return st._advance()
 
-    def _shoot(self, seat: int, flipped: bool, rest: tuple[str, ...], aimed: bool = True) -> "ChungungoState":
+    def _aim(self, seat: int, action: Shoot) -> "ChungungoState":
+        """Rulebook: Shots - fire the card in play as printed or turned 180 degrees, as chosen."""
+        return self._shoot(seat, action.flipped, self.steps[1:])
+
+    def _shoot(self, seat: int, flipped: bool, rest: tuple[CardStep, ...], aimed: bool = True) -> "ChungungoState":
         """Rulebook: Shots. Eels on the lines go to the shooter's discard pile first, then the Struck.
 
         ``aimed`` is False when the shot had only one way to go (no choice was asked).
@@ -1081,6 +1108,29 @@ class ChungungoState(State):
         for s in hit:
             st = st._struck(seat, s, c.title)
         return evolve(st, steps=rest)._advance()
+
+    def _strike(self, seat: int, action: Strike) -> "ChungungoState":
+        """Rulebook: Struck - the player chosen by the card, or by the Furious Chungungo's owner."""
+        rest = self.steps[1:]
+        if self.steps[0] == Step.FURY:
+            st = self._struck(seat, action.target, "the Furious Chungungo")
+            st = evolve(st, steps=rest, fury_struck=self.fury_struck + (action.target,))
+            if not rest or rest[0] != Step.FURY:
+                st = evolve(st, fury_seat=-1, fury_struck=())
+            return st._advance()
+        st = self._struck(seat, action.target, CARDS[self.card_in_play].title)
+        return evolve(st, steps=rest)._advance()
+
+    def _fury_stops(self, seat: int) -> "ChungungoState":
+        """Abandoned Base B: the Furious Chungungo's owner strikes nobody else."""
+        st = evolve(
+            self,
+            steps=tuple(s for s in self.steps[1:] if s != Step.FURY),
+            fury_seat=-1,
+            fury_struck=(),
+            log=self.log + (Event(f"{seat_ref(seat)} strikes no more players"),),
+        )
+        return st._advance()
 
     def _struck(self, thief: int, victim: int, cause: str) -> "ChungungoState":
         """Rulebook: Struck. A random non-kit card of the victim's hand goes to the thief's hand."""
@@ -1125,19 +1175,78 @@ class ChungungoState(State):
             rng=Rng.blank(),
         )
 
+#: The method carrying out each kind of action (``apply`` has checked it is legal).
+_STEPS: dict[type, Callable[[ChungungoState, int, Any], ChungungoState]] = {
+    PlaceAsteroid: ChungungoState._place_asteroid,
+    PlaceToken: ChungungoState._setup_token,
+    PlayCard: ChungungoState._play,
+    Regroup: ChungungoState._regroup,
+    Pass: ChungungoState._pass,
+    PlayEel: ChungungoState._call_eel,
+    PlaceEel: ChungungoState._lay_eel,
+    Excavate: ChungungoState._excavate,
+    Leap: ChungungoState._leap,
+    Shoot: ChungungoState._aim,
+    Strike: ChungungoState._strike,
+    GiveChungungo: ChungungoState._give_chungungo,
+}
+
+#: The legal actions of a seat in ``to_move``, by phase.
+_LEGAL: dict[Phase, Callable[[ChungungoState, int], list]] = {
+    Phase.FIELD: lambda st, seat: [PlaceAsteroid(r, c) for r, c in placement_cells(st.field)],
+    Phase.TOKENS: lambda st, seat: [PlaceToken(r, c) for r, c in st.token_cells()],
+    Phase.TURN: ChungungoState._legal_turn,
+    Phase.REACT: ChungungoState._legal_react,
+    Phase.RESOLVE: lambda st, seat: st._step_actions(st.steps[0]),
+    Phase.OVER: lambda st, seat: [],
+}
+
+#: The decisions of each step that asks for one, given the state and the deciding seat.
+_STEP_ACTIONS: dict[Step, Callable[[ChungungoState, int], list]] = {
+    Step.PLACE: lambda st, seat: [PlaceAsteroid(r, c) for r, c in placement_cells(st.field)],
+    Step.EEL: lambda st, seat: [PlaceEel(r, c) for r, c in placement_cells(st.field)],
+    Step.SHOT: ChungungoState._shot_actions,
+    Step.STRIKE: lambda st, seat: [Strike(s) for s in range(st.seats) if s != seat],
+    Step.GIVE: lambda st, seat: [GiveChungungo(s) for s in st.poorest()],
+    Step.FURY: ChungungoState._fury_actions,
+    Step.EXCAVATE: lambda st, seat: [Excavate(r, c) for r, c in st.excavate_cells(seat)],
+    Step.LEAP: lambda st, seat: [Leap(r, c) for r, c in st.leap_cells(seat) if (r, c) != st.tokens[seat]],
+}
+
+#: Steps resolved without a decision (``_advance``).
+_AUTOMATIC: dict[Step, Callable[[ChungungoState], ChungungoState]] = {
+    Step.ATTRACT: ChungungoState._attract,
+    Step.REGROUP: ChungungoState._regroup_step,
+}
+
+_STEP_PROMPTS: dict[CardStep, str] = {
+    Step.PLACE: "Attract: place the asteroid next to the field",
+    Step.EEL: "Place the Electric Eel next to the field",
+    Step.SHOT: "Aim the shot: as printed or turned 180",
+    Step.STRIKE: "Choose a player to strike",
+    Step.GIVE: "Give the Furious Chungungo to a poorest player",
+    Step.FURY: "Furious Chungungo: strike a player or stop",
+    Step.EXCAVATE: "Excavate a card next to your token",
+    Step.LEAP: "Quantum Leap: choose a free asteroid",
+    (Step.EXCAVATE, Step.LEAP): "Excavate or Quantum Leap",
+}
+
+
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _skip_text(step: str, seat: int) -> str:
-    words = {
-        "excavate": "has nothing to excavate",
-        "leap": "has no free asteroid to leap to",
-        "excavate|leap": "can neither excavate nor leap",
-        "strike": "has nobody to strike",
-        "fury": "has nobody left to strike",
-    }
-    return f"{seat_ref(seat)} {words.get(step, 'cannot do that step')}"
+_SKIP_WORDS: dict[CardStep, str] = {
+    Step.EXCAVATE: "has nothing to excavate",
+    Step.LEAP: "has no free asteroid to leap to",
+    (Step.EXCAVATE, Step.LEAP): "can neither excavate nor leap",
+    Step.STRIKE: "has nobody to strike",
+    Step.FURY: "has nobody left to strike",
+}
+
+
+def _skip_text(step: CardStep, seat: int) -> str:
+    return f"{seat_ref(seat)} {_SKIP_WORDS.get(step, 'cannot do that step')}"
 
 
 # --------------------------------------------------------------------------- module API
@@ -1166,7 +1275,7 @@ def new_game(players: int, seed: int, **options: Any) -> ChungungoState:
         seats=players,
         target=COPPER_TARGET[players],
         to_move=(0,),
-        phase="field",
+        phase=Phase.FIELD,
         current=0,
         turn=0,
         field=(first,),
@@ -1177,7 +1286,7 @@ def new_game(players: int, seed: int, **options: Any) -> ChungungoState:
         deck=pile[1:],
         reserve=reserve,
         copper=(0,) * players,
-        steps=("place",),
+        steps=(Step.PLACE,),
         log=log,
         rng=rng,
     )
@@ -1257,11 +1366,11 @@ def check_invariants(state: ChungungoState) -> None:
     for c in state.field:
         if c.face_up:
             assert CARDS[c.card].kind == KIND_EEL, "face-up card that is not an eel"
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         assert state.to_move == () and state.ending in ("copper", "deck")
     else:
         assert state.to_move
-    if state.phase == "turn":
+    if state.phase == Phase.TURN:
         assert state.to_move == (state.current,)
 
 

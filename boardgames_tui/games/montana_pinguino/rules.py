@@ -18,9 +18,14 @@ A round (Rulebook: Round of Play) is:
    discard, remove tokens, refill hands, pass the first-runner token
    (automatic).
 
-In the Championship a finished race stops in RACE_OVER, a public step
-(``NextRace``, no curtain) where the table looks at its result and last
+In the Championship a finished race stops in ``Phase.RACE_OVER``, a public
+step (``NextRace``, no curtain) where the table looks at its result and last
 round before the next race is dealt.
+
+The state's ``phase`` (:class:`Phase`) follows 1.1-1.3; in 1.3 its ``stage``
+(:class:`Stage`) says where the activating card stands. ``apply`` hands each
+kind of action to the method named after its rule (``_STEPS``), and an item
+card's ability is the method named after the card (``_ITEM_ABILITIES``).
 
 Seats are numbered 0..n-1; "to the left" is the next seat number.
 Everything a view hides is replaced by :data:`~.data.HIDDEN` (-1).
@@ -29,7 +34,8 @@ Everything a view hides is replaced by :data:`~.data.HIDDEN` (-1).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any, Callable, ClassVar
 
 import attrs
 
@@ -40,27 +46,62 @@ from boardgames_tui.engine.rng import Rng
 from . import data as D
 from .data import HIDDEN
 
-# Phases of the state machine (the ``phase`` field).
-DRAW = "draw"  # 1.1: order[cursor] draws from the item deck
-KEEP = "keep"  # 1.1: order[cursor] keeps one of the cards in ``drawn``
-LIMIT = "limit"  # 1.1: order[cursor] discards down to 2 items
-PLAY = "play"  # 1.2: secret play of left/right cards by every seat in to_move
-ACTIVATE = "activate"  # 1.3: cards activate (choices and reaction windows)
-RACE_OVER = "race over"  # Championship: a race has ended; the table looks at it before the next one
-OVER = "over"  # the game has ended
 
-# Sub-stages of a card's activation (the ``stage`` field, in ACTIVATE).
-START = "start"  # about to check the card's speed range and whether it can be carried out
-TORMENTA = "tormenta"  # window: opponents may cancel this item card with Tormenta de Nieve
-PARAMS = "params"  # the card's runner is choosing X, cards, a target or a section
-IGLU = "iglu"  # window: the runners the card would harm may block it with Iglú
+class Phase(StrEnum):
+    """The state machine's phase (the ``phase`` field), by the Round of Play."""
 
-# Outcomes of a played card (the ``outcomes`` field).
-PENDING = ""
-ACTED = "acted"
-OUT_OF_RANGE = "out of range"
-NOT_POSSIBLE = "could not be carried out"
-CANCELLED = "cancelled by Tormenta de Nieve"
+    DRAW = "draw"
+    """1.1: order[cursor] draws from the item deck."""
+    KEEP = "keep"
+    """1.1: order[cursor] keeps one of the cards in ``drawn``."""
+    LIMIT = "limit"
+    """1.1: order[cursor] discards down to 2 items."""
+    PLAY = "play"
+    """1.2: secret play of left/right cards by every seat in to_move."""
+    ACTIVATE = "activate"
+    """1.3: cards activate (choices and reaction windows)."""
+    RACE_OVER = "race over"
+    """Championship: a race has ended; the table looks at it before the next one."""
+    OVER = "over"
+    """The game has ended."""
+
+
+class Stage(StrEnum):
+    """Where the activation of one card stands (the ``stage`` field, in ``Phase.ACTIVATE``)."""
+
+    START = "start"
+    """About to check the card's speed range and whether it can be carried out."""
+    TORMENTA = "tormenta"
+    """Window: opponents may cancel this item card with Tormenta de Nieve."""
+    PARAMS = "params"
+    """The card's runner is choosing X, cards, a target or a section."""
+    IGLU = "iglu"
+    """Window: the runners the card would harm may block it with Iglú."""
+
+
+class CardOutcome(StrEnum):
+    """What became of a played card (the ``outcomes`` field); PENDING is falsy."""
+
+    PENDING = ""
+    ACTED = "acted"
+    OUT_OF_RANGE = "out of range"
+    NOT_POSSIBLE = "could not be carried out"
+    CANCELLED = "cancelled by Tormenta de Nieve"
+
+
+class Choice(StrEnum):
+    """A choice a card asks of its runner before it is carried out (see ``MontanaState._plan``)."""
+
+    REDUCE = "reduce"
+    """X of a '-X acceleration, minimum 1' card."""
+    RECOVER = "recover"
+    """An action card from the discard pile (recover icons)."""
+    TARGET = "target"
+    """An opponent (hit icons, Pez Espada, Caña Mágica)."""
+    SECTION = "section"
+    """The section of Erizo's spike or Hielo's ice token."""
+    ITEM = "item"
+    """An item from the item discard pile (Ardilla)."""
 
 #: Championship points by place, by number of runners (Rulebook: Championship Mode).
 CHAMPIONSHIP_POINTS = {2: (7, 3), 3: (7, 5, 3), 4: (7, 5, 3, 1)}
@@ -384,8 +425,8 @@ class MontanaState(State):
     """The current round of the race, 1-based."""
     rounds_total: int
     """Rounds played over all races so far, the current one included."""
-    phase: str
-    """DRAW, KEEP, LIMIT, PLAY, ACTIVATE, RACE_OVER or OVER (module constants)."""
+    phase: Phase
+    """Where the round stands (:class:`Phase`)."""
     first: int
     """Seat holding the first-runner token (the main runner this round)."""
     order: tuple[int, ...]
@@ -394,8 +435,8 @@ class MontanaState(State):
     """DRAW/KEEP/LIMIT/ACTIVATE: index in ``order`` of the seat being dealt with."""
     slot: int
     """ACTIVATE: which played card of order[cursor] activates (0 left, 1 right)."""
-    stage: str
-    """ACTIVATE: START, TORMENTA, PARAMS or IGLU (module constants)."""
+    stage: Stage
+    """ACTIVATE: where the activating card stands (:class:`Stage`)."""
     params: tuple[int, ...]
     """ACTIVATE: choices made so far for the activating card (X, cards, target seat, section)."""
     reacted: tuple[int, ...]
@@ -425,8 +466,8 @@ class MontanaState(State):
     played: tuple[tuple[tuple[int, int], ...], ...]
     """Cards each seat played this round as (card, half), left first; (HIDDEN, 0) in
     other seats' views until all are revealed (phase PLAY)."""
-    outcomes: tuple[tuple[str, ...], ...]
-    """Per seat and played card: PENDING, ACTED, OUT_OF_RANGE, NOT_POSSIBLE or CANCELLED."""
+    outcomes: tuple[tuple[CardOutcome, ...], ...]
+    """Per seat and played card: what became of it (:class:`CardOutcome`)."""
     tokens: tuple[tuple[int, str], ...]
     """Effect tokens on the track: (section, 'ice' | 'spike'), sorted."""
     spiked: tuple[tuple[int, int], ...]
@@ -510,7 +551,7 @@ class MontanaState(State):
 
     def activating(self) -> tuple[int, int, int] | None:
         """ACTIVATE: (seat, card, half) of the card being activated, else None."""
-        if self.phase != ACTIVATE or self.cursor >= len(self.order):
+        if self.phase != Phase.ACTIVATE or self.cursor >= len(self.order):
             return None
         seat = self.order[self.cursor]
         if self.slot >= len(self.played[seat]):
@@ -520,7 +561,7 @@ class MontanaState(State):
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.phase == Phase.OVER
 
     # ---- contract: legal actions ----------------------------------------
 
@@ -528,77 +569,56 @@ class MontanaState(State):
         """Every legal action of ``seat`` now, in the order the UI lists them."""
         if seat not in self.to_move:
             return []
-        phase = self.phase
-        if phase == RACE_OVER:
-            return [NextRace()]
-        if phase == DRAW:
-            return [DrawItem()]
-        if phase == KEEP:
-            return [KeepItem(c) for c in _unique_kinds(self.drawn)]
-        if phase == LIMIT:
-            return [DiscardItem(c) for c in _unique_kinds(self.items[seat])]
-        if phase == PLAY:
-            out: list[Any] = []
-            if self.played[seat]:
-                out.append(PlayNoMore())
-            for c in self.hand[seat]:
+        return _LEGAL[self.phase](self, seat)
+
+    def _legal_play(self, seat: int) -> list:
+        """Rulebook 1.2: any card in hand (a double card either way up) or a non-immediate
+        item; after the left card, also no right card at all."""
+        out: list[Any] = []
+        if self.played[seat]:
+            out.append(PlayNoMore())
+        for c in self.hand[seat]:
+            out.append(PlayCard(c, 0))
+            if D.ACTION_CARDS[c].is_double:
+                out.append(PlayCard(c, 1))
+        for c in _unique_kinds(self.items[seat]):
+            if D.item_kind(c) not in D.IMMEDIATE_KINDS:
                 out.append(PlayCard(c, 0))
-                if D.ACTION_CARDS[c].is_double:
-                    out.append(PlayCard(c, 1))
-            for c in _unique_kinds(self.items[seat]):
-                if D.item_kind(c) not in D.IMMEDIATE_KINDS:
-                    out.append(PlayCard(c, 0))
-            return out
-        if phase == ACTIVATE:
-            if self.stage == TORMENTA:
-                if any(D.item_kind(c) == D.TORMENTA for c in self.items[seat]):
-                    return [PlayTormenta(), Pass()]
-                return [Pass()]
-            if self.stage == IGLU:
-                if any(D.item_kind(c) == D.IGLU for c in self.items[seat]):
-                    return [PlayIglu(), Pass()]
-                return [Pass()]
-            if self.stage == PARAMS:
-                nxt = self._next_param()
-                if nxt is None:  # pragma: no cover - never left waiting without a choice
-                    return []
-                kind, options = nxt
-                return [_PARAM_ACTION[kind](o) for o in options]
-        return []
+        return out
+
+    def _legal_activate(self, seat: int) -> list:
+        """Rulebook 1.3: a reaction window's answers, or the choices the activating card asks for."""
+        window = _WINDOWS.get(self.stage)
+        if window is not None:
+            kind, react = window
+            if any(D.item_kind(c) == kind for c in self.items[seat]):
+                return [react(), Pass()]
+            return [Pass()]
+        nxt = self._next_param() if self.stage == Stage.PARAMS else None
+        if nxt is None:  # pragma: no cover - never left waiting without a choice
+            return []
+        kind_, options = nxt
+        return [_PARAM_ACTION[kind_](o) for o in options]
 
     # ---- contract: apply ----------------------------------------------
 
     def apply(self, seat: int, action: Any) -> "MontanaState":
-        """The state after ``seat`` takes ``action``. Raises IllegalAction with a reason."""
+        """The state after ``seat`` takes ``action``. Raises IllegalAction with a reason.
+
+        Each kind of action is carried out by the method named after its rule
+        (see ``_STEPS`` below the class).
+        """
         self.check_seat(seat)
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self._why_illegal(seat, action))
-        phase = self.phase
-        if phase == RACE_OVER:
-            return self._new_race(self.race + 1, (self.first + 1) % self.players)
-        if phase == DRAW:
-            return self._draw_item(seat)
-        if phase == KEEP:
-            return self._keep_item(seat, action.card)
-        if phase == LIMIT:
-            return self._discard_item(seat, action.card)
-        if phase == PLAY:
-            return self._play(seat, action)
-        if self.stage in (TORMENTA, IGLU):
-            return self._react(seat, action)
-        # PARAMS
-        value = action.amount if isinstance(action, Reduce) else (
-            action.card if isinstance(action, Recover) else (
-                action.seat if isinstance(action, Target) else action.section))
-        st = evolve(self, params=self.params + (value,))
-        return st._run_activation()
+        return _STEPS[type(action)](self, seat, action)
 
     def _why_illegal(self, seat: int, action: Any) -> str:
         phase = self.phase
-        if phase == RACE_OVER:
+        if phase == Phase.RACE_OVER:
             return "the race is over: start the next one"
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             if isinstance(action, PlayCard):
                 if action.card not in self.hand[seat] and action.card not in self.items[seat]:
                     if not (D.is_action(action.card) or D.is_item(action.card)):
@@ -610,17 +630,17 @@ class MontanaState(State):
             if isinstance(action, PlayNoMore):
                 return "you must play at least one card (the left one)"
             return "now you play a card face down"
-        if phase == DRAW:
+        if phase == Phase.DRAW:
             return "now you draw from the item deck"
-        if phase == KEEP:
+        if phase == Phase.KEEP:
             return "keep one of the items you drew"
-        if phase == LIMIT:
+        if phase == Phase.LIMIT:
             return "discard one of your items (at most 2 in hand)"
-        if self.stage == TORMENTA:
+        if self.stage == Stage.TORMENTA:
             if isinstance(action, PlayTormenta):
                 return "you hold no Tormenta de Nieve"
             return "you may only cancel this item with Tormenta de Nieve, or pass"
-        if self.stage == IGLU:
+        if self.stage == Stage.IGLU:
             if isinstance(action, PlayIglu):
                 return "you hold no Iglú"
             return "you may only block this card with Iglú, or pass"
@@ -635,7 +655,7 @@ class MontanaState(State):
     def _start_round(self) -> "MontanaState":
         """Begin a round: item draw (from round 2, not Purist), else the secret play."""
         order = tuple(s for s in ((self.first + i) % self.players for i in range(self.players)) if not self.finished(s))
-        st = evolve(self, order=order, cursor=0, slot=0, stage=START, params=(), reacted=())
+        st = evolve(self, order=order, cursor=0, slot=0, stage=Stage.START, params=(), reacted=())
         if st.round > 1 and not st.purist:
             return st._next_drawer(0)
         return st._start_play()
@@ -644,7 +664,7 @@ class MontanaState(State):
         st = self
         while cursor < len(st.order):
             if st.item_deck or st.item_discard:
-                return evolve(st, phase=DRAW, cursor=cursor, to_move=(st.order[cursor],))
+                return evolve(st, phase=Phase.DRAW, cursor=cursor, to_move=(st.order[cursor],))
             st = st._add_log(Event(f"{_ref(st.order[cursor])} cannot draw: no item cards are left."))
             cursor += 1
         return st._start_play()
@@ -666,7 +686,7 @@ class MontanaState(State):
         # The item deck's order is hidden: a draw shows the drawer new cards.
         return evolve(st, item_deck=deck, item_discard=disc, rng=rng, barrier_count=st.barrier_count + 1), tuple(got)
 
-    def _draw_item(self, seat: int) -> "MontanaState":
+    def _draw_item(self, seat: int, action: DrawItem) -> "MontanaState":
         """Rulebook 1.1: draw 1 item, or 3 for last place."""
         last = seat in self.last_place()
         st, got = self._draw_cards(3 if last else 1)
@@ -676,18 +696,21 @@ class MontanaState(State):
                 f"{_ref(seat)} is in last place and draws {len(got)} item cards to keep one.",
                 {seat: f"you drew {names}"},
             ))
-            return evolve(st, phase=KEEP, drawn=got, to_move=(seat,))
+            return evolve(st, phase=Phase.KEEP, drawn=got, to_move=(seat,))
         st = st._add_log(Event(f"{_ref(seat)} draws an item card.", {seat: f"you drew {names}"}))
         return st._gain_items(seat, got)
 
     def _gain_items(self, seat: int, got: tuple[int, ...]) -> "MontanaState":
+        """Rulebook 1.1: the drawn item goes to hand; over the 2-item limit, one must go."""
         items = replace_at(self.items, seat, tuple(sorted(self.items[seat] + got)))
         st = evolve(self, items=items, drawn=())
         if len(items[seat]) > ITEM_LIMIT:
-            return evolve(st, phase=LIMIT, to_move=(seat,))
+            return evolve(st, phase=Phase.LIMIT, to_move=(seat,))
         return st._next_drawer(self.cursor + 1)
 
-    def _keep_item(self, seat: int, card: int) -> "MontanaState":
+    def _keep_item(self, seat: int, action: KeepItem) -> "MontanaState":
+        """Rulebook 1.1: last place keeps one of the three items drawn and discards the others."""
+        card = action.card
         rest = list(self.drawn)
         rest.remove(card)
         names = " and ".join(D.card_name(c) for c in rest)
@@ -695,7 +718,9 @@ class MontanaState(State):
         st = st._add_log(Event(f"{_ref(seat)} keeps one item and discards {names}.", {seat: f"you keep {D.card_name(card)}"}))
         return st._gain_items(seat, (card,))
 
-    def _discard_item(self, seat: int, card: int) -> "MontanaState":
+    def _discard_item(self, seat: int, action: DiscardItem) -> "MontanaState":
+        """Rulebook 1.1: over the 2-item limit, discard an item."""
+        card = action.card
         items = list(self.items[seat])
         items.remove(card)
         st = evolve(self, items=replace_at(self.items, seat, tuple(items)), item_discard=self.item_discard + (card,))
@@ -715,7 +740,7 @@ class MontanaState(State):
 
         Always an undo barrier: who has a card to play is read from hidden hands.
         """
-        st = evolve(self, phase=PLAY, cursor=0, drawn=(), barrier_count=self.barrier_count + 1)
+        st = evolve(self, phase=Phase.PLAY, cursor=0, drawn=(), barrier_count=self.barrier_count + 1)
         movers = tuple(s for s in range(self.players) if not self.finished(s) and st._can_play_more(s))
         for s in range(self.players):
             if not self.finished(s) and s not in movers:
@@ -725,34 +750,37 @@ class MontanaState(State):
             return st._reveal()
         return st
 
-    def _play(self, seat: int, action: Any) -> "MontanaState":
-        """Rulebook 1.2: put a card face down (left, then right), or stop after the left one."""
-        to_move = self.to_move
-        if isinstance(action, PlayNoMore):
-            st = self
-            done = True
+    def _play_card(self, seat: int, action: PlayCard) -> "MontanaState":
+        """Rulebook 1.2: put a card face down, the left one first, then the right one."""
+        card = action.card
+        hand, items = self.hand, self.items
+        if D.is_action(card):
+            hand = replace_at(hand, seat, tuple(c for c in hand[seat] if c != card))
         else:
-            card = action.card
-            hand, items = self.hand, self.items
-            if D.is_action(card):
-                hand = replace_at(hand, seat, tuple(c for c in hand[seat] if c != card))
-            else:
-                row = list(items[seat])
-                row.remove(card)
-                items = replace_at(items, seat, tuple(row))
-            played = replace_at(self.played, seat, self.played[seat] + ((card, action.half),))
-            side = "left" if len(played[seat]) == 1 else "right"
-            event = Event(f"{_ref(seat)} places a card face down on the {side}.",
-                          {seat: f"you play {describe_played(card, action.half)}"})
-            st = evolve(self, hand=hand, items=items, played=played,
-                     outcomes=replace_at(self.outcomes, seat, self.outcomes[seat] + (PENDING,)),
-                     log=self.log + (event,))
-            done = not st._can_play_more(seat)
-        if done:
-            to_move = tuple(s for s in to_move if s != seat)
-            st = evolve(st, to_move=to_move)
-            if not to_move:
-                return st._reveal()
+            row = list(items[seat])
+            row.remove(card)
+            items = replace_at(items, seat, tuple(row))
+        played = replace_at(self.played, seat, self.played[seat] + ((card, action.half),))
+        side = "left" if len(played[seat]) == 1 else "right"
+        event = Event(f"{_ref(seat)} places a card face down on the {side}.",
+                      {seat: f"you play {describe_played(card, action.half)}"})
+        st = evolve(self, hand=hand, items=items, played=played,
+                    outcomes=replace_at(self.outcomes, seat, self.outcomes[seat] + (CardOutcome.PENDING,)),
+                    log=self.log + (event,))
+        if st._can_play_more(seat):
+            return st
+        return st._done_playing(seat)
+
+    def _play_no_more(self, seat: int, action: PlayNoMore) -> "MontanaState":
+        """Rulebook 1.2: the right card is optional - stop after the left one."""
+        return self._done_playing(seat)
+
+    def _done_playing(self, seat: int) -> "MontanaState":
+        """``seat`` has played its cards; once every runner has, they are revealed."""
+        to_move = tuple(s for s in self.to_move if s != seat)
+        st = evolve(self, to_move=to_move)
+        if not to_move:
+            return st._reveal()
         return st
 
     def _reveal(self) -> "MontanaState":
@@ -764,103 +792,126 @@ class MontanaState(State):
                 continue
             parts = [f"{'left' if i == 0 else 'right'} {describe_played(c, h)}" for i, (c, h) in enumerate(cards)]
             st = st._add_log(Event(f"{_ref(s)} reveals " + "; ".join(parts) + "."))
-        st = evolve(st, phase=ACTIVATE, cursor=0, slot=0, stage=START, params=(), reacted=(), to_move=(),
+        st = evolve(st, phase=Phase.ACTIVATE, cursor=0, slot=0, stage=Stage.START, params=(), reacted=(), to_move=(),
                  barrier_count=st.barrier_count + 1)
         return st._run_activation()
 
     # ---- Support Phase 1.3: activation -----------------------------------
 
     def _next_card(self) -> "MontanaState":
-        return evolve(self, slot=self.slot + 1, stage=START, params=(), reacted=())
+        return evolve(self, slot=self.slot + 1, stage=Stage.START, params=(), reacted=())
 
-    def _set_outcome(self, seat: int, value: str) -> "MontanaState":
+    def _set_outcome(self, seat: int, value: CardOutcome) -> "MontanaState":
         row = list(self.outcomes[seat])
         row[self.slot] = value
         return evolve(self, outcomes=replace_at(self.outcomes, seat, tuple(row)))
 
     def _run_activation(self) -> "MontanaState":
-        """Activate cards in turn order, left then right, until a decision is needed."""
+        """Rulebook 1.3: cards activate in turn order, left then right, until a runner must
+        decide (a choice or a reaction window sets ``to_move``); then the Impulse Phase.
+
+        Every caller enters with ``to_move`` empty: nobody waits yet.
+        """
         st = self
-        while True:
+        while not st.to_move:
             if st.cursor >= len(st.order):
                 return st._impulse_phase()
             seat = st.order[st.cursor]
             if st.slot >= len(st.played[seat]):
-                st = evolve(st, cursor=st.cursor + 1, slot=0, stage=START, params=(), reacted=())
-                continue
-            card, half = st.played[seat][st.slot]
-            side = "left" if st.slot == 0 else "right"
-            if st.stage == START:
-                reason = st.cannot_activate(seat, card, half)
-                if reason:
-                    out = OUT_OF_RANGE if reason.startswith("speed") else NOT_POSSIBLE
-                    row = list(st.outcomes[seat])
-                    row[st.slot] = out
-                    event = Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}.")
-                    st = evolve(st, outcomes=replace_at(st.outcomes, seat, tuple(row)), log=st.log + (event,),
-                             slot=st.slot + 1, stage=START, params=(), reacted=())
-                    continue
-                if D.is_item(card) and not st.purist:
-                    opps = tuple(o for o in st._others_from(seat) if st.items[o])
-                    if opps:
-                        return evolve(st, stage=TORMENTA, to_move=opps, reacted=())
-                st = evolve(st, stage=PARAMS)
-            if st.stage == PARAMS:
-                nxt = st._next_param()
-                if nxt is not None:
-                    kind, options = nxt
-                    if len(options) == 1:
-                        st = evolve(st, params=st.params + (options[0],))
-                        continue
-                    return evolve(st, to_move=(seat,))
-                targets = st._harmed(seat, card, half)
-                order = tuple(o for o in st._others_from(seat) if o in targets and st.items[o])
-                if order and not st.purist:
-                    return evolve(st, stage=IGLU, to_move=order, reacted=())
-                st = st._resolve(seat, card, half, blocked=())
-                st = st._next_card()
-                continue
-            raise AssertionError(f"unexpected stage {st.stage}")  # pragma: no cover
+                st = evolve(st, cursor=st.cursor + 1, slot=0, stage=Stage.START, params=(), reacted=())
+            elif st.stage == Stage.START:
+                st = st._activate(seat)
+            else:
+                st = st._card_choices(seat)
+        return st
+
+    def _activate(self, seat: int) -> "MontanaState":
+        """Rulebook 1.2 and Abilities: an action card acts only within its speed range, and a
+        card that cannot be carried out in full does nothing. Opponents holding items may
+        first cancel an item card with Tormenta de Nieve (Stage.TORMENTA)."""
+        card, half = self.played[seat][self.slot]
+        reason = self.cannot_activate(seat, card, half)
+        if reason:
+            out = CardOutcome.OUT_OF_RANGE if reason.startswith("speed") else CardOutcome.NOT_POSSIBLE
+            row = list(self.outcomes[seat])
+            row[self.slot] = out
+            side = "left" if self.slot == 0 else "right"
+            event = Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}.")
+            return evolve(self, outcomes=replace_at(self.outcomes, seat, tuple(row)), log=self.log + (event,),
+                          slot=self.slot + 1, stage=Stage.START, params=(), reacted=())
+        if D.is_item(card) and not self.purist:
+            opps = tuple(o for o in self._others_from(seat) if self.items[o])
+            if opps:
+                return evolve(self, stage=Stage.TORMENTA, to_move=opps, reacted=())
+        return evolve(self, stage=Stage.PARAMS)
+
+    def _card_choices(self, seat: int) -> "MontanaState":
+        """The card's runner makes its choices (one with a single option is made for them);
+        then the runners it would harm may block it with Iglú (Stage.IGLU); else it is
+        carried out (Rulebook: Applying Abilities)."""
+        card, half = self.played[seat][self.slot]
+        nxt = self._next_param()
+        if nxt is not None:
+            options = nxt[1]
+            if len(options) == 1:
+                return evolve(self, params=self.params + (options[0],))
+            return evolve(self, to_move=(seat,))
+        targets = self._harmed(seat, card, half)
+        order = tuple(o for o in self._others_from(seat) if o in targets and self.items[o])
+        if order and not self.purist:
+            return evolve(self, stage=Stage.IGLU, to_move=order, reacted=())
+        return self._resolve(seat, card, half, blocked=())._next_card()
+
+    def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> "MontanaState":
+        """The card's runner makes the choice its card asks for (:class:`Choice`); activation goes on."""
+        t = type(action)
+        value = (action.amount if t is Reduce else action.card if t is Recover
+                 else action.seat if t is Target else action.section)
+        return evolve(self, params=self.params + (value,), to_move=())._run_activation()
 
     def _others_from(self, seat: int) -> tuple[int, ...]:
         """Racing opponents of ``seat`` in seat order starting at its left."""
         n = self.players
         return tuple(o for o in ((seat + i) % n for i in range(1, n)) if not self.finished(o))
 
-    def _react(self, seat: int, action: Any) -> "MontanaState":
-        """A reaction window's decision (Pass, PlayTormenta, PlayIglu); resolved when the last is in.
+    def _cancel_with_tormenta(self, seat: int, action: PlayTormenta) -> "MontanaState":
+        """Card Explanations, Tormenta de Nieve: cancel the opponent's item card being activated.
+
+        It closes its window at once: a cancelled card has no effect left to
+        cancel, so nobody else is asked (Sheet decision, see Table notes).
+        """
+        owner, card, _half = self.activating()  # type: ignore[misc]
+        st = self._spend_item(seat, D.TORMENTA)
+        st = st._set_outcome(owner, CardOutcome.CANCELLED)._add_log(Event(
+            f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
+        return evolve(st._next_card(), to_move=())._run_activation()
+
+    def _answer_window(self, seat: int, action: Pass | PlayIglu) -> "MontanaState":
+        """A reaction window's answer (Pass, or Iglú called out); the window closes when the last is in.
 
         Windows ask every racing opponent (Tormenta) or every opponent hit
         (Iglú) who holds at least one item card: how many items a runner
-        holds is public, so this leaks nothing. A Tormenta de Nieve cancels
-        the card at once and closes its window: a cancelled card has no
-        effect left to cancel, so nobody else is asked (Sheet decision, see
-        Table notes).
+        holds is public, so this leaks nothing.
         """
-        reacted = self.reacted
-        st = self
-        if isinstance(action, PlayTormenta):
-            owner, card, _half = self.activating()  # type: ignore[misc]
-            st = st._spend_item(seat, D.TORMENTA)
-            st = st._set_outcome(owner, CANCELLED)._add_log(Event(
-                f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
-            return evolve(st._next_card(), to_move=())._run_activation()
-        if not isinstance(action, Pass):
-            reacted = reacted + (seat,)
+        reacted = self.reacted if type(action) is Pass else self.reacted + (seat,)
         to_move = tuple(s for s in self.to_move if s != seat)
-        st = evolve(st, to_move=to_move, reacted=reacted)
+        st = evolve(self, to_move=to_move, reacted=reacted)
         if to_move:
             return st
-        owner, card, half = st.activating()  # type: ignore[misc]
-        if st.stage == TORMENTA:
-            return evolve(st, stage=PARAMS, to_move=())._run_activation()
-        # IGLU
-        for o in reacted:
+        if st.stage == Stage.TORMENTA:  # nobody cancelled the item: its runner goes on
+            return evolve(st, stage=Stage.PARAMS)._run_activation()
+        return st._block_with_iglu()
+
+    def _block_with_iglu(self) -> "MontanaState":
+        """Card Explanations, Iglú: each runner who played one is not affected by the card;
+        the card is carried out for everyone else."""
+        owner, card, half = self.activating()  # type: ignore[misc]
+        st = self
+        for o in self.reacted:
             st = st._spend_item(o, D.IGLU)
             st = st._add_log(Event(f"{_ref(o)} plays Iglú and is not affected by {D.card_name(card)}."))
-        st = st._resolve(owner, card, half, blocked=tuple(reacted))
-        st = evolve(st._next_card(), to_move=())
-        return st._run_activation()
+        st = st._resolve(owner, card, half, blocked=tuple(self.reacted))
+        return evolve(st._next_card(), to_move=())._run_activation()
 
     def _spend_item(self, seat: int, kind: str) -> "MontanaState":
         card = next(c for c in self.items[seat] if D.item_kind(c) == kind)
@@ -869,41 +920,41 @@ class MontanaState(State):
 
     # -- what a card needs
 
-    def _plan(self, card: int, half: int) -> tuple[str, ...]:
-        """The choices a card needs, in order: 'reduce', 'recover', 'target', 'section', 'item'."""
+    def _plan(self, card: int, half: int) -> tuple[Choice, ...]:
+        """The choices a card needs, in order (:class:`Choice`)."""
         if D.is_action(card):
-            plan: list[str] = []
+            plan: list[Choice] = []
             for icon, _n in D.ACTION_CARDS[card].halves[half].effects:
                 if icon in D.REDUCE_ICONS:
-                    plan.append("reduce")
-                    plan.extend(["recover"] * D.RECOVER_COUNT[icon])
+                    plan.append(Choice.REDUCE)
+                    plan.extend([Choice.RECOVER] * D.RECOVER_COUNT[icon])
                 elif icon in D.RED_ICONS:
-                    plan.append("target")
+                    plan.append(Choice.TARGET)
             return tuple(plan)
         kind = D.item_kind(card)
         if kind in (D.PEZ, D.CANA):
-            return ("target",)
+            return (Choice.TARGET,)
         if kind in (D.ERIZO, D.HIELO):
-            return ("section",)
+            return (Choice.SECTION,)
         if kind == D.ARDILLA:
-            return ("item",)
+            return (Choice.ITEM,)
         return ()
 
     def _options(self, seat: int, card: int, half: int, step: int, chosen: tuple[int, ...]) -> tuple[int, ...]:
         """The choices open for step ``step`` of the card's plan."""
         kind = self._plan(card, half)[step]
-        if kind == "reduce":
+        if kind == Choice.REDUCE:
             return tuple(range(1, self.box[seat] + 1))
-        if kind == "recover":
+        if kind == Choice.RECOVER:
             plan = self._plan(card, half)
-            taken = [chosen[i] for i in range(step) if plan[i] == "recover"]
+            taken = [chosen[i] for i in range(step) if plan[i] == Choice.RECOVER]
             pool = list(self.discard[seat])
             for c in taken:
                 pool.remove(c)
             return tuple(sorted(set(pool)))
-        if kind == "item":
+        if kind == Choice.ITEM:
             return _unique_kinds(self.item_discard)
-        if kind == "section":
+        if kind == Choice.SECTION:
             token = D.SPIKE if D.item_kind(card) == D.ERIZO else D.ICE
             if sum(1 for _s, k in self.tokens if k == token) >= D.TOKEN_SUPPLY[token] or self.finished(seat):
                 return ()
@@ -924,7 +975,7 @@ class MontanaState(State):
             return tuple(o for o in opps if self.position[o] == top and top > 0)
         return tuple(opps)  # Pez Espada: any opponent still racing
 
-    def _next_param(self) -> tuple[str, tuple[int, ...]] | None:
+    def _next_param(self) -> tuple[Choice, tuple[int, ...]] | None:
         act = self.activating()
         if act is None:
             return None
@@ -958,11 +1009,11 @@ class MontanaState(State):
             opts = self._options(seat, card, half, step, tuple(chosen))
             if not opts:
                 return {
-                    "reduce": "the marker is on the first box",
-                    "recover": "not enough cards in the discard pile",
-                    "item": "the item discard pile is empty",
-                    "section": "no token can be placed",
-                    "target": "no opponent is in range",
+                    Choice.REDUCE: "the marker is on the first box",
+                    Choice.RECOVER: "not enough cards in the discard pile",
+                    Choice.ITEM: "the item discard pile is empty",
+                    Choice.SECTION: "no token can be placed",
+                    Choice.TARGET: "no opponent is in range",
                 }[kind_]
             chosen.append(opts[0])
         return ""
@@ -976,7 +1027,7 @@ class MontanaState(State):
         """Opponents the card would damage (health or acceleration): they may answer with Iglú."""
         if D.is_action(card):
             plan = self._plan(card, half)
-            return tuple(self.params[i] for i, k in enumerate(plan) if k == "target")
+            return tuple(self.params[i] for i, k in enumerate(plan) if k == Choice.TARGET)
         kind = D.item_kind(card)
         if kind == D.PEZ:
             return (self.params[0],)
@@ -995,89 +1046,152 @@ class MontanaState(State):
     # -- carrying a card out
 
     def _resolve(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> "MontanaState":
-        """Carry out a card in full: white abilities, then red ones; then check destruction."""
-        st = self._set_outcome(seat, ACTED)
-        who = _ref(seat)
-        params = list(self.params)
+        """Rulebook: Abilities - carry a card out in full (``blocked``: runners its Iglú spares),
+        then Damage, In the Support Phase: a sled left at 0 health is destroyed."""
+        st = self._set_outcome(seat, CardOutcome.ACTED)
         if D.is_action(card):
-            st = st._add_log(Event(f"{who}'s {D.card_name(card)} acts: {D.half_text(D.ACTION_CARDS[card].halves[half])}."))
-            effects = D.ACTION_CARDS[card].halves[half].effects
-            whites = [e for e in effects if e[0] in D.WHITE_ICONS]
-            reds = [e for e in effects if e[0] in D.RED_ICONS]
-            for icon, n in whites:
-                if icon == D.HEART:
-                    st = st._damage(seat, n, f"its own card {D.card_name(card)}")
-                elif icon == D.ACCEL:
-                    st = st._accelerate(seat, n, D.card_name(card))
-                elif icon == D.CONDUCTION:
-                    st = evolve(st, conduction=replace_at(st.conduction, seat, st.conduction[seat] + n))
-                    st = st._add_log(Event(f"{who} gains {n} conduction (now {st.conduction[seat]})."))
-                else:
-                    x = params.pop(0)
-                    st = st._accelerate(seat, -x, D.card_name(card))
-                    for _ in range(D.RECOVER_COUNT[icon]):
-                        c = params.pop(0)
-                        pile = list(st.discard[seat])
-                        pile.remove(c)
-                        st = evolve(st, discard=replace_at(st.discard, seat, tuple(pile)),
-                                          hand=replace_at(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))))
-                        st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the discard pile back to hand."))
-                    if icon == D.REDUCE_SHUFFLE:
-                        st = evolve(st, shuffle_back=replace_at(st.shuffle_back, seat, True))
-                        st = st._add_log(Event(f"{who} will shuffle the discard pile into the deck at the end of the round."))
-            for _icon, n in reds:
-                target = params.pop(0)
-                if target in blocked:
-                    continue
-                st = st._damage(target, n, f"{who}'s {D.card_name(card)}")
-            return st._check_destruction()
-        kind = D.item_kind(card)
-        st = st._add_log(Event(f"{who}'s {kind} acts: {D.ITEM_KINDS[kind][1]}."))
-        if kind == D.ALETON:
-            st = evolve(st, conduction=replace_at(st.conduction, seat, st.conduction[seat] + 1))
-            st = st._add_log(Event(f"{who} gains 1 conduction (now {st.conduction[seat]})."))
-        elif kind == D.ARDILLA:
-            c = params[0]
-            pile = list(st.item_discard)
-            pile.remove(c)
-            st = evolve(st, item_discard=tuple(pile), items=replace_at(st.items, seat, tuple(sorted(st.items[seat] + (c,)))))
-            st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the item discard pile."))
-        elif kind in (D.BOMBA, D.MISIL, D.PEZ):
-            targets = st._harmed(seat, card, half)
-            for t in targets:
-                if t in blocked:
-                    continue
-                st = st._damage(t, 1, f"{who}'s {kind}")
-                if kind != D.MISIL:
-                    st = st._accelerate(t, -3, f"{who}'s {kind}")
-        elif kind == D.CANA:
-            target = params[0]
-            st = st._move_forward(seat, kind)
-            p = st.position[target] - 1
-            st = evolve(st, position=replace_at(st.position, target, p))
-            st = st._add_log(Event(f"{_ref(target)} is pushed back to {_place(st, p)}."))
-            st = st._spike_check(target, p)
-        elif kind == D.CARNERO:
-            targets = st._harmed(seat, card, half)
-            st = st._move_forward(seat, kind)
-            for t in targets:
-                if t not in blocked:
-                    st = st._damage(t, 1, f"{who}'s Carnero")
-        elif kind in (D.ERIZO, D.HIELO):
-            token = D.SPIKE if kind == D.ERIZO else D.ICE
-            sec = params[0]
-            st = evolve(st, tokens=tuple(sorted(st.tokens + ((sec, token),))))
-            st = st._add_log(Event(f"{who} puts {'an' if token == D.ICE else 'a'} {token} token on section {sec}."))
-            if token == D.SPIKE:
-                for o in range(st.players):
-                    if st.position[o] == sec:
-                        st = st._spike_check(o, sec)
-        elif kind == D.CANINO:
-            st = st._accelerate(seat, 3, kind)
-        elif kind == D.REPARAR:
-            st = evolve(st, health=replace_at(st.health, seat, st.health[seat] + 1))
-            st = st._add_log(Event(f"{who} repairs the sled: health {st.health[seat]}."))
+            st = st._action_abilities(seat, card, half, blocked)
+        else:
+            kind = D.item_kind(card)
+            st = st._add_log(Event(f"{_ref(seat)}'s {kind} acts: {D.ITEM_KINDS[kind][1]}."))
+            st = _ITEM_ABILITIES[kind](st, seat, card, blocked)
         return st._check_destruction()
+
+    # -- action cards (Card Explanations: Action Cards)
+
+    def _action_abilities(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Applying Abilities: the white-background abilities (this runner) first, then the
+        red ones (the runners targeted), each group left to right."""
+        who = _ref(seat)
+        name = D.card_name(card)
+        effects = D.ACTION_CARDS[card].halves[half].effects
+        st = self._add_log(Event(f"{who}'s {name} acts: {D.half_text(D.ACTION_CARDS[card].halves[half])}."))
+        params = list(self.params)  # the choices, consumed in order
+        for icon, n in effects:
+            if icon in D.WHITE_ICONS:
+                st = st._white_ability(seat, icon, n, name, params)
+        for icon, n in effects:
+            if icon in D.RED_ICONS:
+                target = params.pop(0)
+                if target not in blocked:
+                    st = st._damage(target, n, f"{who}'s {name}")
+        return st
+
+    def _white_ability(self, seat: int, icon: str, n: int, name: str, params: list[int]) -> "MontanaState":
+        """Card Explanations, Action Cards: heart -N health, sled +N acceleration, steering
+        wheel +N conduction, or sled -X with a discard-pile icon (:meth:`_slow_down`)."""
+        if icon == D.HEART:
+            return self._damage(seat, n, f"its own card {name}")
+        if icon == D.ACCEL:
+            return self._accelerate(seat, n, name)
+        if icon == D.CONDUCTION:
+            st = evolve(self, conduction=replace_at(self.conduction, seat, self.conduction[seat] + n))
+            return st._add_log(Event(f"{_ref(seat)} gains {n} conduction (now {st.conduction[seat]})."))
+        return self._slow_down(seat, icon, name, params)
+
+    def _slow_down(self, seat: int, icon: str, name: str, params: list[int]) -> "MontanaState":
+        """Card Explanations: sled -X, minimum 1 - the runner's chosen X off the acceleration;
+        then 1 or 2 cards of their choice from the discard pile to hand, or the discard pile
+        shuffled into the deck at the end of the round. Takes its choices off ``params``."""
+        who = _ref(seat)
+        st = self._accelerate(seat, -params.pop(0), name)
+        for _ in range(D.RECOVER_COUNT[icon]):
+            c = params.pop(0)
+            pile = list(st.discard[seat])
+            pile.remove(c)
+            st = evolve(st, discard=replace_at(st.discard, seat, tuple(pile)),
+                        hand=replace_at(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))))
+            st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the discard pile back to hand."))
+        if icon == D.REDUCE_SHUFFLE:
+            st = evolve(st, shuffle_back=replace_at(st.shuffle_back, seat, True))
+            st = st._add_log(Event(f"{who} will shuffle the discard pile into the deck at the end of the round."))
+        return st
+
+    # -- item cards (Card Explanations: Item Cards), each (seat, card, blocked)
+
+    def _aleton(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Aletón: +1 conduction."""
+        st = evolve(self, conduction=replace_at(self.conduction, seat, self.conduction[seat] + 1))
+        return st._add_log(Event(f"{_ref(seat)} gains 1 conduction (now {st.conduction[seat]})."))
+
+    def _ardilla(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Ardilla: an item card of the runner's choice from the item discard pile to hand."""
+        c = self.params[0]
+        pile = list(self.item_discard)
+        pile.remove(c)
+        st = evolve(self, item_discard=tuple(pile),
+                    items=replace_at(self.items, seat, tuple(sorted(self.items[seat] + (c,)))))
+        return st._add_log(Event(f"{_ref(seat)} takes {D.card_name(c)} from the item discard pile."))
+
+    def _bomba_de_nieve(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Bomba de Nieve: every runner at distance 1-2 loses 1 health and 3 acceleration."""
+        return self._hit_runners(seat, card, blocked, D.BOMBA, slow=True)
+
+    def _misil_orca(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Misil Orca: every runner at distance 1-5 loses 1 health."""
+        return self._hit_runners(seat, card, blocked, D.MISIL, slow=False)
+
+    def _pez_espada(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Pez Espada: the opponent chosen loses 1 health and 3 acceleration."""
+        return self._hit_runners(seat, card, blocked, D.PEZ, slow=True)
+
+    def _hit_runners(self, seat: int, card: int, blocked: tuple[int, ...], kind: str, slow: bool) -> "MontanaState":
+        """1 damage (and -3 acceleration if ``slow``) to each runner the item harms, but those ``blocked``."""
+        st = self
+        cause = f"{_ref(seat)}'s {kind}"
+        for t in self._harmed(seat, card, 0):
+            if t in blocked:
+                continue
+            st = st._damage(t, 1, cause)
+            if slow:
+                st = st._accelerate(t, -3, cause)
+        return st
+
+    def _cana_magica(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Caña Mágica: one section forward, and the opponent in first place one section back."""
+        target = self.params[0]
+        st = self._move_forward(seat, D.CANA)
+        p = st.position[target] - 1
+        st = evolve(st, position=replace_at(st.position, target, p))
+        st = st._add_log(Event(f"{_ref(target)} is pushed back to {_place(st, p)}."))
+        return st._spike_check(target, p)
+
+    def _carnero(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Carnero: one section forward; the opponents in the section it stops in lose 1 health."""
+        targets = self._harmed(seat, card, 0)
+        st = self._move_forward(seat, D.CARNERO)
+        for t in targets:
+            if t not in blocked:
+                st = st._damage(t, 1, f"{_ref(seat)}'s Carnero")
+        return st
+
+    def _erizo(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Erizo: a spike token on the runner's section or one next to it (Effect Tokens)."""
+        return self._put_effect_token(seat, D.SPIKE)
+
+    def _hielo(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Hielo: an ice token on the runner's section or one next to it (Effect Tokens)."""
+        return self._put_effect_token(seat, D.ICE)
+
+    def _put_effect_token(self, seat: int, token: str) -> "MontanaState":
+        """Effect Tokens: the token goes on the chosen section; a spike hurts whoever is there."""
+        sec = self.params[0]
+        st = evolve(self, tokens=tuple(sorted(self.tokens + ((sec, token),))))
+        st = st._add_log(Event(f"{_ref(seat)} puts {'an' if token == D.ICE else 'a'} {token} token on section {sec}."))
+        if token == D.SPIKE:
+            for o in range(st.players):
+                if st.position[o] == sec:
+                    st = st._spike_check(o, sec)
+        return st
+
+    def _escuadron_canino(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Escuadrón Canino: +3 acceleration."""
+        return self._accelerate(seat, 3, D.CANINO)
+
+    def _reparar(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+        """Reparar: the sled recovers 1 health."""
+        st = evolve(self, health=replace_at(self.health, seat, self.health[seat] + 1))
+        return st._add_log(Event(f"{_ref(seat)} repairs the sled: health {st.health[seat]}."))
 
     def _accelerate(self, seat: int, n: int, cause: str) -> "MontanaState":
         """Move the marker n boxes (capped at the last box, floored at the first)."""
@@ -1170,36 +1284,44 @@ class MontanaState(State):
 
     def _impulse_phase(self) -> "MontanaState":
         """Rulebook 2: each racing runner in turn order advances, is checked, and accelerates."""
-        st = evolve(self, phase=ACTIVATE, stage=START, to_move=(), params=(), reacted=())
+        st = evolve(self, phase=Phase.ACTIVATE, stage=Stage.START, to_move=(), params=(), reacted=())
         st = st._add_log(Event("Impulse Phase."))
         for seat in self.order:
-            if st.finished(seat):
-                continue
-            level = st.level(seat)
-            steps = D.sections_for_level(level)
-            start = st.position[seat]
-            end = start + steps
-            event = Event(
-                f"{_ref(seat)} advances {steps} section{'s' if steps > 1 else ''} at "
-                f"{D.LEVEL_NAMES[level]}: {_place(st, start)} -> {_place(st, end)}.")
-            st = evolve(st, position=replace_at(st.position, seat, end), log=st.log + (event,))
-            total = 0
-            for sec in range(start + 1, min(end, st.length) + 1):
-                st = st._section_hits(seat, sec, level)
-                total += st.sections[sec - 1].accel
-            if end > st.length:
-                st = st._cross(seat, 1, level)
-            if st.health[seat] <= 0:
-                st = st._destroy(seat)
-                st = st._add_log(Event(f"{_ref(seat)} gets no track acceleration."))
-            elif total:
-                st = st._accelerate(seat, total, "the track")
+            if not st.finished(seat):
+                st = st._impulse(seat)
         return st._end_round()
+
+    def _impulse(self, seat: int) -> "MontanaState":
+        """Rulebook 2.1-2.3 for one runner: advance by the speed level, the speed check of every
+        section entered, then the track acceleration of those sections - none for a sled
+        destroyed on the way (Sled Destruction: During the Impulse Phase)."""
+        level = self.level(seat)
+        steps = D.sections_for_level(level)
+        start = self.position[seat]
+        end = start + steps
+        event = Event(
+            f"{_ref(seat)} advances {steps} section{'s' if steps > 1 else ''} at "
+            f"{D.LEVEL_NAMES[level]}: {_place(self, start)} -> {_place(self, end)}.")
+        st = evolve(self, position=replace_at(self.position, seat, end), log=self.log + (event,))
+        total = 0
+        for sec in range(start + 1, min(end, st.length) + 1):
+            st = st._section_hits(seat, sec, level)
+            total += st.sections[sec - 1].accel
+        if end > st.length:
+            st = st._cross(seat, 1, level)
+        if st.health[seat] <= 0:
+            st = st._destroy(seat)
+            st = st._add_log(Event(f"{_ref(seat)} gets no track acceleration."))
+        elif total:
+            st = st._accelerate(seat, total, "the track")
+        return st
 
     # ---- End of Round / Race / Game -------------------------------------------
 
     def _end_round(self) -> "MontanaState":
-        """Rulebook 3, end of the round: discards, refill of the hands, the first-runner token.
+        """Rulebook: End of Round - the race ends if a sled crossed the finish line (in the
+        Championship, once every sled has); otherwise the table is cleared, hands are
+        refilled and the first-runner token passes to the left.
 
         Always an undo barrier: the round is over and every runner draws from
         a deck whose order is hidden.
@@ -1208,30 +1330,47 @@ class MontanaState(State):
         crossed = any(f and f[0] == st.round for f in st.finish)
         if crossed and (not st.championship or not st.racing()):
             return st._end_race()
-        # discard, tokens, refill, token passing
-        discard = list(st.discard)
-        item_discard = st.item_discard
-        for s in range(st.players):
-            for c, _h in st.played[s]:
+        st = st._clear_table()._refill_hands()
+        first = (st.first + 1) % st.players
+        st = evolve(
+            st, one_card=st.destroyed, destroyed=(False,) * st.players, shuffle_back=(False,) * st.players,
+            first=first, round=st.round + 1, rounds_total=st.rounds_total + 1,
+        )
+        st = st._add_log(Event(f"Round {st.round} begins; {_ref(first)} takes the first-runner token."))
+        return st._start_round()
+
+    def _clear_table(self) -> "MontanaState":
+        """End of Round: the played cards go to their discard piles, the tokens leave the
+        track, and this round's conduction is gone."""
+        discard = list(self.discard)
+        item_discard = self.item_discard
+        for s in range(self.players):
+            for c, _h in self.played[s]:
                 if D.is_action(c):
                     discard[s] = discard[s] + (c,)
                 else:
                     item_discard = item_discard + (c,)
-        st = evolve(st, discard=tuple(discard), item_discard=item_discard,
-                          played=((),) * st.players, outcomes=((),) * st.players,
-                          tokens=(), spiked=(), conduction=(0,) * st.players)
-        deck = list(st.deck)
-        hand = list(st.hand)
-        discard = list(st.discard)
-        rng = st.rng
-        for s in range(st.players):
-            if st.finished(s):
+        return evolve(self, discard=tuple(discard), item_discard=item_discard,
+                      played=((),) * self.players, outcomes=((),) * self.players,
+                      tokens=(), spiked=(), conduction=(0,) * self.players)
+
+    def _refill_hands(self) -> "MontanaState":
+        """End of Round: each runner still racing draws up to 5 action cards - none if the
+        sled was destroyed this round - after shuffling the discard pile into the deck
+        where a card said so."""
+        deck = list(self.deck)
+        hand = list(self.hand)
+        discard = list(self.discard)
+        rng = self.rng
+        st = self
+        for s in range(self.players):
+            if self.finished(s):
                 continue
-            if st.shuffle_back[s] and discard[s]:
+            if self.shuffle_back[s] and discard[s]:
                 deck[s], rng = rng.shuffled(deck[s] + discard[s])
                 discard[s] = ()
                 st = st._add_log(Event(f"{_ref(s)} shuffles the discard pile into the action deck."))
-            if st.destroyed[s]:
+            if self.destroyed[s]:
                 st = st._add_log(Event(f"{_ref(s)}'s sled was destroyed this round: no cards drawn."))
                 continue
             need = max(0, HAND_SIZE - len(hand[s]))
@@ -1242,14 +1381,7 @@ class MontanaState(State):
                 st = st._add_log(Event(
                     f"{_ref(s)} draws {len(got)} action card{'s' if len(got) > 1 else ''}.",
                     {s: "you drew " + ", ".join(D.card_name(c) for c in got)}))
-        first = (st.first + 1) % st.players
-        st = evolve(
-            st, deck=tuple(deck), hand=tuple(hand), discard=tuple(discard), rng=rng,
-            one_card=st.destroyed, destroyed=(False,) * st.players, shuffle_back=(False,) * st.players,
-            first=first, round=st.round + 1, rounds_total=st.rounds_total + 1,
-        )
-        st = st._add_log(Event(f"Round {st.round} begins; {_ref(first)} takes the first-runner token."))
-        return st._start_round()
+        return evolve(st, deck=tuple(deck), hand=tuple(hand), discard=tuple(discard), rng=rng)
 
     def race_keys(self) -> tuple[tuple[int, ...], ...]:
         """Ranking key of each seat in the current race, larger is better.
@@ -1284,6 +1416,8 @@ class MontanaState(State):
                 f"health {self.health[seat]}")
 
     def _end_race(self) -> "MontanaState":
+        """Rulebook: End of the Game - places by the race key (:meth:`race_keys`); a single race
+        ends the game, a Championship race scores its points (:meth:`_championship_points`)."""
         keys = self.race_keys()
         place = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.players))
         top = tuple(s for s in range(self.players) if place[s] == 1)
@@ -1294,7 +1428,14 @@ class MontanaState(State):
         if not self.championship:
             names = " and ".join(_ref(s) for s in top)
             st = st._add_log(Event(f"The race is over: {names} win{'s' if len(top) == 1 else ''} ({decided})."))
-            return evolve(st, phase=OVER, to_move=(), result=top, decided_by=decided)
+            return evolve(st, phase=Phase.OVER, to_move=(), result=top, decided_by=decided)
+        return st._championship_points(place)
+
+    def _championship_points(self, place: tuple[int, ...]) -> "MontanaState":
+        """Rulebook: Championship Mode - points by place; after the third race most points win,
+        then most first places, else a shared victory. Between races the table looks at
+        the result (Phase.RACE_OVER)."""
+        st = self
         table = CHAMPIONSHIP_POINTS[self.players]
         gained = tuple(table[p - 1] for p in place)
         st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
@@ -1313,11 +1454,15 @@ class MontanaState(State):
                 decided = "most points"
             names = " and ".join(_ref(s) for s in winners)
             st = st._add_log(Event(f"The championship is over: {names} win{'s' if len(winners) == 1 else ''} ({decided})."))
-            return evolve(st, phase=OVER, to_move=(), result=winners, decided_by=decided)
+            return evolve(st, phase=Phase.OVER, to_move=(), result=winners, decided_by=decided)
         nxt = (self.first + 1) % self.players
         st = st._add_log(Event(f"Everyone looks at race {self.race}'s result; {_ref(nxt)} will start race "
                                f"{self.race + 1}."))
-        return evolve(st, phase=RACE_OVER, to_move=(nxt,), cursor=0, slot=0, stage=START, params=(), reacted=())
+        return evolve(st, phase=Phase.RACE_OVER, to_move=(nxt,), cursor=0, slot=0, stage=Stage.START, params=(), reacted=())
+
+    def _next_race(self, seat: int, action: NextRace) -> "MontanaState":
+        """Rulebook: Championship Mode - the next race; the first-runner token passes left."""
+        return self._new_race(self.race + 1, (self.first + 1) % self.players)
 
     def _new_race(self, race: int, first: int) -> "MontanaState":
         """Set up a race: sleds at the start, decks shuffled, hands of 5, items shuffled."""
@@ -1392,13 +1537,13 @@ class MontanaState(State):
         deck = tuple(tuple(sorted(self.deck[s])) if s == seat else hide(self.deck[s]) for s in range(n))
         items = tuple(self.items[s] if s == seat else hide(self.items[s]) for s in range(n))
         drawn = self.drawn
-        if drawn and (self.phase != KEEP or self.order[self.cursor] != seat):
+        if drawn and (self.phase != Phase.KEEP or self.order[self.cursor] != seat):
             drawn = hide(drawn)
         played = self.played
-        if self.phase == PLAY:
+        if self.phase == Phase.PLAY:
             played = tuple(self.played[s] if s == seat else ((HIDDEN, 0),) * len(self.played[s]) for s in range(n))
         # Between Championship races the screen is public (no curtain): the log shows no private line.
-        log = mask_log(self.log, None if self.phase == RACE_OVER else seat)
+        log = mask_log(self.log, None if self.phase == Phase.RACE_OVER else seat)
         return evolve(
             self, hand=hand, deck=deck, items=items, item_deck=hide(self.item_deck), drawn=drawn,
             played=played, log=log, rng=Rng.blank(),
@@ -1407,11 +1552,11 @@ class MontanaState(State):
     @property
     def holds_secret_choices(self) -> bool:
         """Cards played face down while other runners still choose (Rulebook 1.2)."""
-        return self.phase == PLAY and any(self.played)
+        return self.phase == Phase.PLAY and any(self.played)
 
     def needs_curtain(self, seat: int) -> bool:
         """No curtain between Championship races: everyone looks at the finished race together."""
-        return self.phase != RACE_OVER
+        return self.phase != Phase.RACE_OVER
 
     def is_secret_choice(self, seat: int) -> bool:
         """Cards are played face down by every runner at once (Rulebook 1.2)."""
@@ -1428,11 +1573,11 @@ class MontanaState(State):
     @property
     def reaction_window(self) -> str | None:
         """The public text of the card that may be answered with Iglú or Tormenta de Nieve."""
-        if self.phase != ACTIVATE or self.stage not in (TORMENTA, IGLU):
+        if self.phase != Phase.ACTIVATE or self.stage not in (Stage.TORMENTA, Stage.IGLU):
             return None
         owner, card, half = self.activating()  # type: ignore[misc]
         who = seat_letter(owner)
-        if self.stage == TORMENTA:
+        if self.stage == Stage.TORMENTA:
             return (f"Runner {who} plays {D.card_name(card)}: {D.card_text(card)}. "
                     "Opponents may cancel it with Tormenta de Nieve.")
         hit = ", ".join(seat_letter(s) for s in self._harmed(owner, card, half))
@@ -1445,33 +1590,33 @@ class MontanaState(State):
     def prompt(self, seat: int) -> str:
         """What ``seat`` must do now, in a few words."""
         if seat not in self.to_move:
-            return "Wait" if self.phase != OVER else "The game is over"
-        if self.phase == RACE_OVER:
+            return "Wait" if self.phase != Phase.OVER else "The game is over"
+        if self.phase == Phase.RACE_OVER:
             return f"Race {self.race} is over: look, then start race {self.race + 1}"
-        if self.phase == DRAW:
+        if self.phase == Phase.DRAW:
             return "Draw 3 items and keep 1" if seat in self.last_place() else "Draw an item card"
-        if self.phase == KEEP:
+        if self.phase == Phase.KEEP:
             return "Keep one of the items you drew"
-        if self.phase == LIMIT:
+        if self.phase == Phase.LIMIT:
             return "Discard an item (limit 2)"
-        if self.phase == PLAY:
+        if self.phase == Phase.PLAY:
             if not self.played[seat]:
                 if self.one_card[seat]:
                     return "Play your one card face down (sled destroyed)"
                 return "Play your left card face down"
             return "Play a right card, or none"
-        if self.stage == TORMENTA:
+        if self.stage == Stage.TORMENTA:
             return "Cancel this item with Tormenta de Nieve?"
-        if self.stage == IGLU:
+        if self.stage == Stage.IGLU:
             return "Block this card with Iglú?"
         nxt = self._next_param()
         if nxt is not None:
             return {
-                "reduce": "Choose how much to slow down",
-                "recover": "Choose a card to take back",
-                "target": "Choose the target",
-                "section": "Choose the token's section",
-                "item": "Choose an item to take",
+                Choice.REDUCE: "Choose how much to slow down",
+                Choice.RECOVER: "Choose a card to take back",
+                Choice.TARGET: "Choose the target",
+                Choice.SECTION: "Choose the token's section",
+                Choice.ITEM: "Choose an item to take",
             }[nxt[0]]
         return "Choose an action"
 
@@ -1483,7 +1628,62 @@ class MontanaState(State):
 
 
 
-_PARAM_ACTION = {"reduce": Reduce, "recover": Recover, "target": Target, "section": PlaceToken, "item": Recover}
+#: The method carrying out each kind of action (``apply`` has checked it is legal).
+_STEPS: dict[type, Callable[[MontanaState, int, Any], MontanaState]] = {
+    NextRace: MontanaState._next_race,
+    DrawItem: MontanaState._draw_item,
+    KeepItem: MontanaState._keep_item,
+    DiscardItem: MontanaState._discard_item,
+    PlayCard: MontanaState._play_card,
+    PlayNoMore: MontanaState._play_no_more,
+    PlayTormenta: MontanaState._cancel_with_tormenta,
+    PlayIglu: MontanaState._answer_window,
+    Pass: MontanaState._answer_window,
+    Reduce: MontanaState._choose,
+    Recover: MontanaState._choose,
+    Target: MontanaState._choose,
+    PlaceToken: MontanaState._choose,
+}
+assert set(_STEPS) == set(ACTION_TYPES)
+
+#: Each item card's ability (Card Explanations: Item Cards); the immediate ones are reactions.
+_ITEM_ABILITIES: dict[str, Callable[[MontanaState, int, int, tuple[int, ...]], MontanaState]] = {
+    D.ALETON: MontanaState._aleton,
+    D.ARDILLA: MontanaState._ardilla,
+    D.BOMBA: MontanaState._bomba_de_nieve,
+    D.CANA: MontanaState._cana_magica,
+    D.CARNERO: MontanaState._carnero,
+    D.ERIZO: MontanaState._erizo,
+    D.CANINO: MontanaState._escuadron_canino,
+    D.HIELO: MontanaState._hielo,
+    D.MISIL: MontanaState._misil_orca,
+    D.PEZ: MontanaState._pez_espada,
+    D.REPARAR: MontanaState._reparar,
+}
+assert set(_ITEM_ABILITIES) == set(D.ITEM_KINDS) - set(D.IMMEDIATE_KINDS)
+
+#: The legal actions of a seat in ``to_move``, by phase.
+_LEGAL: dict[Phase, Callable[[MontanaState, int], list]] = {
+    Phase.RACE_OVER: lambda st, seat: [NextRace()],
+    Phase.DRAW: lambda st, seat: [DrawItem()],
+    Phase.KEEP: lambda st, seat: [KeepItem(c) for c in _unique_kinds(st.drawn)],
+    Phase.LIMIT: lambda st, seat: [DiscardItem(c) for c in _unique_kinds(st.items[seat])],
+    Phase.PLAY: MontanaState._legal_play,
+    Phase.ACTIVATE: MontanaState._legal_activate,
+    Phase.OVER: lambda st, seat: [],
+}
+
+#: The reaction windows: the item kind that answers and its action.
+_WINDOWS = {Stage.TORMENTA: (D.TORMENTA, PlayTormenta), Stage.IGLU: (D.IGLU, PlayIglu)}
+
+#: The action that makes each kind of choice.
+_PARAM_ACTION = {
+    Choice.REDUCE: Reduce,
+    Choice.RECOVER: Recover,
+    Choice.TARGET: Target,
+    Choice.SECTION: PlaceToken,
+    Choice.ITEM: Recover,
+}
 
 _SECTIONS: dict[tuple[int, ...], tuple[D.Section, ...]] = {}
 
@@ -1571,7 +1771,7 @@ def new_game(
     sides = tuple(D.side_for(c, advanced_sides) for c in chars)
     st = MontanaState(
         characters=chars, sides=sides, track=tuple(track), purist=purist, championship=championship,
-        race=1, round=1, rounds_total=1, phase=PLAY, first=first, order=(), cursor=0, slot=0, stage=START,
+        race=1, round=1, rounds_total=1, phase=Phase.PLAY, first=first, order=(), cursor=0, slot=0, stage=Stage.START,
         params=(), reacted=(), position=(0,) * n, box=(0,) * n,
         health=tuple(D.SIDES[s].health for s in sides), conduction=(0,) * n,
         hand=((),) * n, deck=((),) * n, discard=((),) * n, items=((),) * n, item_deck=(), item_discard=(),
@@ -1626,7 +1826,7 @@ def check_invariants(state: MontanaState) -> None:
         assert 1 <= state.health[s] <= state.max_health(s), f"seat {s} health {state.health[s]}"
         assert 0 <= state.box[s] < state.speedometer(s).total, f"seat {s} box {state.box[s]}"
         assert state.position[s] >= 0
-        assert len(state.items[s]) <= (ITEM_LIMIT + 1 if state.phase == LIMIT else ITEM_LIMIT), "item limit"
+        assert len(state.items[s]) <= (ITEM_LIMIT + 1 if state.phase == Phase.LIMIT else ITEM_LIMIT), "item limit"
         assert len(state.played[s]) <= (1 if state.one_card[s] else 2)
     expected = [] if state.purist else list(D.ITEM_IDS)
     assert sorted(all_items) == expected, "item cards not conserved"
@@ -1647,10 +1847,10 @@ def redeal_hidden(state: MontanaState, seat: int, rnd: random.Random) -> Montana
     places; ``seat``'s own deck is reshuffled.
     """
     n = state.players
-    hidden_play = state.phase == PLAY
+    hidden_play = state.phase == Phase.PLAY
     hand, deck, items, played = list(state.hand), list(state.deck), list(state.items), list(state.played)
     item_pool = list(state.item_deck)
-    drawn_hidden = bool(state.drawn) and not (state.phase == KEEP and state.order[state.cursor] == seat)
+    drawn_hidden = bool(state.drawn) and not (state.phase == Phase.KEEP and state.order[state.cursor] == seat)
     if drawn_hidden:
         item_pool += list(state.drawn)
     for s in range(n):

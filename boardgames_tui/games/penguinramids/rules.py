@@ -1,9 +1,9 @@
 """Penguinramids rules engine (Rulebook: penguinramids.es.txt; Sheet: penguinramids.md).
 
 A game lasts 10 rounds. Each round reveals one penguin per player; everyone
-secretly plays an action card (phase ``"choose"``, every seat still choosing
+secretly plays an action card (``Phase.CHOOSE``, every seat still choosing
 is in ``to_move``); the cards are revealed together and fix the turn order
-(phase ``"turn"``). On their turn a player takes a revealed penguin and
+(``Phase.TURN``). On their turn a player takes a revealed penguin and
 places it in their pyramid, and may use their card's action before taking
 or after placing. Decisions are small steps so that a turn can be undone
 step by step until something new is seen (a swap reveals the deck top).
@@ -17,7 +17,8 @@ No textual or rich here (import contract).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any, Callable, ClassVar
 
 import attrs
 
@@ -42,6 +43,17 @@ from .data import (
 )
 
 LEFT, RIGHT = "left", "right"
+
+
+class Phase(StrEnum):
+    """Where a round stands (the state's ``phase``). Members equal their lower-case names."""
+
+    CHOOSE = "choose"
+    """Every seat still choosing plays an action card face down (Rulebook: Como se Juega)."""
+    TURN = "turn"
+    """The cards are revealed; ``order[turn]`` takes a penguin and uses their action (Rulebook: Durante tu turno)."""
+    OVER = "over"
+    """Ten rounds are played (Rulebook: Fin del juego)."""
 
 # For each flat slot: the flat slots of its two supporters (lower-left, lower-right), or None on the base.
 _SUPPORTERS: tuple[tuple[int, int] | None, ...] = tuple(
@@ -287,7 +299,7 @@ def _empty_pyr() -> tuple[int, ...]:
 class PenguinramidsState(State):
     """A Penguinramids position.
 
-    Fields: ``n`` seats; ``round`` 1-10; ``phase`` 'choose' | 'turn' | 'over';
+    Fields: ``n`` seats; ``round`` 1-10; ``phase`` a :class:`Phase`;
     ``chief`` the Chief Penguin holder; ``hands``/``spent`` each seat's action
     card numbers in hand / played; ``chosen`` per seat this round's card (0 not
     chosen yet, HIDDEN in a view for another seat's secret choice); ``order``
@@ -305,7 +317,7 @@ class PenguinramidsState(State):
 
     n: int
     round: int
-    phase: str
+    phase: Phase
     chief: int
     hands: tuple[tuple[int, ...], ...]
     spent: tuple[tuple[int, ...], ...]
@@ -340,12 +352,12 @@ class PenguinramidsState(State):
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def holds_secret_choices(self) -> bool:
         """Cards chosen face down while others still choose (Rulebook: Como se Juega)."""
-        return self.phase == "choose" and any(self.chosen)
+        return self.phase == Phase.CHOOSE and any(self.chosen)
 
     def needs_curtain(self, seat: int) -> bool:
         """Only the secret choice of action cards is private; turns are public.
@@ -353,7 +365,7 @@ class PenguinramidsState(State):
         Sheet: played cards are shown to everyone once revealed, so after the
         reveal the keyboard passes without a curtain.
         """
-        return self.phase == "choose"
+        return self.phase == Phase.CHOOSE
 
     def is_secret_choice(self, seat: int) -> bool:
         """The action card is chosen face down by every seat at once."""
@@ -361,8 +373,8 @@ class PenguinramidsState(State):
 
     @property
     def current(self) -> int | None:
-        """The seat whose turn it is in phase 'turn', else None."""
-        if self.phase != "turn":
+        """The seat whose turn it is in ``Phase.TURN``, else None."""
+        if self.phase != Phase.TURN:
             return None
         return self.order[self.turn]
 
@@ -482,7 +494,7 @@ class PenguinramidsState(State):
         """Every legal action of ``seat``, in the order the chooser lists them."""
         if seat not in self.to_move:
             return []
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             return [ChooseCard(c) for c in self.hands[seat]]
         # phase turn, seat is current
         if self.taken < 0 and not self.placed:
@@ -504,61 +516,19 @@ class PenguinramidsState(State):
         return self._token_options(seat) + [EndTurn()]
 
     def apply(self, seat: int, action: Any) -> "PenguinramidsState":
-        """The state after ``seat`` takes ``action``; raises IllegalAction with a reason."""
+        """The state after ``seat`` takes ``action``; raises IllegalAction with a reason.
+
+        Each kind of action is carried out by the method named after its rule
+        (see ``_STEPS`` below the class).
+        """
         self.check_seat(seat)
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self._why_illegal(seat, action))
-        if isinstance(action, ChooseCard):
-            return self._choose(seat, action.number)
-        if isinstance(action, Take):
-            return self._take(seat, action.penguin)
-        if isinstance(action, Place):
-            return self._place(seat, action.slot)
-        if isinstance(action, Discard):
-            pid = self.taken
-            st = evolve(
-                self,
-                discard=self.discard + (pid,),
-                taken=-1,
-                placed=True,
-                log=self.log + (Event(f"{seat_ref(seat)} cannot place {penguin_text(pid)} and discards it."),),
-            )
-            return st._after_step(seat)
-        if isinstance(action, PlaceToken):
-            arm = 1 if action.arm == RIGHT else 0
-            tok = list(self.tokens[seat])
-            tok[2 * action.slot + arm] += 1
-            held = list(self.held_tokens)
-            held[seat] -= 1
-            st = evolve(
-                self,
-                tokens=replace_at(self.tokens, seat, tuple(tok)),
-                held_tokens=tuple(held),
-                log=self.log
-                + (Event(f"{seat_ref(seat)} puts a strength token on the {action.arm} arm at {slot_name(action.slot)}."),),
-            )
-            # the same decision stays open, unless the penguin is placed, the action is
-            # done and this was the last held token that could go anywhere
-            return st._after_step(seat)
-        if isinstance(action, Pass):
-            st = evolve(
-                self,
-                used=True,
-                log=self.log + (Event(f"{seat_ref(seat)} does not use card {self.card} and ends the turn."),),
-            )
-            # "skip the action, end the turn": ends it even with tokens held (they
-            # could have gone on arms first, the choices were listed together)
-            return st._next_turn()
-        if isinstance(action, EndTurn):
-            held = self.held_tokens[seat]
-            kept = f"{held} strength token{'s' if held != 1 else ''}"
-            st = evolve(self, log=self.log + (Event(f"{seat_ref(seat)} ends the turn keeping {kept}."),))
-            return st._next_turn()
-        return self._use_action(seat, action)
+        return _STEPS[type(action)](self, seat, action)
 
     def _why_illegal(self, seat: int, action: Any) -> str:
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             if isinstance(action, ChooseCard):
                 return f"card {action.number} is not in your hand (you hold {', '.join(map(str, self.hands[seat]))})"
             return "first choose an action card"
@@ -594,12 +564,15 @@ class PenguinramidsState(State):
             return "finish your turn first (take and place a penguin)"
         return "that is not possible now"
 
-    # ---- steps ----
+    # ---- steps: one method per rule, each taking (seat, action) ----
 
-    def _choose(self, seat: int, number: int) -> "PenguinramidsState":
-        chosen = replace_at(self.chosen, seat, number)
+    def _choose(self, seat: int, action: ChooseCard) -> "PenguinramidsState":
+        """Rulebook: Como se Juega - play an action card face down; the last one in reveals all."""
+        chosen = replace_at(self.chosen, seat, action.number)
         to_move = tuple(s for s in self.to_move if s != seat)
-        log = self.log + (Event(f"{seat_ref(seat)} plays an action card face down.", {seat: _choice_text(number)}),)
+        log = self.log + (
+            Event(f"{seat_ref(seat)} plays an action card face down.", {seat: _choice_text(action.number)}),
+        )
         st = evolve(self, chosen=chosen, to_move=to_move, log=log)
         if to_move:
             return st
@@ -620,7 +593,7 @@ class PenguinramidsState(State):
         st = evolve(
             self,
             barrier_count=self.barrier_count + 1,  # everyone's card is seen
-            phase="turn",
+            phase=Phase.TURN,
             hands=hands,
             spent=spent,
             order=order,
@@ -633,7 +606,10 @@ class PenguinramidsState(State):
         )
         return st
 
-    def _take(self, seat: int, pid: int) -> "PenguinramidsState":
+    def _take(self, seat: int, action: Take) -> "PenguinramidsState":
+        """Rulebook: Durante tu turno - take a revealed penguin. One that fits nowhere
+        while none on offer fits is discarded at once (Sheet: no legal placement)."""
+        pid = action.penguin
         revealed = tuple(p for p in self.revealed if p != pid)
         if not self.can_place(seat, pid):
             st = evolve(
@@ -652,7 +628,9 @@ class PenguinramidsState(State):
             log=self.log + (Event(f"{seat_ref(seat)} takes {penguin_text(pid)}."),),
         )
 
-    def _place(self, seat: int, slot: int) -> "PenguinramidsState":
+    def _place(self, seat: int, action: Place) -> "PenguinramidsState":
+        """Rulebook: Colocando un pingüino - the taken penguin goes on a free slot that holds it."""
+        slot = action.slot
         pid = self.taken
         pyr = replace_at(self.pyramids[seat], slot, pid)
         text = f"{seat_ref(seat)} places {penguin_text(pid)} on {slot_name(slot)}"
@@ -668,64 +646,128 @@ class PenguinramidsState(State):
         )
         return st._after_step(seat)
 
-    def _use_action(self, seat: int, action: Any) -> "PenguinramidsState":
-        ref = seat_ref(seat)
-        if isinstance(action, TakeChief):
-            st = evolve(
-                self,
-                chief=seat,
-                used=True,
-                log=self.log
-                + (Event(f"{ref} takes the Chief Penguin from {seat_ref(self.chief)} ({self.chief_effect()})."),),
-            )
-        elif isinstance(action, Flip):
-            pid = self.pyramids[seat][action.slot]
-            st = evolve(
-                self,
-                greys=replace_at(self.greys, seat, replace_at(self.greys[seat], action.slot, True)),
-                used=True,
-                log=self.log
-                + (Event(f"{ref} flips {penguin_text(pid)} on {slot_name(action.slot)}: now {penguin_text(pid, True)}."),),
-            )
-        elif isinstance(action, Swap):
-            i = self.revealed.index(action.penguin)
-            new = self.deck[0]
-            revealed = self.revealed[:i] + (new,) + self.revealed[i + 1 :]
-            st = evolve(
-                self,
-                barrier_count=self.barrier_count + 1,  # the deck top is seen
-                revealed=revealed,
-                deck=self.deck[1:] + (action.penguin,),
-                used=True,
-                log=self.log
-                + (
-                    Event(
-                        f"{ref} swaps {penguin_text(action.penguin)} (to the deck bottom) "
-                        f"for the deck top: {penguin_text(new)}."
-                    ),
-                ),
-            )
-        elif isinstance(action, Recover):
-            st = evolve(
-                self,
-                hands=replace_at(self.hands, seat, tuple(sorted(self.hands[seat] + self.spent[seat]))),
-                spent=replace_at(self.spent, seat, ()),
-                used=True,
-                log=self.log + (Event(f"{ref} takes back the played cards {', '.join(map(str, self.spent[seat]))}."),),
-            )
-        elif isinstance(action, TakeToken):
-            held = list(self.held_tokens)
-            held[seat] += 1
-            st = evolve(
-                self,
-                held_tokens=tuple(held),
-                supply=self.supply - 1,
-                used=True,
-                log=self.log + (Event(f"{ref} takes a strength token ({self.supply - 1} left)."),),
-            )
-        else:  # pragma: no cover - guarded by legal_actions
-            raise IllegalAction("that is not possible now")
+    def _discard(self, seat: int, action: Discard) -> "PenguinramidsState":
+        """Sheet: no legal placement - the taken penguin fits nowhere and is discarded."""
+        pid = self.taken
+        st = evolve(
+            self,
+            discard=self.discard + (pid,),
+            taken=-1,
+            placed=True,
+            log=self.log + (Event(f"{seat_ref(seat)} cannot place {penguin_text(pid)} and discards it."),),
+        )
         return st._after_step(seat)
+
+    def _take_chief(self, seat: int, action: TakeChief) -> "PenguinramidsState":
+        """Rulebook: acción 1 - take the Chief Penguin card."""
+        st = evolve(
+            self,
+            chief=seat,
+            used=True,
+            log=self.log
+            + (Event(f"{seat_ref(seat)} takes the Chief Penguin from {seat_ref(self.chief)} ({self.chief_effect()})."),),
+        )
+        return st._after_step(seat)
+
+    def _flip(self, seat: int, action: Flip) -> "PenguinramidsState":
+        """Rulebook: acción 2 - turn one of your penguins to its grey side."""
+        pid = self.pyramids[seat][action.slot]
+        st = evolve(
+            self,
+            greys=replace_at(self.greys, seat, replace_at(self.greys[seat], action.slot, True)),
+            used=True,
+            log=self.log
+            + (
+                Event(
+                    f"{seat_ref(seat)} flips {penguin_text(pid)} on {slot_name(action.slot)}: "
+                    f"now {penguin_text(pid, True)}."
+                ),
+            ),
+        )
+        return st._after_step(seat)
+
+    def _swap(self, seat: int, action: Swap) -> "PenguinramidsState":
+        """Rulebook: acción 3 - before taking, swap a revealed penguin with the deck top
+        (the swapped one goes to the deck bottom)."""
+        i = self.revealed.index(action.penguin)
+        new = self.deck[0]
+        revealed = self.revealed[:i] + (new,) + self.revealed[i + 1 :]
+        st = evolve(
+            self,
+            barrier_count=self.barrier_count + 1,  # the deck top is seen
+            revealed=revealed,
+            deck=self.deck[1:] + (action.penguin,),
+            used=True,
+            log=self.log
+            + (
+                Event(
+                    f"{seat_ref(seat)} swaps {penguin_text(action.penguin)} (to the deck bottom) "
+                    f"for the deck top: {penguin_text(new)}."
+                ),
+            ),
+        )
+        return st._after_step(seat)
+
+    def _recover(self, seat: int, action: Recover) -> "PenguinramidsState":
+        """Rulebook: acción 4 - take back every played action card, this one included."""
+        st = evolve(
+            self,
+            hands=replace_at(self.hands, seat, tuple(sorted(self.hands[seat] + self.spent[seat]))),
+            spent=replace_at(self.spent, seat, ()),
+            used=True,
+            log=self.log
+            + (Event(f"{seat_ref(seat)} takes back the played cards {', '.join(map(str, self.spent[seat]))}."),),
+        )
+        return st._after_step(seat)
+
+    def _take_token(self, seat: int, action: TakeToken) -> "PenguinramidsState":
+        """Rulebook: acción 5 - take a strength token from the supply."""
+        st = evolve(
+            self,
+            held_tokens=replace_at(self.held_tokens, seat, self.held_tokens[seat] + 1),
+            supply=self.supply - 1,
+            used=True,
+            log=self.log + (Event(f"{seat_ref(seat)} takes a strength token ({self.supply - 1} left)."),),
+        )
+        return st._after_step(seat)
+
+    def _put_token(self, seat: int, action: PlaceToken) -> "PenguinramidsState":
+        """Rulebook: acción 5 - a held strength token goes on a penguin's arm, +1 for good.
+
+        The same decision stays open, unless the penguin is placed, the action is
+        done and this was the last held token that could go anywhere.
+        """
+        arm = 1 if action.arm == RIGHT else 0
+        i = 2 * action.slot + arm
+        tok = self.tokens[seat]
+        st = evolve(
+            self,
+            tokens=replace_at(self.tokens, seat, replace_at(tok, i, tok[i] + 1)),
+            held_tokens=replace_at(self.held_tokens, seat, self.held_tokens[seat] - 1),
+            log=self.log
+            + (Event(f"{seat_ref(seat)} puts a strength token on the {action.arm} arm at {slot_name(action.slot)}."),),
+        )
+        return st._after_step(seat)
+
+    def _skip_action(self, seat: int, action: Pass) -> "PenguinramidsState":
+        """Rulebook: Realizar una acción - the action is optional: skip it, ending the turn.
+
+        It ends the turn even with tokens held (they could have gone on arms
+        first: the choices were listed together).
+        """
+        st = evolve(
+            self,
+            used=True,
+            log=self.log + (Event(f"{seat_ref(seat)} does not use card {self.card} and ends the turn."),),
+        )
+        return st._next_turn()
+
+    def _end_turn(self, seat: int, action: EndTurn) -> "PenguinramidsState":
+        """Table notes: end the turn keeping strength tokens that could still go on arms."""
+        held = self.held_tokens[seat]
+        kept = f"{held} strength token{'s' if held != 1 else ''}"
+        st = evolve(self, log=self.log + (Event(f"{seat_ref(seat)} ends the turn keeping {kept}."),))
+        return st._next_turn()
 
     def chief_effect(self) -> str:
         """When a Chief Penguin taken now matters (Sheet: it counts from next round;
@@ -758,7 +800,7 @@ class PenguinramidsState(State):
         if self.round >= ROUNDS:
             st = evolve(
                 self,
-                phase="over",
+                phase=Phase.OVER,
                 discard=discard,
                 revealed=(),
                 chosen=(0,) * self.n,
@@ -787,7 +829,7 @@ class PenguinramidsState(State):
         return evolve(
             self,
             round=self.round + 1,
-            phase="choose",
+            phase=Phase.CHOOSE,
             revealed=revealed,
             deck=deck,
             discard=discard,
@@ -902,7 +944,7 @@ class PenguinramidsState(State):
     def view(self, seat: int | None) -> "PenguinramidsState":
         """What ``seat`` knows: other seats' secret choices and the deck order are hidden."""
         chosen = self.chosen
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             chosen = tuple(c if (s == seat or c == 0) else HIDDEN for s, c in enumerate(chosen))
         from boardgames_tui.engine import mask_log
 
@@ -915,13 +957,13 @@ class PenguinramidsState(State):
         )
 
     def prompt(self, seat: int) -> str:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return "The game is over"
         if seat not in self.to_move:
-            if self.phase == "choose":
+            if self.phase == Phase.CHOOSE:
                 return "Waiting for the others to choose"
             return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]
-        if self.phase == "choose":
+        if self.phase == Phase.CHOOSE:
             return f"Round {self.round}: choose an action card in secret"
         card = f"card {self.card} {ACTION_NAMES[self.card]}"
         if self.taken >= 0:
@@ -933,6 +975,23 @@ class PenguinramidsState(State):
         if self._action_usable(seat):
             return f"Take a penguin, or first use {card}"
         return "Take a penguin"
+
+
+#: The method carrying out each kind of action (``apply`` has checked it is legal).
+_STEPS: dict[type, Callable[[PenguinramidsState, int, Any], PenguinramidsState]] = {
+    ChooseCard: PenguinramidsState._choose,
+    Take: PenguinramidsState._take,
+    Place: PenguinramidsState._place,
+    Discard: PenguinramidsState._discard,
+    TakeChief: PenguinramidsState._take_chief,
+    Flip: PenguinramidsState._flip,
+    Swap: PenguinramidsState._swap,
+    Recover: PenguinramidsState._recover,
+    TakeToken: PenguinramidsState._take_token,
+    PlaceToken: PenguinramidsState._put_token,
+    Pass: PenguinramidsState._skip_action,
+    EndTurn: PenguinramidsState._end_turn,
+}
 
 
 def _supported_around(pyr, grey, tok, slot: int) -> bool:
@@ -976,7 +1035,7 @@ def new_game(players: int, seed: int, chief: int = 0, **options: Any) -> Penguin
     return PenguinramidsState(
         n=players,
         round=1,
-        phase="choose",
+        phase=Phase.CHOOSE,
         chief=chief,
         hands=tuple(data.ACTION_NUMBERS for _ in range(players)),
         spent=tuple(() for _ in range(players)),
@@ -1029,10 +1088,10 @@ def check_invariants(state: PenguinramidsState) -> None:
     placed = sum(1 for pyr in state.pyramids for p in pyr if p >= 0)
     assert placed + sum(1 for p in state.discard) <= ROUNDS * n
     assert 1 <= state.round <= ROUNDS
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         assert len(state.revealed) == n
         assert all(state.hands[s] for s in range(n)), "a seat has no action card to play"
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         assert placed + len(state.discard) == ROUNDS * n, "not exactly 10 penguins per player"
 
 
@@ -1041,7 +1100,7 @@ def redeal_hidden(state: PenguinramidsState, seat: int, rnd: random.Random) -> P
     deck = list(state.deck)
     rnd.shuffle(deck)
     chosen = state.chosen
-    if state.phase == "choose":
+    if state.phase == Phase.CHOOSE:
         chosen = tuple(
             c if (s == seat or c == 0) else rnd.choice(state.hands[s]) for s, c in enumerate(state.chosen)
         )

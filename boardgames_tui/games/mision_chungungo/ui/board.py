@@ -219,10 +219,10 @@ class ChungungoBoard(GameBoard):
         line.append(f"Deck {t.deck} Win {t.target}cu  ", "bold")
         if t.terminal:
             line.append("Game over", "bold")
-        elif t.phase in ("react", "resolve") and t.card_in_play >= 0:
+        elif t.phase in (model.Phase.REACT, model.Phase.RESOLVE) and t.card_in_play >= 0:
             who = seat_letter(t.current)
             title = model.CARDS[t.card_in_play].title
-            if t.step == "eel":
+            if t.step == model.Step.EEL:
                 name = model.fit_title(title, 48 - len(line.plain) - len(f"{who}'s  cancelled"))
                 line.append(f"{who}'s {name} cancelled", "bold")
             else:

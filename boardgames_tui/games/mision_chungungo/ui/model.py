@@ -23,12 +23,13 @@ from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext
 
 from .. import data
-from ..data import CARDS
+from ..data import CARDS, Step, alternatives
 from ..rules import (
     ChungungoState,
     Excavate,
     GiveChungungo,
     Leap,
+    Phase,
     PlaceAsteroid,
     PlaceEel,
     PlaceToken,
@@ -82,13 +83,13 @@ class Table:
     target: int
     to_move: tuple[int, ...]
     current: int
-    phase: str
+    phase: Phase
     #: The seat's own hand (card ids), or None for a public screen.
     hand: tuple[int, ...] | None
     #: The card being resolved this turn (public), or -1.
     card_in_play: int = -1
-    #: The pending step of the card being resolved ("" when none).
-    step: str = ""
+    #: The pending step of the card being resolved (a tuple of steps for a choice; "" when none).
+    step: data.CardStep | str = ""
     terminal: bool = False
     view: Any = attrs.field(default=None, eq=False, repr=False)
 
@@ -189,11 +190,11 @@ def card_short(card_id: int) -> str:
 
 
 _SHORT_STEP = {
-    "excavate": "Excavate",
-    "attract": "Attract",
-    "leap": "Leap",
-    "strike": "Strike a player",
-    "regroup": "Regroup",
+    Step.EXCAVATE: "Excavate",
+    Step.ATTRACT: "Attract",
+    Step.LEAP: "Leap",
+    Step.STRIKE: "Strike a player",
+    Step.REGROUP: "Regroup",
 }
 _WAYS = {
     frozenset(data.DIRECTIONS): "all 8 ways",
@@ -221,8 +222,8 @@ def short_text(card_id: int) -> str:
     parts = []
     for step in c.steps:
         words = []
-        for alt in step.split("|"):
-            if alt == "shot":
+        for alt in alternatives(step):
+            if alt == Step.SHOT:
                 # A titled card already names its shot ('Comando (right)').
                 what = "Shot" if c.title != c.name else f"Shot {shot_words(card_id)}"
                 words.append(what + ("" if c.symmetric else " (turnable)"))
@@ -270,7 +271,7 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
     if t is PlayEel:
         return "Play your Electric Eel: cancel the card"
     if t is Pass:
-        if table.phase == "react":
+        if table.phase == Phase.REACT:
             return "Pass: let the card take effect"
         return "Stop: strike nobody else"
     return str(action)
@@ -299,7 +300,7 @@ def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext) -> 
 def leap_before_shot(card_id: int) -> bool:
     """True if the card's Quantum Leap comes before its shot (the Comando): the shot's lines are not known yet."""
     steps = CARDS[card_id].steps
-    return "shot" in steps and any("leap" in s for s in steps[: steps.index("shot")])
+    return Step.SHOT in steps and any(Step.LEAP in alternatives(s) for s in steps[: steps.index(Step.SHOT)])
 
 
 def shot_of(action: Any, table: Table) -> tuple[int, bool, Cell | None] | None:
@@ -322,7 +323,7 @@ def shot_of(action: Any, table: Table) -> tuple[int, bool, Cell | None] | None:
 def shot_after_leap(table: Table) -> bool:
     """True while choosing the Quantum Leap of a card whose shot comes right after it."""
     view: ChungungoState = table.view
-    return table.step == "leap" and len(view.steps) > 1 and view.steps[1] == "shot" and table.card_in_play >= 0
+    return table.step == Step.LEAP and len(view.steps) > 1 and view.steps[1] == Step.SHOT and table.card_in_play >= 0
 
 
 def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell, str], set[Cell]]:
@@ -394,7 +395,7 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
             return "Leap here, then shoot. " + _shot_outcomes(view, seat, table.card_in_play, cell, ctx, "From here")
         return "Move your token onto this face-down card."
     if t is PlaceAsteroid:
-        if table.phase == "field":
+        if table.phase == Phase.FIELD:
             return "Setup: an asteroid goes here, face down."
         return "The top card of the deck goes here face down."
     if t is PlaceToken:
@@ -411,11 +412,11 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         return "Cancel the card; its player places your eel face up in the field."
     if t is GiveChungungo:
         return f"{ctx.who(action.target)} gains 1 copper and may strike up to 2 players."
-    if t is Pass and table.phase == "react":
+    if t is Pass and table.phase == Phase.REACT:
         if not any(type(a) is PlayEel for a in ctx.legal):
             return "You hold no Electric Eel: you can only pass."
         return "Keep your eel: the card takes effect."
-    if t is Pass and table.phase == "resolve":
+    if t is Pass and table.phase == Phase.RESOLVE:
         return "The Furious Chungungo strikes nobody else."
     return ""
 
@@ -451,10 +452,10 @@ def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
     c = CARDS[card_id]
     digs = 0
     for step in c.steps:
-        if step == "excavate":
+        if step == Step.EXCAVATE:
             digs += 1
             continue
-        if step in ("regroup", "shot"):
+        if step in (Step.REGROUP, Step.SHOT):
             continue
         break
     if digs:
@@ -464,11 +465,11 @@ def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
         if n < digs:
             return f"Only {_count(n, 'card')} to excavate next to your token: the second Excavate does nothing now."
     leaps = [p for p in view.leap_cells(seat) if p != view.tokens[seat]]
-    if c.steps and c.steps[0] == "leap" and not leaps:
+    if c.steps and c.steps[0] == Step.LEAP and not leaps:
         return "No free asteroid to leap to: the Quantum Leap does nothing now."
-    if c.steps and c.steps[0] == "excavate|leap" and not view.excavate_cells(seat) and not leaps:
+    if c.steps and c.steps[0] == (Step.EXCAVATE, Step.LEAP) and not view.excavate_cells(seat) and not leaps:
         return "Nothing to excavate and no free asteroid: this card does nothing now."
-    if c.steps == ("strike",) and not any(stealable(view, s) for s in range(view.seats) if s != seat):
+    if c.steps == (Step.STRIKE,) and not any(stealable(view, s) for s in range(view.seats) if s != seat):
         return "Nobody has a card you could steal: the strike takes nothing now."
     return ""
 

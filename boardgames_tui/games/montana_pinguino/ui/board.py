@@ -163,21 +163,21 @@ class MontanaBoard(GameBoard):
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
         for selector in ("#mp-runners", "#mp-track"):
-            self.query_one(selector, Static).display = view.phase != R.RACE_OVER
+            self.query_one(selector, Static).display = view.phase != R.Phase.RACE_OVER
         parts: list[Any] = []
         over = render.race_is_over(view)
         news = self.query_one("#mp-news", Static)
         news.display = over
-        if view.phase == R.RACE_OVER:
+        if view.phase == R.Phase.RACE_OVER:
             self._update("#mp-news", Group(
                 Text(f"RACE {view.race} IS OVER. Everyone may look: race {view.race + 1} starts when "
                      f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]} chooses.", style="bold"),
                 render.result_text(view, ctx.names)))
-        elif view.phase == R.OVER:
+        elif view.phase == R.Phase.OVER:
             self._update("#mp-news", render.result_text(view, ctx.names))
         elif view.places:
             parts.append(render.result_text(view, ctx.names))
-        if view.phase == R.PLAY or (not over and any(view.played)):
+        if view.phase == R.Phase.PLAY or (not over and any(view.played)):
             parts.append(render.played_text(view, ctx.names, seat))
         self._update("#mp-played", Group(*parts))
         self.query_one("#mp-played", Static).display = bool(parts)

@@ -16,17 +16,17 @@ def chooser_title(ctx: BoardContext) -> str:
     view, seat = ctx.view, ctx.seat
     if seat is None or not ctx.legal:
         return ""
-    if view.phase == R.PLAY:
+    if view.phase == R.Phase.PLAY:
         if not view.played[seat]:
             if view.one_card[seat]:
                 return "Secret play: your ONE card this round"
             return "Secret play: LEFT card (acts first)"
         return "RIGHT card (acts second), or none"
-    if view.phase == R.RACE_OVER:
+    if view.phase == R.Phase.RACE_OVER:
         return f"Race {view.race} is over"
-    if view.phase in (R.DRAW, R.KEEP, R.LIMIT):
+    if view.phase in (R.Phase.DRAW, R.Phase.KEEP, R.Phase.LIMIT):
         return "Item draw"
-    if view.stage in (R.TORMENTA, R.IGLU):
+    if view.stage in (R.Stage.TORMENTA, R.Stage.IGLU):
         return "Reaction"
     act = view.activating()
     if act is not None:

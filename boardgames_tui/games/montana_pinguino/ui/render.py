@@ -298,13 +298,13 @@ def round_text(view: Any) -> str:
     """'Race 2/3, round 4, support phase' — where the game is."""
     race = f"race {view.race}/{R.CHAMPIONSHIP_RACES} " if view.championship else ""
     phase = {
-        R.DRAW: "item draw",
-        R.KEEP: "item draw",
-        R.LIMIT: "item draw",
-        R.PLAY: "secret play",
-        R.ACTIVATE: "cards act",
-        R.RACE_OVER: "race over",
-        R.OVER: "over",
+        R.Phase.DRAW: "item draw",
+        R.Phase.KEEP: "item draw",
+        R.Phase.LIMIT: "item draw",
+        R.Phase.PLAY: "secret play",
+        R.Phase.ACTIVATE: "cards act",
+        R.Phase.RACE_OVER: "race over",
+        R.Phase.OVER: "over",
     }[view.phase]
     first = "first" if view.championship else "first runner"
     return f"{race}round {view.round}, {phase}, {first} {seat_letter(view.first)}"
@@ -315,11 +315,11 @@ def round_text(view: Any) -> str:
 
 
 OUTCOME_WORDS = {
-    R.PENDING: "waiting",
-    R.ACTED: "acted",
-    R.OUT_OF_RANGE: "off speed",
-    R.NOT_POSSIBLE: "can't do",
-    R.CANCELLED: "CANCELLED",
+    R.CardOutcome.PENDING: "waiting",
+    R.CardOutcome.ACTED: "acted",
+    R.CardOutcome.OUT_OF_RANGE: "off speed",
+    R.CardOutcome.NOT_POSSIBLE: "can't do",
+    R.CardOutcome.CANCELLED: "CANCELLED",
 }
 
 
@@ -331,14 +331,14 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     grid.add_column(width=3, no_wrap=True)
     grid.add_column(width=9, no_wrap=True)
     grid.add_column(ratio=1)
-    act = view.activating() if view.phase == R.ACTIVATE else None
+    act = view.activating() if view.phase == R.Phase.ACTIVATE else None
     order = view.order or tuple(range(view.players))
     for s in order:
         row = view.played[s]
         who = Text(seat_letter(s), style=SEAT_STYLES[s])
         holds = f"holds {len(view.hand[s])} cards" + ("" if view.purist else f", {len(view.items[s])} items")
         if not row:
-            waiting = view.phase == R.PLAY and s in view.to_move
+            waiting = view.phase == R.Phase.PLAY and s in view.to_move
             grid.add_row(who, Text("choosing" if waiting else "no card", style="dim"), Text(holds, style="dim"))
             continue
         for i, (card, half) in enumerate(row):
@@ -347,15 +347,15 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
             if card == D.HIDDEN:
                 grid.add_row(slot, Text("face down", style="dim"), Text(holds, style="dim") if i == 0 else "")
                 continue
-            outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.PENDING
-            if view.phase == R.PLAY:
+            outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.CardOutcome.PENDING
+            if view.phase == R.Phase.PLAY:
                 status = Text("yours", style="bold")
             elif now:
                 status = Text("> NOW", style="bold reverse")
             else:
                 status = Text(OUTCOME_WORDS.get(outcome, outcome), style="bold" if outcome else "dim")
             grid.add_row(slot, status, Text(card_short(card, half)))
-        if view.phase == R.PLAY and s in view.to_move and len(row) == 1 and s != me:
+        if view.phase == R.Phase.PLAY and s in view.to_move and len(row) == 1 and s != me:
             grid.add_row("", Text("choosing", style="dim"), Text("a right card?", style="dim"))
     return Group(head, grid)
 
@@ -387,7 +387,7 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
                 body.append(" (not now)", style="dim")
         grid.add_row(Text(f"{mark}{ac.name}", style="bold"), body)
     parts: list[Any] = [head, grid]
-    if view.phase == R.KEEP and view.drawn and D.HIDDEN not in view.drawn:
+    if view.phase == R.Phase.KEEP and view.drawn and D.HIDDEN not in view.drawn:
         drew = Text("YOU DREW  ", style="bold reverse")
         rest = len(view.drawn) - 1
         drew.append(", ".join(D.card_name(c) for c in view.drawn)
@@ -417,7 +417,7 @@ def _starts_round(text: str) -> bool:
 
 def race_is_over(view: Any) -> bool:
     """Whether the race on the board has ended (between Championship races, or game over)."""
-    return view.phase in (R.RACE_OVER, R.OVER)
+    return view.phase in (R.Phase.RACE_OVER, R.Phase.OVER)
 
 
 def last_round_events(view: Any) -> list[Any]:
@@ -510,7 +510,7 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
             grid.add_row(Text(f"{seat_letter(s)} {names[s][:8]}", style=SEAT_STYLES[s]), *cells,
                          str(view.points[s]), str(view.firsts[s]))
         note = Text("(place. +points in each race)", style="dim")
-        if view.phase == R.OVER and view.result:
+        if view.phase == R.Phase.OVER and view.result:
             won = " and ".join(f"{seat_letter(s)} {names[s]}" for s in view.result)
             note = Text()
             note.append(f"WINNER: {won}", style="bold reverse")

@@ -26,6 +26,7 @@ from ..rules import (
     Discard,
     EndTurn,
     Flip,
+    Phase,
     Place,
     PlaceToken,
     Recover,
@@ -164,7 +165,7 @@ class PenguinBoard(GameBoard):
         if view.is_terminal:
             return Text("The game is over.")
         if me is None or me not in view.to_move:
-            if view.phase == "choose":
+            if view.phase == Phase.CHOOSE:
                 return Text("Everyone chooses an action card in secret.")
             return Text(f"{ctx.who(view.current)} is playing.")
         if isinstance(action, ChooseCard):

@@ -19,6 +19,7 @@ from ..rules import (
     Discard,
     EndTurn,
     Flip,
+    Phase,
     Place,
     PlaceToken,
     Recover,
@@ -257,12 +258,12 @@ def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
     only, the card ``me`` chose) or, once the cards are revealed, the turn order."""
     out = Text(f"Round {min(view.round, ROUNDS)}/{ROUNDS}", style="bold")
     out.append(f" Chief {seat_letter(view.chief)} tokens {view.supply}")
-    if view.phase == "choose":
+    if view.phase == Phase.CHOOSE:
         waiting = [seat_letter(s) for s in range(view.n) if view.chosen[s] == 0]
         out.append(" choosing " + " ".join(waiting) if waiting else "")
         if me is not None and view.chosen[me] > 0:
             out.append(f" (you: {view.chosen[me]})", style="bold")
-    if view.phase == "turn":
+    if view.phase == Phase.TURN:
         out.append(" order ")
         for n, s in enumerate(view.order):
             if n:
