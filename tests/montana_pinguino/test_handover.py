@@ -32,17 +32,17 @@ def first_scene(pred):
 
 
 def iglu_window(state) -> bool:
-    return state.reaction_window is not None and state.stage == R.IGLU and any(
+    return state.reaction_window is not None and state.stage == R.Stage.IGLU and any(
         R.PlayIglu() in state.legal_actions(s) for s in state.to_move
     )
 
 
 def draws_one_then_passes(state) -> bool:
-    if state.phase != R.DRAW:
+    if state.phase != R.Phase.DRAW:
         return False
     seat = state.to_move[0]
     after = state.apply(seat, R.DrawItem())
-    return after.phase == R.DRAW and after.to_move[0] != seat
+    return after.phase == R.Phase.DRAW and after.to_move[0] != seat
 
 
 async def lift(pilot) -> None:
@@ -53,7 +53,7 @@ async def lift(pilot) -> None:
 
 @pytest.mark.parametrize("n", BURSTS)
 async def test_enter_burst_on_a_secret_play_only_marks_the_card(n):
-    match = first_scene(lambda s: s.phase == R.PLAY and not any(s.played))
+    match = first_scene(lambda s: s.phase == R.Phase.PLAY and not any(s.played))
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await lift(pilot)
@@ -66,7 +66,7 @@ async def test_enter_burst_on_a_secret_play_only_marks_the_card(n):
 
 @pytest.mark.parametrize("n", BURSTS)
 async def test_enter_burst_confirming_the_left_card_leaves_the_right_card_open(n):
-    match = first_scene(lambda s: s.phase == R.PLAY and not any(s.played))
+    match = first_scene(lambda s: s.phase == R.Phase.PLAY and not any(s.played))
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await lift(pilot)
@@ -120,7 +120,7 @@ async def test_a_runner_reads_the_item_it_drew_before_the_keyboard_passes(n):
 
 
 async def test_one_key_per_screen_plays_both_cards_then_hands_over():
-    match = first_scene(lambda s: s.phase == R.PLAY and not any(s.played))
+    match = first_scene(lambda s: s.phase == R.Phase.PLAY and not any(s.played))
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await lift(pilot)

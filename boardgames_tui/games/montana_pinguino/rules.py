@@ -1560,7 +1560,7 @@ class MontanaState(State):
 
     def is_secret_choice(self, seat: int) -> bool:
         """Cards are played face down by every runner at once (Rulebook 1.2)."""
-        return self.phase == PLAY
+        return self.phase == Phase.PLAY
 
     def private_news(self, seat: int, since: int) -> list[str]:
         """The item cards ``seat`` drew since log index ``since`` (known to it alone).
