@@ -96,8 +96,8 @@ def check_name(name: Any) -> str:
         raise ValueError(f"the name {text[:8]}... is too long ({len(text)} characters and marks; at most {MAX_NAME_CHARS})")
     if name_width(text) > MAX_NAME_WIDTH:
         raise ValueError(
-            f"the name {text[:8]}... is too long ({name_width(text)} characters; at most {MAX_NAME_WIDTH}, "
-            "where emoji and CJK characters count twice)"
+            f"the name {text[:8]}... is too long ({name_width(text)} columns; at most {MAX_NAME_WIDTH}, "
+            "where emoji and CJK characters take two)"
         )
     return text
 

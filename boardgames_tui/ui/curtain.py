@@ -107,18 +107,22 @@ class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
     PrivateNoticeScreen #notice-title { text-style: bold; }
     """
 
-    BINDINGS = [Binding("enter", "close", "Done: pass the keyboard"), Binding("space", "close", show=False)]
+    BINDINGS = [Binding("enter", "close", "Done"), Binding("space", "close", show=False)]
 
-    def __init__(self, who: str, lines: list[str]) -> None:
+    def __init__(self, who: str, lines: list[str], passes: bool = True) -> None:
+        """``passes``: the keyboard goes to another player after this notice (else the same one plays on)."""
         super().__init__()
         self.who = who
         self.lines = lines
+        self.passes = passes
 
     def compose(self) -> ComposeResult:
         with Vertical(id="notice-box"):
             yield Static(f"Only for {self.who}:", id="notice-title", markup=False)
             yield Static("\n".join(self.lines), markup=False)
-            yield Static("Press Enter, then pass the keyboard.", markup=False)
+            yield Static(
+                "Press Enter, then pass the keyboard." if self.passes else "Press Enter to go on.", markup=False
+            )
 
     def action_close(self) -> None:
         KeyGate.of(self.app).arm(self)

@@ -199,8 +199,10 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _show_news(self, seat: int, news: list[str], then: Any) -> None:
         """The notice for ``seat`` alone; ``then()`` once it is closed."""
-        self.seen[seat] = len(self.match.state.log)
-        self.app.push_screen(PrivateNoticeScreen(self.who(seat), news), lambda _: then())
+        state = self.match.state
+        self.seen[seat] = len(state.log)
+        keeps = bool(state.to_move) and state.to_move[0] == seat and state.reaction_window is None
+        self.app.push_screen(PrivateNoticeScreen(self.who(seat), news, passes=not keeps), lambda _: then())
 
     def last_actor(self) -> int | None:
         """The seat of the last action taken outside a reaction window (None: no action yet).

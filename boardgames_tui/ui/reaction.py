@@ -79,7 +79,10 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
                     gate.arm(self)
                     self.dismiss(seat)
                     return
-            self.notify(f"{key} cannot react now.", severity="warning", timeout=3)
+            if ord(key) - ord("A") >= len(self.names):
+                self.notify(f"There is no seat {key} at this table.", severity="warning", timeout=3)
+            else:
+                self.notify(f"{key} cannot react now.", severity="warning", timeout=3)
 
     def action_all_pass(self) -> None:
         KeyGate.of(self.app).arm(self)

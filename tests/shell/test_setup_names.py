@@ -42,7 +42,7 @@ async def test_setup_shows_a_refused_name_as_typed():
         await open_setup(pilot, ["[bold]Ana", "x" * 25])
         await pilot.press("ctrl+n")
         await pilot.pause()
-        assert "seat B: the name xxxxxxxx... is too long (25 characters" in " ".join(screen_text(app).split())
+        assert "seat B: the name xxxxxxxx... is too long (25 columns" in " ".join(screen_text(app).split())
 
 
 async def test_setup_starts_with_names_differing_only_in_case():
