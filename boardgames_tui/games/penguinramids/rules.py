@@ -369,7 +369,7 @@ class PenguinramidsState(State):
 
     def is_secret_choice(self, seat: int) -> bool:
         """The action card is chosen face down by every seat at once."""
-        return self.phase == "choose"
+        return self.phase == Phase.CHOOSE
 
     @property
     def current(self) -> int | None:
