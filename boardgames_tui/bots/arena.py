@@ -116,7 +116,10 @@ def run_arena(
 ) -> ArenaResult:
     """Play ``games`` games between the levels named in ``seats`` (one per seat).
 
-    Game ``g`` seats level ``seats[(s + g) % n]`` in seat ``s``. ``seconds``
+    Game ``g`` seats level ``seats[(s + g) % n]`` in seat ``s``, and the
+    ``n`` games of one rotation share a deal (the same seed: the same
+    shuffles and, as long as the games run alike, the same dice), so luck
+    of the deal evens out between the levels. ``seconds``
     and ``playouts`` bound the Strong level's search per decision. Raises
     ValueError for an unknown level or a player count the game forbids.
     ``progress(games_done, result_so_far)`` is called after each game.
@@ -139,7 +142,7 @@ def run_arena(
                 fig.times.append(spent)
                 fig.playouts += int(bot.stats.get("playouts", 0))
 
-        final = play_one(spec, bots, seed * 1_000_003 + g, options, on_decision=record)
+        final = play_one(spec, bots, seed * 1_000_003 + g // n, options, on_decision=record)
         for s, level in enumerate(levels):
             result.by_level[level].games += 1
         if not final.is_terminal:
@@ -157,9 +160,10 @@ def run_arena(
 def format_arena(result: ArenaResult) -> str:
     """The arena's figures as the lines ``boardgames-tui arena`` prints."""
     n = len(result.seats)
+    think = f", strong thinks {result.seconds:g} s per decision" if "strong" in result.seats else ""
     lines = [
-        f"{result.title}: {result.games} games, {n} seats ({', '.join(result.seats)}; levels rotate seats every game), "
-        f"seed {result.seed}, strong {result.seconds:g} s per decision",
+        f"{result.title}: {result.games} games, {n} seats ({', '.join(result.seats)}; levels rotate seats "
+        f"every game), seed {result.seed}{think}",
         f"{'level':<8} {'seat-games':>10} {'wins':>7} {'win share':>9}  95% interval",
     ]
     per_game = defaultdict(float)
@@ -175,7 +179,7 @@ def format_arena(result: ArenaResult) -> str:
         t = fig.times
         mean = sum(t) / len(t) if t else 0.0
         rate = f"{fig.playouts / sum(t):>11.0f}" if fig.playouts and sum(t) > 0 else f"{'-':>11}"
-        lines.append(f"{level:<8} {len(t):>9} {mean:>8.3f} {percentile(t, 95):>8.3f} {max(t, default=0.0):>8.3f} {rate}")
+        lines.append(f"{level:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f} {rate}")
     if result.unfinished:
         lines.append(f"unfinished games (decision cap): {result.unfinished}")
     lines.append(f"wall time: {result.wall_seconds:.0f} s")

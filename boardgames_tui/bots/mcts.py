@@ -117,7 +117,7 @@ class StrongBot:
             return legal[0]
         root = _Node()
         root.order = self._root_order(view, seat, rnd, legal)
-        budget = self.seconds
+        budget = self.seconds or 0.0
         done = 0
         slowest = 0.0
         while True:
@@ -125,7 +125,7 @@ class StrongBot:
                 break
             now = time.perf_counter()
             # stop early rather than late: leave room for one more iteration as slow as the slowest
-            if self.seconds is not None and done and now - start + slowest > budget * 0.97:
+            if self.seconds is not None and done and now - start + 1.5 * slowest > budget * 0.95:
                 break
             deal = determinize(view, seat, rnd)
             self._iterate(root, deal, seat, rnd)
@@ -169,10 +169,16 @@ class StrongBot:
                 # this seat's own secret choice is face down: the others choose without seeing it
                 state = state.apply(actor, policy(state, actor, rnd))
                 continue
-            order = node.order if node is root and node.order is not None else None
-            if order is None:
+            if node.order is None:
+                # the prior, fixed when the node is first reached: the policy's pick first
                 pick = policy(state, actor, rnd)
-                order = [pick] + [a for a in legal if a != pick]
+                node.order = [pick] + [a for a in legal if a != pick]
+            order = node.order
+            legal_set = set(legal)
+            if len(order) != len(legal_set) or not legal_set.issuperset(order):
+                # another deal allows other decisions here: keep the prior's order for those it knows
+                known = set(order)
+                order = [a for a in order if a in legal_set] + [a for a in legal if a not in known]
             children = node.children
             allowed = 1 + int(math.sqrt(node.visits + 1))
             chosen = None
@@ -183,7 +189,7 @@ class StrongBot:
                 key = (actor, a)
                 child = children.get(key)
                 if child is None:
-                    if seen < allowed and chosen is None:
+                    if seen < allowed and best != float("inf"):
                         child = _Node(actor)
                         children[key] = child
                         child.avail = 1

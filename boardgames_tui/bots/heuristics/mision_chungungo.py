@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from boardgames_tui.engine.core import Pass
-from boardgames_tui.games.mision_chungungo.data import CARDS, KIND_CREW, KIND_KIT
+from boardgames_tui.games.mision_chungungo.data import CARDS, KIND_CREW, KIND_KIT, KIT_IDS
 from boardgames_tui.games.mision_chungungo.rules import (
     _ADJ,
     ChungungoState,
@@ -42,8 +42,13 @@ from .common import share_from_values, terminal_shares
 
 
 def _stealable(st: ChungungoState, seat: int) -> int:
-    """Cards a Struck ``seat`` could lose (every card in hand but its Starter Kit)."""
-    return sum(1 for c in st.hands[seat] if c < 0 or CARDS[c].kind != KIND_KIT)
+    """Cards a Struck ``seat`` could lose: its hand but its Starter Kit.
+
+    Others' hands are face down in a view, but a kit never leaves its
+    owner, so it is in hand exactly when it is not on the discard pile.
+    """
+    kit_in_hand = KIT_IDS[seat] not in st.discards[seat]
+    return len(st.hands[seat]) - (1 if kit_in_hand else 0)
 
 
 def _strike_worth(st: ChungungoState, me: int, victim: int) -> float:

@@ -6,9 +6,9 @@ first box and plays one card next round. The greedy runner therefore plays
 the pair of cards (or the single card) that gives the best Impulse Phase
 it can foresee: how far it slides, the speed it keeps, the damage it
 takes, with a heavy price on destruction and a small one on spending cards
-(the deck is never reshuffled on its own). The foresight is the rules' own
-:func:`impulse_forecast` run on the speed, conduction and health the cards
-would give (a card outside its speed range, or one that cannot be carried
+(the deck is never reshuffled on its own). The foresight is :func:`forecast`, the
+rules' Impulse Phase on the speed, conduction and health the cards would
+give (a card outside its speed range, or one that cannot be carried
 out in full, does nothing). Items are judged by what they do now; Iglú is
 played whenever a card would hurt the runner, Tormenta de Nieve against
 items that hurt it or help a runner ahead of it.
@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import random
 from typing import Any
-
-import attrs
 
 from boardgames_tui.engine.core import Pass
 from boardgames_tui.games.montana_pinguino import data as D
@@ -40,7 +38,6 @@ from boardgames_tui.games.montana_pinguino.rules import (
     Recover,
     Reduce,
     Target,
-    impulse_forecast,
 )
 
 from .common import share_from_values, terminal_shares
@@ -138,24 +135,51 @@ def _apply_card(st: MontanaState, seat: int, card: int, half: int, lines: list[t
     return out
 
 
+def forecast(st: MontanaState, seat: int, start: int, box: int, cond: int, health: int) -> tuple[int, int, int]:
+    """The Impulse Phase of ``seat`` from ``start`` at ``box`` with ``cond`` conduction: (end, damage, accel).
+
+    The same reading of Rulebook 2.1-2.3 as the rules' ``impulse_forecast``
+    (speed check per curve entered, trees, ice and spike tokens, track
+    acceleration lost when destroyed), computed on plain numbers: the
+    greedy runner asks it hundreds of times per decision.
+    """
+    side = st.sides[seat]
+    level = D.speed_level(side, box)
+    end = start + level + 1
+    sections = st.sections
+    tokens = st.tokens
+    damage = accel = 0
+    for sec in range(start + 1, min(end, st.length) + 1):
+        section = sections[sec - 1]
+        limit = _CURVE_LIMIT.get(section.curve)
+        if tokens and (sec, D.ICE) in tokens:
+            limit = D.YELLOW if limit is None else D.GREEN
+        if limit is not None and level > limit + cond:
+            damage += level - limit - cond
+        if section.tree and level > D.YELLOW + cond:
+            damage += 1
+        if tokens and (sec, D.SPIKE) in tokens and (seat, sec) not in st.spiked:
+            damage += 1
+        accel += section.accel
+    if damage >= health:
+        accel = 0
+    return end, damage, accel
+
+
+_CURVE_LIMIT = dict(D.CURVE_LIMIT)
+
+
 def _line_value(st: MontanaState, seat: int, line: tuple) -> float:
     """How good a Support Phase ending in ``line`` is, judged by the Impulse Phase that follows."""
     box, cond, health, moved, bonus, spent = line
     if health <= 0:
         return -_DESTROYED - 3 + bonus - _CARD_COST * spent
-    start = st.position[seat] + moved
-    imagined = attrs.evolve(
-        st,
-        box=st.box[:seat] + (box,) + st.box[seat + 1:],
-        conduction=st.conduction[:seat] + (cond,) + st.conduction[seat + 1:],
-        health=st.health[:seat] + (health,) + st.health[seat + 1:],
-        position=st.position[:seat] + (start,) + st.position[seat + 1:],
-    )
-    end, damage, accel = impulse_forecast(imagined, seat)
+    here = st.position[seat]
+    end, damage, accel = forecast(st, seat, here + moved, box, cond, health)
     side = st.sides[seat]
     top = D.SIDES[side].total - 1
     level = D.speed_level(side, box)
-    value = (end - st.position[seat]) + bonus - _CARD_COST * spent
+    value = (end - here) + bonus - _CARD_COST * spent
     if end > st.length:
         value += 6 + 1.5 * level + 0.1 * box
     if damage >= health:
@@ -166,8 +190,8 @@ def _line_value(st: MontanaState, seat: int, line: tuple) -> float:
     return value
 
 
-def _best_play(st: MontanaState, seat: int, legal: list) -> Any:
-    """Choose the left card (thinking of the best right one to go with it), or the right card."""
+def _best_play(st: MontanaState, seat: int, legal: list, pairs: bool = True) -> Any:
+    """Choose the left card (thinking of the best right one to go with it, when ``pairs``), or the right card."""
     base = (st.box[seat], st.conduction[seat], st.health[seat], 0, 0.0, 0)
     lines = [base]
     for card, half in st.played[seat]:
@@ -181,7 +205,7 @@ def _best_play(st: MontanaState, seat: int, legal: list) -> Any:
         else:
             after = _apply_card(st, seat, a.card, a.half, lines)
             v = max(_line_value(st, seat, ln) for ln in after)
-            if not single:
+            if pairs and not single:
                 for b in plays:
                     if b.card == a.card:
                         continue
@@ -273,8 +297,11 @@ def greedy(view: MontanaState, seat: int, rnd: random.Random, legal: list) -> An
 
 
 def policy(state: MontanaState, seat: int, rnd: random.Random) -> Any:
-    """Rollout policy on a full state: the greedy runner (it reads nothing hidden beyond its own seat)."""
+    """Rollout policy on a full state: the greedy runner, choosing each played card on its own
+    (not in pairs), which is several times quicker. It reads nothing hidden beyond its own seat."""
     legal = state.legal_actions(seat)
+    if len(legal) > 1 and state.phase == PLAY:
+        return _best_play(state, seat, legal, pairs=False)
     return greedy(state, seat, rnd, legal)
 
 

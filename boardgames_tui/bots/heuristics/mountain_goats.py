@@ -80,3 +80,12 @@ def value(state: GoatsState) -> tuple[float, ...]:
         return terminal_shares(state)
     return share_from_values([position_value(state, s) for s in range(state.n)], spread=8.0)
 
+
+
+def rank(view: GoatsState, seat: int, legal: list) -> list:
+    """``legal`` best first by :func:`move_value` (the Strong level's prior at the root)."""
+    if len(legal) == 1 or not view.dice:
+        return list(legal)
+    scored = [(move_value(view.apply(seat, m), seat), i, m) for i, m in enumerate(legal)]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [m for _v, _i, m in scored]

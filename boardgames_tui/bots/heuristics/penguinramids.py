@@ -25,9 +25,13 @@ from boardgames_tui.games.penguinramids import data
 from boardgames_tui.games.penguinramids.data import GOALS, GREY, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
 from boardgames_tui.games.penguinramids.rules import (
     ChooseCard,
+    Discard,
     EndTurn,
+    Flip,
     PenguinramidsState,
-    support_of,
+    Place,
+    PlaceToken,
+    Take,
 )
 
 from ..determinize import determinize
@@ -219,14 +223,58 @@ def greedy(view: PenguinramidsState, seat: int, rnd: random.Random, legal: list)
     return _plan(determinize(view, seat, rnd), seat, legal, depth=3)
 
 
+def _quick_slot(st: PenguinramidsState, seat: int, pid: int, slot: int) -> float:
+    """A cheap worth of ``pid`` on ``slot``: weight it adds to its level, the arms it offers, height."""
+    pyr, grey = st.pyramids[seat], st.greys[seat]
+    k = _LEVEL_OF[slot]
+    top = max((PENGUINS[pyr[i]].side(grey[i])[0] for i in range(LEVEL_OFFSET[k], LEVEL_OFFSET[k] + LEVEL_SIZES[k])
+               if pyr[i] >= 0), default=0)
+    p = PENGUINS[pid]
+    return max(0, p.weight - top) + (0.35 * (p.left + p.right) if k < 3 else 0.0) + 0.4 * k
+
+
+def _best_quick(st: PenguinramidsState, seat: int, pid: int) -> tuple[float, int]:
+    best = (float("-inf"), -1)
+    for slot in st.legal_slots(seat, pid):
+        v = _quick_slot(st, seat, pid, slot)
+        if v > best[0]:
+            best = (v, slot)
+    return best
+
+
 def policy(state: PenguinramidsState, seat: int, rnd: random.Random) -> Any:
-    """Rollout policy on a full state: the same card table, and one step of lookahead in turns."""
+    """A quick rollout policy on a full state (no lookahead): a sensible card, the penguin and slot
+    adding most weight and arm strength, free actions taken, tokens rarely placed."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    if isinstance(legal[0], ChooseCard):
-        return _choose_card(state, seat, legal)
-    return _plan(state, seat, legal, depth=1)
+    first = legal[0]
+    if isinstance(first, ChooseCard):
+        hand = state.hands[seat]
+        if 4 in hand and len(hand) <= 2:
+            return ChooseCard(4)
+        if 5 in hand and state.supply > 0 and rnd.random() < 0.5:
+            return ChooseCard(5)
+        return rnd.choice(legal)
+    kinds = {type(a).__name__: a for a in reversed(legal)}
+    for name in ("TakeToken", "Recover", "TakeChief"):
+        if name in kinds:
+            return kinds[name]
+    if "Take" in kinds:
+        takes = [a for a in legal if isinstance(a, Take)]
+        return max(takes, key=lambda a: _best_quick(state, seat, a.penguin)[0])
+    if "Place" in kinds:
+        places = [a for a in legal if isinstance(a, Place)]
+        return max(places, key=lambda a: _quick_slot(state, seat, state.taken, a.slot))
+    if "Flip" in kinds:
+        flips = [a for a in legal if isinstance(a, Flip)]
+        return max(flips, key=lambda a: a.slot)
+    if "PlaceToken" in kinds and rnd.random() < 0.3:
+        return rnd.choice([a for a in legal if isinstance(a, PlaceToken)])
+    for a in legal:
+        if isinstance(a, (Pass, EndTurn, Discard)):
+            return a
+    return rnd.choice(legal)
 
 
 def value(state: PenguinramidsState) -> tuple[float, ...]:
