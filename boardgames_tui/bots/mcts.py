@@ -18,10 +18,15 @@ Choices:
   face down (Penguinramids' cards, Montaña's played cards) is taken from
   the rollout policy instead of the tree: in the tree it would be chosen
   knowing this seat's card, which no player at the table knows.
-- New children are added in the order of a prior (the greedy choice
-  first), and only as fast as progressive widening allows (about the
-  square root of the visits), so games with dozens of legal moves (a
+- Decisions are chosen by a prior-weighted upper bound (as in PUCT): a
+  decision's mean share of the win plus an exploration bonus
+  proportional to its prior probability, shrinking with its visits. The
+  prior comes from the game's heuristics: at the root the Greedy level's
+  ranking (or its pick), further down the rollout policy's pick. With few
+  playouts the search stays close to the greedy choice and leaves it only
+  for a decision that proves better; games with dozens of legal moves (a
   Mountain Goats roll) still look at the promising ones more than once.
+  An untried decision counts as worth what its parent has earned so far.
 - A playout follows the game's policy (one decision in ten at random), and
   stops at the end of the game or after ``horizon`` decisions, where the
   game's ``value`` estimate scores it.
@@ -48,10 +53,10 @@ from .heuristics import for_game
 #: Per game: how many decisions a playout runs before the value estimate scores it
 #: (None: to the end of the game) and whether playouts use the game's policy or random moves.
 SETTINGS: dict[str, dict[str, Any]] = {
-    "mountain_goats": {"horizon": None, "rollout": "policy", "exploration": 0.7},
-    "penguinramids": {"horizon": None, "rollout": "policy", "exploration": 0.7},
-    "montana_pinguino": {"horizon": None, "rollout": "policy", "exploration": 0.7},
-    "mision_chungungo": {"horizon": None, "rollout": "policy", "exploration": 0.7},
+    "mountain_goats": {"horizon": 4, "rollout": "policy", "exploration": 1.0},
+    "penguinramids": {"horizon": None, "rollout": "policy", "exploration": 1.0},
+    "montana_pinguino": {"horizon": 20, "rollout": "policy", "exploration": 1.0},
+    "mision_chungungo": {"horizon": None, "rollout": "policy", "exploration": 1.0},
 }
 
 
@@ -64,15 +69,17 @@ EPSILON = 0.1
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "avail", "actor", "order")
+    """A decision sequence from the root: visits and total reward of the seat that made its last decision."""
+
+    __slots__ = ("children", "visits", "total", "actor", "prior")
 
     def __init__(self, actor: int = -1) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.total = 0.0
-        self.avail = 0
         self.actor = actor
-        self.order: list[Any] | None = None
+        #: action -> prior probability, fixed when the node is first reached
+        self.prior: dict[Any, float] | None = None
 
 
 class StrongBot:
@@ -82,7 +89,9 @@ class StrongBot:
     included); ``playouts``: an iteration bound, when given (tests use small
     ones so that results do not depend on the machine); ``rollout``
     ("policy" or "random") and ``horizon`` override the game's defaults in
-    :data:`SETTINGS`. ``stats`` after a decision: ``playouts``, ``seconds``.
+    :data:`SETTINGS`. ``stats`` after a decision: ``playouts``, ``seconds``;
+    ``ranking``: the searched decisions as (action, visits, mean share of
+    the win), most visited first (what a hint would show).
     """
 
     level = "strong"
@@ -105,6 +114,7 @@ class StrongBot:
         self.exploration = exploration if exploration is not None else settings.get("exploration", 0.7)
         self._h = for_game(game_id)
         self.stats: dict[str, float] = {}
+        self.ranking: list[tuple[Any, int, float]] = []
 
     # ------------------------------------------------------------ the decision
 
@@ -116,7 +126,7 @@ class StrongBot:
             self.stats = {"playouts": 0, "seconds": time.perf_counter() - start}
             return legal[0]
         root = _Node()
-        root.order = self._root_order(view, seat, rnd, legal)
+        root.prior = self._root_prior(view, seat, rnd, legal)
         budget = self.seconds or 0.0
         done = 0
         slowest = 0.0
@@ -131,25 +141,23 @@ class StrongBot:
             self._iterate(root, deal, seat, rnd)
             slowest = max(slowest, time.perf_counter() - now)
             done += 1
-        best = None
-        best_key = (-1, float("-inf"))
+        ranking = []
         for action in legal:
             child = root.children.get((seat, action))
-            if child is None:
-                continue
-            key = (child.visits, child.total / max(1, child.visits))
-            if key > best_key:
-                best, best_key = action, key
+            if child is not None and child.visits:
+                ranking.append((action, child.visits, child.total / child.visits))
+        ranking.sort(key=lambda r: (-r[1], -r[2]))
+        self.ranking = ranking
         self.stats = {"playouts": done, "seconds": time.perf_counter() - start}
-        return best if best is not None else legal[0]
+        return ranking[0][0] if ranking else legal[0]
 
-    def _root_order(self, view: State, seat: int, rnd: random.Random, legal: list) -> list:
-        """Root actions best first by the game's prior (its ``rank``, else the greedy pick first)."""
+    def _root_prior(self, view: State, seat: int, rnd: random.Random, legal: list) -> dict[Any, float]:
+        """Prior over the root's actions: the game's ``rank`` (best first), else the greedy pick."""
         rank = getattr(self._h, "rank", None)
         if rank is not None:
-            return rank(view, seat, legal)
+            return ranked_prior(rank(view, seat, legal))
         pick = self._h.greedy(view, seat, random.Random(rnd.random()), legal)
-        return [pick] + [a for a in legal if a != pick]
+        return pick_prior(pick, legal)
 
     # ------------------------------------------------------------ one iteration
 
@@ -169,59 +177,37 @@ class StrongBot:
                 # this seat's own secret choice is face down: the others choose without seeing it
                 state = state.apply(actor, policy(state, actor, rnd))
                 continue
-            if node.order is None:
-                # the prior, fixed when the node is first reached: the policy's pick first
-                pick = policy(state, actor, rnd)
-                node.order = [pick] + [a for a in legal if a != pick]
-            order = node.order
-            legal_set = set(legal)
-            if len(order) != len(legal_set) or not legal_set.issuperset(order):
-                # another deal allows other decisions here: keep the prior's order for those it knows
-                known = set(order)
-                order = [a for a in order if a in legal_set] + [a for a in legal if a not in known]
+            prior = node.prior
+            if prior is None:
+                prior = node.prior = pick_prior(policy(state, actor, rnd), legal)
             children = node.children
-            allowed = 1 + int(math.sqrt(node.visits + 1))
-            chosen = None
-            best = float("-inf")
-            log_cache: dict[int, float] = {}
-            seen = 0
-            for a in order:
-                key = (actor, a)
-                child = children.get(key)
-                if child is None:
-                    if seen < allowed and best != float("inf"):
-                        child = _Node(actor)
-                        children[key] = child
-                        child.avail = 1
-                        chosen = (a, child)
-                        best = float("inf")
-                    seen += 1
-                    continue
-                seen += 1
-                child.avail += 1
-                if best == float("inf"):
-                    continue
-                n = child.visits
-                if n == 0:
-                    score = float("inf")
+            sqrt_n = math.sqrt(node.visits + 1)
+            # first-play urgency: an untried decision counts as worth what this node has earned so far
+            fpu = node.total / node.visits if node.visits and node.actor == actor else 1.0 / state.players
+            spread = 1.0 / len(legal)
+            best_score = float("-inf")
+            best = None
+            for a in legal:
+                child = children.get((actor, a))
+                p = prior.get(a, spread)
+                if child is None or not child.visits:
+                    score = fpu + c * p * sqrt_n
                 else:
-                    la = log_cache.get(child.avail)
-                    if la is None:
-                        la = log_cache[child.avail] = math.log(child.avail)
-                    score = child.total / n + c * math.sqrt(la / n)
-                if score > best:
-                    best, chosen = score, (a, child)
-            if chosen is None:  # pragma: no cover - order always holds a legal action
-                chosen_action = rnd.choice(legal)
-                chosen = (chosen_action, children.setdefault((actor, chosen_action), _Node(actor)))
-            action, child = chosen
-            node.visits += 1
+                    n = child.visits
+                    score = child.total / n + c * p * sqrt_n / (1 + n)
+                if score > best_score:
+                    best_score, best = score, a
+            key = (actor, best)
+            child = children.get(key)
+            if child is None:
+                child = children[key] = _Node(actor)
             path.append(child)
-            state = state.apply(actor, action)
+            state = state.apply(actor, best)
             node = child
             if child.visits == 0:
                 break
         rewards = self._playout(state, rnd)
+        root.visits += 1
         for child in path:
             child.visits += 1
             child.total += rewards[child.actor]
@@ -241,3 +227,20 @@ class StrongBot:
             state = state.apply(actor, action)
             steps += 1
         return self._h.value(state)
+
+
+def ranked_prior(order: list) -> dict[Any, float]:
+    """Prior probabilities for actions listed best first: each worth 0.6 of the one before."""
+    weights = [0.6**i for i in range(len(order))]
+    total = sum(weights)
+    return {a: w / total for a, w in zip(order, weights)}
+
+
+def pick_prior(pick: Any, legal: list) -> dict[Any, float]:
+    """Prior probabilities: half on ``pick``, the other half shared by the other legal actions."""
+    if len(legal) == 1:
+        return {pick: 1.0}
+    rest = 0.5 / (len(legal) - 1)
+    prior = {a: rest for a in legal}
+    prior[pick] = 0.5
+    return prior
