@@ -54,9 +54,9 @@ from .heuristics import for_game
 #: (None: to the end of the game) and whether playouts use the game's policy or random moves.
 SETTINGS: dict[str, dict[str, Any]] = {
     "mountain_goats": {"horizon": 4, "rollout": "policy", "exploration": 1.0},
-    "penguinramids": {"horizon": None, "rollout": "policy", "exploration": 1.0},
+    "penguinramids": {"horizon": 20, "rollout": "policy", "exploration": 1.0},
     "montana_pinguino": {"horizon": 20, "rollout": "policy", "exploration": 1.0},
-    "mision_chungungo": {"horizon": None, "rollout": "policy", "exploration": 1.0},
+    "mision_chungungo": {"horizon": 20, "rollout": "policy", "exploration": 1.0},
 }
 
 

@@ -192,11 +192,17 @@ def _best_take_value(st: PenguinramidsState, seat: int, pid: int) -> float:
 
 
 def _turn_value(st: PenguinramidsState, seat: int, depth: int) -> float:
-    """Best value reachable by ``seat``'s own further steps this turn (``depth`` steps at most)."""
+    """Best value reachable by ``seat``'s own further steps this turn (``depth`` steps at most).
+
+    Deeper steps leave strength tokens aside (they can go on arms later and
+    would multiply the lines to look at).
+    """
     if depth <= 0 or st.to_move != (seat,) or st.phase != "turn":
         return pyramid_value(st, seat)
     best = float("-inf")
-    for a in st.legal_actions(seat):
+    legal = st.legal_actions(seat)
+    steps = [a for a in legal if not isinstance(a, PlaceToken)] or legal
+    for a in steps:
         v = _turn_value(st.apply(seat, a), seat, depth - 1)
         if v > best:
             best = v
