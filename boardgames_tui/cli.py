@@ -1,5 +1,6 @@
 """Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seed S] [--option K=V] [--load FILE]``
-and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``.
+and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
+and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--seed K] [--option K=V]``.
 
 A bad flag value exits with status 2 and one clear line on stderr.
 """
@@ -93,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv[:1] == ["simulate"]:
             return _simulate(argv[1:])
+        if argv[:1] == ["arena"]:
+            return _arena(argv[1:])
         return _play(argv)
     except UsageError as exc:
         print(f"boardgames-tui: error: {exc}", file=sys.stderr)
@@ -183,4 +186,40 @@ def _simulate(argv: list[str]) -> int:
         raise UsageError(str(exc)) from None
     print(f"{spec.title}: {args.games} random games")
     print(format_simulation(result))
+    return 0
+
+
+def _arena(argv: list[str]) -> int:
+    """``boardgames-tui arena``: computer players against each other, headless (boardgames_tui.bots.arena)."""
+    from boardgames_tui.bots import LEVELS
+
+    p = _Parser(prog="boardgames-tui arena", description="Computer players against each other: win shares and speed.")
+    p.add_argument("--game", required=True, help=f"one of {', '.join(GAMES)}")
+    p.add_argument("--seats", required=True, help=f"one level per seat, comma-separated: {', '.join(LEVELS)}")
+    p.add_argument("--games", type=int, required=True, help="how many games (levels rotate seats every game)")
+    p.add_argument("--seconds", type=float, default=1.0, help="thinking time of the strong level per decision")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="K=V")
+    args = p.parse_args(argv)
+    _check_game(args.game)
+    seats = [s.strip() for s in args.seats.split(",")]
+    unknown = [s for s in seats if s not in LEVELS]
+    if unknown:
+        raise UsageError(f"unknown level {unknown[0]!r} in --seats; choose from {', '.join(LEVELS)}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.seconds <= 0:
+        raise UsageError("--seconds must be more than 0")
+    options = parse_options(args.game, args.option)
+    from boardgames_tui.bots.arena import format_arena, run_arena
+
+    def progress(done: int, result) -> None:
+        print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = run_arena(GAMES[args.game], seats, args.games, args.seconds, args.seed, options, progress=progress)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(file=sys.stderr)
+    print(format_arena(result))
     return 0

@@ -1,0 +1,186 @@
+"""Bots against bots, headless: win shares with intervals, time per decision, playouts per second.
+
+``boardgames-tui arena --game G --seats strong,random --games N`` runs
+:func:`run_arena` and prints :func:`format_arena`. The levels rotate round
+the table from one game to the next (in a 2-player arena the two levels
+swap seats every game), so no level keeps the first seat's advantage.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import defaultdict
+from typing import Any, Callable, Mapping, Sequence
+
+import attrs
+
+from boardgames_tui.engine.spec import GameSpec
+
+from .base import LEVELS, Bot
+from .factory import make_bot
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for the default ``z``) of a share ``successes / trials``.
+
+    Shared wins count as fractions of a win. Returns (low, high) in [0, 1];
+    (0, 1) when there are no trials.
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) of ``values`` by the nearest-rank method; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+@attrs.define
+class LevelFigures:
+    """What one level did over an arena: seat-games played, wins (shared wins as fractions),
+    decision times in seconds (decisions with two or more legal actions only) and playouts run."""
+
+    games: int = 0
+    wins: float = 0.0
+    times: list[float] = attrs.field(factory=list)
+    playouts: int = 0
+
+
+@attrs.define
+class ArenaResult:
+    """Figures of :func:`run_arena`, by level; ``unfinished`` games hit the decision cap."""
+
+    game: str
+    title: str
+    seats: tuple[str, ...]
+    games: int
+    seed: int
+    seconds: float
+    by_level: dict[str, LevelFigures]
+    unfinished: int = 0
+    wall_seconds: float = 0.0
+
+
+def play_one(
+    spec: GameSpec,
+    bots: Sequence[Bot],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    max_decisions: int = 20000,
+    on_decision: Callable[[int, Bot, float, int], None] | None = None,
+) -> Any:
+    """Play one game with ``bots[seat]`` in each seat; return the final state (or the last one at the cap).
+
+    Each bot sees only its seat's view. When several seats decide at once
+    (secret choices, reaction windows) they are asked in ``to_move`` order,
+    each on its own view. ``on_decision(seat, bot, seconds, legal_count)``
+    is called after every decision.
+    """
+    state = spec.new_game(len(bots), seed, **dict(options or {}))
+    rnds = [random.Random(seed * 7919 + 31 * s + 1) for s in range(len(bots))]
+    n = 0
+    while not state.is_terminal and n < max_decisions:
+        seat = state.to_move[0]
+        view = state.view(seat)
+        legal = len(view.legal_actions(seat))
+        start = time.perf_counter()
+        action = bots[seat].choose(view, seat, rnds[seat])
+        spent = time.perf_counter() - start
+        if on_decision is not None:
+            on_decision(seat, bots[seat], spent, legal)
+        state = state.apply(seat, action)
+        n += 1
+    return state
+
+
+def run_arena(
+    spec: GameSpec,
+    seats: Sequence[str],
+    games: int,
+    seconds: float = 1.0,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    playouts: int | None = None,
+    progress: Callable[[int, ArenaResult], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between the levels named in ``seats`` (one per seat).
+
+    Game ``g`` seats level ``seats[(s + g) % n]`` in seat ``s``, and the
+    ``n`` games of one rotation share a deal (the same seed: the same
+    shuffles and, as long as the games run alike, the same dice), so luck
+    of the deal evens out between the levels. ``seconds``
+    and ``playouts`` bound the Strong level's search per decision. Raises
+    ValueError for an unknown level or a player count the game forbids.
+    ``progress(games_done, result_so_far)`` is called after each game.
+    """
+    for level in seats:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    n = len(seats)
+    spec.check_options(n, dict(options or {}))
+    result = ArenaResult(spec.id, spec.title, tuple(seats), games, seed, seconds,
+                         {level: LevelFigures() for level in seats})
+    started = time.perf_counter()
+    for g in range(games):
+        levels = [seats[(s + g) % n] for s in range(n)]
+        bots = [make_bot(level, spec.id, seconds=seconds, playouts=playouts) for level in levels]
+
+        def record(seat: int, bot: Bot, spent: float, legal: int) -> None:
+            fig = result.by_level[bot.level]
+            if legal > 1:
+                fig.times.append(spent)
+                fig.playouts += int(bot.stats.get("playouts", 0))
+
+        final = play_one(spec, bots, seed * 1_000_003 + g // n, options, on_decision=record)
+        for s, level in enumerate(levels):
+            result.by_level[level].games += 1
+        if not final.is_terminal:
+            result.unfinished += 1
+        else:
+            winners = final.winners()
+            for w in winners:
+                result.by_level[levels[w]].wins += 1 / len(winners)
+        result.wall_seconds = time.perf_counter() - started
+        if progress is not None:
+            progress(g + 1, result)
+    return result
+
+
+def format_arena(result: ArenaResult) -> str:
+    """The arena's figures as the lines ``boardgames-tui arena`` prints."""
+    n = len(result.seats)
+    think = f", strong thinks {result.seconds:g} s per decision" if "strong" in result.seats else ""
+    lines = [
+        f"{result.title}: {result.games} games, {n} seats ({', '.join(result.seats)}; levels rotate seats "
+        f"every game), seed {result.seed}{think}",
+        f"{'level':<8} {'seat-games':>10} {'wins':>7} {'win share':>9}  95% interval",
+    ]
+    per_game = defaultdict(float)
+    for level, fig in result.by_level.items():
+        per_game[level] += fig.games
+    for level, fig in result.by_level.items():
+        low, high = wilson(fig.wins, fig.games)
+        share = fig.wins / fig.games if fig.games else 0.0
+        lines.append(f"{level:<8} {fig.games:>10} {fig.wins:>7.1f} {share:>9.1%}  {low:.1%}-{high:.1%}")
+    lines.append("seconds per decision (decisions with 2+ legal actions):")
+    lines.append(f"{'level':<8} {'decisions':>9} {'mean':>8} {'p95':>8} {'max':>8} {'playouts/s':>11}")
+    for level, fig in result.by_level.items():
+        t = fig.times
+        mean = sum(t) / len(t) if t else 0.0
+        rate = f"{fig.playouts / sum(t):>11.0f}" if fig.playouts and sum(t) > 0 else f"{'-':>11}"
+        lines.append(f"{level:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f} {rate}")
+    if result.unfinished:
+        lines.append(f"unfinished games (decision cap): {result.unfinished}")
+    lines.append(f"wall time: {result.wall_seconds:.0f} s")
+    return "\n".join(lines)
