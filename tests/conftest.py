@@ -1,9 +1,34 @@
-"""Shared fixtures: every test gets its own empty data folder for saves; Pilot keys keep a player's pace."""
+"""Shared fixtures: every test gets its own empty data folder for saves; Pilot keys keep a player's pace.
+
+Scenario builders: :func:`match_at` turns a position built by a game's scenario helper into a
+``Match`` to hand to ``BoardGamesApp(match=...)``, so no test writes into a running screen's match.
+"""
 
 import math
+from typing import Any, Mapping, Sequence
 
 import pytest
 from textual.pilot import Pilot
+
+from boardgames_tui.engine import Match, State
+
+
+def build_match_at(
+    game_id: str, names: Sequence[str], state: State, *, seed: int = 0, options: Mapping[str, Any] | None = None
+) -> Match:
+    """A match of ``game_id`` standing at ``state`` (a scenario position), with no actions yet.
+
+    The match starts from ``state`` as if the game had reached it; its seed only names the
+    match (a save of it would not replay to ``state``, so tests that save use real play).
+    """
+    match = Match.new(game_id, list(names), seed, dict(options or {}))
+    return Match(match.game_id, match.names, match.seed, match.options, [], [state], [])
+
+
+@pytest.fixture
+def match_at():
+    """The scenario builder :func:`build_match_at`, as a fixture."""
+    return build_match_at
 
 
 @pytest.fixture(autouse=True)

@@ -44,3 +44,10 @@ async def wait_for_screen(pilot, app, screen_type: type, *, timeout: float = 5.0
     await wait_for(
         pilot, lambda: isinstance(app.screen, screen_type), timeout=timeout, what=f"a {screen_type.__name__}"
     )
+
+
+def game_screen(app):
+    """The game screen in ``app``'s stack (under a curtain, notice or window), without reaching by index."""
+    from boardgames_tui.ui.game_screen import GameScreen
+
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))

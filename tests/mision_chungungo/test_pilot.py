@@ -17,7 +17,7 @@ from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
-from tests.screen_text import screen_text
+from tests.screen_text import game_screen, screen_text
 
 from .test_ui_support import eel_cancels, greedy, greedy_match, short_game_with_an_eel
 
@@ -66,7 +66,7 @@ async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
             continue
         if isinstance(screen, ReactionScreen):
             counts["reactions"] += 1
-            state = app.screen_stack[-2].match.state
+            state = game_screen(app).match.state
             wants = [s for s in state.to_move if any(type(a) is PlayEel for a in state.legal_actions(s))]
             if wants:
                 counts["eels"] += 1
@@ -149,14 +149,13 @@ async def test_curtain_hides_the_board_until_the_player_is_alone():
         assert "Play a card" in text
 
 
-async def test_eel_cancel_through_the_reaction_window():
+async def test_eel_cancel_through_the_reaction_window(match_at):
     """B presses their letter in the public window, confirms behind the curtain; A places the eel."""
     from .test_rules_support import KIT, cid, scenario
 
     card = cid("Picadora")
     st = scenario(players=2, hands=[[KIT[0], card], [KIT[1], data.EEL_IDS[0]]])
-    match = Match.new("mision_chungungo", ["Ana", "Beto"], 1, {})
-    match.states[-1] = st  # the scenario stands in for the position reached
+    match = match_at("mision_chungungo", ["Ana", "Beto"], st, seed=1)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -213,7 +212,7 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
     from boardgames_tui.engine import Match
     from boardgames_tui.ui.board import ActionChosen
     from boardgames_tui.ui.game_screen import GameScreen
-    from tests.screen_text import screen_text
+    from tests.screen_text import game_screen, screen_text
 
     for seed in range(40):
         match = Match.new("mision_chungungo", ["Ana", "Beto"], seed)

@@ -12,7 +12,7 @@ from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.too_small import TooSmallScreen
-from tests.screen_text import notices, screen_text
+from tests.screen_text import game_screen, notices, screen_text
 from tests.shell.tiny_game import Confirm, Pick, Veto
 
 SIZE = (80, 24)
@@ -51,7 +51,7 @@ async def test_curtain_shows_nothing_private_before_enter():
         assert isinstance(app.screen, CurtainScreen)
         text = screen_text(app)
         assert "A Ana" in text
-        state = app.screen_stack[-2].match.state
+        state = game_screen(app).match.state
         assert "A Ana: hand" not in text and hand_text(state, 0) not in text
         await pilot.press("enter")
         await pilot.pause()
