@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 from textual.app import App, ComposeResult
 
 from boardgames_tui.app import BoardGamesApp
