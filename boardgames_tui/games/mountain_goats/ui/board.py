@@ -103,16 +103,16 @@ class Layout:
     def fit(cls, width: int, height: int) -> "Layout":
         """The largest layout for a board ``width`` columns wide in a terminal ``height`` rows tall.
 
-        50 columns (80x24 beside the log) is the small table; from 70 columns
-        the steps are wider and the dice stand in a row; from 34 rows each
-        step is two rows tall.
+        50 columns (80x24 beside the log) is the small table; from 64 columns
+        the steps are wider, from 74 the dice stand in a row; from 34 rows
+        each step is two rows tall.
         """
-        wide = width >= 70
+        wide = width >= 64
         return cls(
             gutter=10 if wide else 8,
             cell=6 if wide else 4,
             step=2 if height >= 34 else 1,
-            row=wide,
+            row=width >= 74,
             spot=4 if wide else 3,
         )
 
