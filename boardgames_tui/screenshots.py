@@ -17,8 +17,10 @@ from boardgames_tui.engine import Match
 
 #: game id -> (names, options, seed, random actions to play before the picture)
 SCENES = {
-    "mountain_goats": (["Ana", "Beto", "Carla"], {"big_mountain": True}, 7, 40),
-    "penguinramids": (["Ana", "Beto", "Carla", "Diego"], {}, 7, 40),
+    # An odd count: the dice are rolled and the best move is highlighted on the board.
+    "mountain_goats": (["Ana", "Beto", "Carla"], {"big_mountain": True}, 7, 41),
+    # Round 8: seven penguins in every pyramid, four on offer, D about to take one.
+    "penguinramids": (["Ana", "Beto", "Carla", "Diego"], {}, 7, 117),
     "montana_pinguino": (["Ana", "Beto", "Carla"], {}, 7, 30),
     "mision_chungungo": (["Ana", "Beto", "Carla"], {}, 7, 16),
 }

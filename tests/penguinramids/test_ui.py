@@ -18,6 +18,7 @@ from boardgames_tui.games.penguinramids.rules import ChooseCard, Place, PlaceTok
 from boardgames_tui.games.penguinramids.ui import make_board
 from boardgames_tui.games.penguinramids.ui import render
 from boardgames_tui.ui.board import ActionChosen, ActionList, ActionPreview, BoardContext
+from boardgames_tui.ui.canvas import Canvas
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
@@ -42,23 +43,45 @@ def part(app, name: str) -> str:
     return str(app.board.query_one(f"#pr-{name}", Static).render())
 
 
+def table(app) -> str:
+    """The drawn table (status line, pyramids, goals, offer, cards) as plain text."""
+    return part(app, "table")
+
+
+def tile_row(text: str, level: int) -> str:
+    """The content row of ``level`` (1 = base) of the large pyramid in a small table."""
+    return text.splitlines()[1 + (4 - level) * 2 + 1][:25]
+
+
+def arms_row(text: str, level: int) -> str:
+    """The top edge of ``level``'s tiles, which carries their arm strengths."""
+    return text.splitlines()[1 + (4 - level) * 2][:25]
+
+
 # ---- board widget -------------------------------------------------------------------
 
 
-async def test_board_shows_offer_pyramid_supports_goals_and_cards():
+async def test_board_draws_your_pyramid_as_tiles_the_others_small_and_offer_and_hand_as_cards():
     st = turn_state(players=3, built={0: R2_22, 1: R3_21}, revealed=(R1_22, Y1_22, 13), card=4, chief=1)
     app = Harness(st)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "R1 2|2" in part(app, "offer") and "Y1 2|2" in part(app, "offer")
-        own = part(app, "own")
-        assert "A Ana" in own and "123-5" in own and "tok 0" in own
-        assert "[R2][R3]" in own and "2+2" in own  # right arm of R2 + left arm of R3
-        assert "B Beto" in part(app, "minis-1") and "C Carla" in part(app, "minis-2")
-        status = part(app, "status")
-        assert "Chief B" in status and "order A4 B5 C5" in status
-        goals = part(app, "goals")
-        assert all(rules.GOALS[g].name in goals for g in st.goals)
+        text = table(app)
+        lines = text.splitlines()
+        assert lines[0].startswith("Round 1/10") and "order A4 B5 C5" in lines[0]
+        assert tile_row(text, 1).split("│")[1:3] == ["  R2 ", "  R3 "]
+        # Arms on the tiles' top corners: R2 2|2 and R3 2|1; R2's right arm and R3's
+        # left arm meet under the slot they hold.
+        assert arms_row(text, 1).startswith("┌2─┴─2┬2─┴─1┬")
+        assert lines[1].startswith("A Ana") and "tok 0" in lines[2]
+        # Offer cards: colour side in the middle, arms on top, grey side on the bottom edge.
+        offer = next(i for i, line in enumerate(lines) if line.startswith("Offer"))
+        assert lines[offer][:14] == "Offer │ R1  ││" and lines[offer - 1][6:13] == "┌2───2┐"
+        assert lines[offer + 1][6:13] == "└2g2─1┘"  # Red 1's grey side: arms 2|1, weight 2
+        assert "Hand │1│2│3│" in text  # card 4 chosen this round (drawn in reverse)
+        # The others: letter, name, score, Chief marker, cards and tokens; penguins as 2R22.
+        assert "B Beto" in text and "Chief" in text and "C Carla" in text and "tok0" in text
+        assert all(rules.GOALS[g].name in text for g in st.goals)
 
 
 async def test_board_preview_marks_legal_slots_and_explains_illegal_ones():
@@ -71,7 +94,7 @@ async def test_board_preview_marks_legal_slots_and_explains_illegal_ones():
         note = part(app, "note")
         assert "fits on L1.4 L2.2" in note
         assert "L2.1 needs 3 strength, has 2" in note
-        assert " ok " in part(app, "own")
+        assert tile_row(table(app), 1).split("│")[4].strip() == "ok"
 
 
 async def test_board_preview_of_a_placement_draws_the_penguin_there():
@@ -84,26 +107,33 @@ async def test_board_preview_of_a_placement_draws_the_penguin_there():
         app.board.preview(Place(4))
         await pilot.pause()
         assert "R3 2|2 on L2.1: arms hold 4, weight 3" in part(app, "note")
-        assert part(app, "own").count("[R3]") == 1
+        assert tile_row(table(app), 2).split("│")[1].strip() == "R3"
 
 
-async def test_board_token_preview_and_marker():
+async def test_board_token_on_an_arm_counts_in_its_digit_and_is_underlined():
     st = turn_state(built={0: R2_22, 1: R2_22}, held_tokens=1, tokens={(1, 0): 1}, revealed=(R3_22, R1_22))
     app = Harness(st)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        own = part(app, "own")
-        assert "[R2][R2]" in own and "+R2]" not in own  # cells stay plain
-        assert "Tokens: L1.2 left" in own  # token on the second penguin's left arm, in words
-        assert "2+3" in own  # and counted in the support row
+        assert arms_row(table(app), 1).startswith("┌2─┴─2┬3─┴─2┬")  # 2 + a token on L1.2's left arm
         app.board.preview(PlaceToken(0, "right"))
         await pilot.pause()
         assert "token adds 1 to the right arm at L1.1" in part(app, "note")
-        own = part(app, "own")
-        assert "3+3" in own and "L1.1 right" in own  # the preview shows the support with the token on
+        assert arms_row(table(app), 1).startswith("┌2─┴─3┬3─┴─2┬")  # the preview puts it on
         app.board.preview(None)
         await pilot.pause()
-        assert "2+3" in part(app, "own") and "L1.1 right" not in part(app, "own")
+        assert arms_row(table(app), 1).startswith("┌2─┴─2┬3─┴─2┬")
+
+
+def test_token_arms_are_underlined_in_both_pyramid_sizes():
+    st = turn_state(players=2, seat=1, built={0: R2_22, 1: R3_22}, tokens={(0, 1): 1})
+    text = render.draw_table(st, NAMES[:2], 0, 0, 50)
+    underlined = {text.plain[sp.start : sp.end] for sp in text.spans if "underline" in str(sp.style)}
+    assert underlined == {"3"}  # B's R2 right arm: 2 + 1 token, in B's small pyramid
+    assert "2R23" in text.plain
+    own = render.draw_table(st, NAMES[:2], 1, 1, 50)
+    marked = [own.plain[sp.start : sp.end] for sp in own.spans if "underline" in str(sp.style)]
+    assert marked == ["3"]
 
 
 async def test_board_never_shows_another_seats_pending_choice():
@@ -111,14 +141,37 @@ async def test_board_never_shows_another_seats_pending_choice():
     app = Harness(st, seat=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        status = part(app, "status")
+        status = table(app).splitlines()[0]
         assert "choosing B" in status and "you:" not in status
-        minis = part(app, "minis-1")
-        assert "12345" in minis and "tok0" in minis  # A's hand unchanged until the reveal
+        assert "12345" in table(app)  # A's hand unchanged until the reveal
     app = Harness(st.apply(1, ChooseCard(1)), seat=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "order B1 A3" in part(app, "status")
+        assert "order B1 A3" in table(app).splitlines()[0]
+
+
+def test_take_of_a_penguin_that_fits_nowhere_says_it_will_be_discarded():
+    # A's base is full and too weak for a weight-5 penguin; nothing on offer fits.
+    heavy = next(p.id for p in rules.PENGUINS if p.weight == 5)
+    st = turn_state(built={0: R3_21, 1: R3_21, 2: R3_21, 3: R3_21}, revealed=(heavy, heavy + 13))
+    view = st.view(0)
+    takes = [a for a in st.legal_actions(0) if isinstance(a, Take)]
+    assert takes and not any(view.can_place(0, a.penguin) for a in takes)
+    for take in takes:
+        assert "it will be DISCARDED" in render.action_label(view, 0, take)
+    fits = turn_state(built={0: R2_22}, revealed=(R1_22, Y1_22))
+    assert "DISCARDED" not in render.action_label(fits.view(0), 0, Take(R1_22))
+
+
+async def test_board_note_says_a_penguin_that_fits_nowhere_is_discarded():
+    heavy = next(p.id for p in rules.PENGUINS if p.weight == 5)
+    st = turn_state(built={0: R3_21, 1: R3_21, 2: R3_21, 3: R3_21}, revealed=(heavy, heavy + 13))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.board.preview(Take(heavy))
+        await pilot.pause()
+        assert "taking it DISCARDS it" in part(app, "note")
 
 
 async def test_chooser_digit_picks_a_card():
@@ -146,17 +199,6 @@ async def test_chooser_digit_is_the_card_number_when_a_card_is_spent():
         await pilot.pause()
         assert app.chosen == [ChooseCard(5)]
     assert app.board.action_key(Take(0)) is None
-
-
-def test_pyramid_text_is_a_pyramid_with_support_rows():
-    st = turn_state(built={0: R2_22, 1: R2_22, 2: R2_22, 3: R2_22, 4: R1_22})
-    lines = render.pyramid_text(st, 0).plain.splitlines()
-    assert len(lines) == 7 and [ln[:1] for ln in lines[::2]] == ["4", "3", "2", "1"]
-    assert lines[6] == "1 [R2][R2][R2][R2]"
-    assert lines[4] == "2   [R1] ..  .. "
-    assert lines[5].split() == ["2+2", "2+2", "2+2"]
-    assert lines[3].split() == ["2+."]  # L3.1 rests on the R1 (right arm 2) and an empty slot
-    assert all(len(ln) <= 18 for ln in lines)
 
 
 # ---- through the real app -------------------------------------------------------------
@@ -276,16 +318,39 @@ def test_snapshot_reveal_and_turn_order(snap_compare):
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_snapshot_pyramid_being_built(snap_compare):
-    match = _random_match(4, 7, 95)
-    app = BoardGamesApp(match=match)
+def _being_built(no_color: bool, monkeypatch):
+    """Four players, round 6: a pyramid of each, a penguin of the offer highlighted."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = BoardGamesApp(match=_random_match(4, 7, 95))
 
     async def run_before(pilot):
         await _past_curtain(pilot)
         await pilot.press("down")
         await pilot.pause()
 
+    return app, run_before
+
+
+def test_snapshot_pyramid_being_built(snap_compare, monkeypatch):
+    app, run_before = _being_built(False, monkeypatch)
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_pyramid_being_built_no_color(snap_compare, monkeypatch):
+    app, run_before = _being_built(True, monkeypatch)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert app.no_color
+
+
+def test_snapshot_pyramid_being_built_120x40(snap_compare, monkeypatch):
+    app, run_before = _being_built(False, monkeypatch)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
+
+
+def test_snapshot_pyramid_being_built_120x40_no_color(snap_compare, monkeypatch):
+    app, run_before = _being_built(True, monkeypatch)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
 
 
 def test_snapshot_game_over(snap_compare):
@@ -303,13 +368,15 @@ def test_snapshot_game_over(snap_compare):
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def test_small_pyramid_shows_support_sums_with_three_players():
+def test_small_pyramid_shows_every_penguin_with_both_arms():
     st = turn_state(players=3, seat=1, built={0: R2_22, 1: R3_22, 2: R2_12, 4: R1_22})
-    lines = render.mini_pyramid(st, 1, NAMES[:3], supports=True).plain.splitlines()
-    assert lines[0].startswith("B Beto") and lines[1].endswith("12-45") and lines[2].endswith("tok0")
-    assert lines[-2].split() == ["4", "3"]  # R2 right 2 + R3 left 2; R3 right 2 + R2 left 1
-    assert lines[-1].startswith(" R2 R3 R2 ..")
-    assert len(render.mini_pyramid(st, 1, NAMES[:3]).plain.splitlines()) == 5
+    c = Canvas(25, 4)
+    render.draw_mini(c, st, 1, NAMES[:3], 0, 0)
+    lines = c.text().plain.splitlines()
+    assert lines[0].startswith("B Beto") and lines[0].endswith(f"{st.scores()[1]}pt")
+    assert lines[1].startswith("12-45") and lines[1].endswith("tok0")
+    assert lines[3].split() == ["2R22", "2R32", "1R22", "··"]  # left arm, colour, weight, right arm
+    assert lines[2].split() == ["2R12", "··", "··"]
     assert all(len(line) <= render.MINI_W for line in lines)
 
 
@@ -317,25 +384,15 @@ def test_chief_marker_cannot_be_read_as_a_seat_letter():
     """Carla (seat C) next to a lone 'C' read as two seat letters: the marker is a word."""
     st = turn_state(players=3, chief=2)
     names = ("Ana", "Beto", "Carla")
-    mini = render.mini_pyramid(st, 2, names).plain
-    assert mini.splitlines()[0].split() == ["C", "Carla", "0"]
-    assert "Chief" in mini.splitlines()[1]
-    head, _ = render.own_header(st, 2, names, 18)
-    assert "*Chief" in head.plain and head.plain.split()[:2] == ["C", "Carla"]
-    assert all(w != "C" for w in render.mini_pyramid(st, 0, names).plain.split()[1:])
-
-
-def test_tokens_readable_in_small_and_full_pyramids():
-    """Strength tokens show in words under your pyramid and as '+' between the two
-    penguins whose facing arms carry them in the small ones, without colour."""
-    st = turn_state(players=3, seat=1, built={0: R2_22, 1: R3_22, 2: R2_12}, tokens={(0, 1): 1, (2, 0): 2})
-    mini = render.mini_pyramid(st, 1, NAMES[:3]).plain.splitlines()
-    assert mini[-1].startswith(" R2+R3+R2 ..")
-    assert render.tokens_line(st, 1, 40).plain == "Tokens: L1.1 right, L1.3 left x2"
-    assert render.tokens_line(st, 1, 20).plain == "Tokens: L1.1 right,\nL1.3 left x2"
-    assert all(len(line) <= 18 for line in render.tokens_line(st, 1).plain.splitlines())
-    full = render.pyramid_text(st, 1).plain
-    assert "[R2][R3][R2]" in full
+    c = Canvas(25, 4)
+    render.draw_mini(c, st, 2, names, 0, 0)
+    top = c.text()
+    assert top.plain.splitlines()[0].split() == ["C", "Carla", "··", "0pt", "Chief"]
+    styled = {top.plain[sp.start : sp.end] for sp in top.spans if "reverse" in str(sp.style)}
+    assert "Chief" in styled
+    own = render.draw_table(st, names, 2, 2, 50).plain.splitlines()
+    assert own[1].split()[:2] == ["C", "Carla"] and "Chief" in own[1]
+    assert all(w != "C" for w in render.draw_table(st, names, 0, 0, 50).plain.split()[1:] if w != "C")
 
 
 def test_goals_line_always_names_the_three_goals_with_points():
@@ -346,27 +403,29 @@ def test_goals_line_always_names_the_three_goals_with_points():
     assert all(len(line) <= 48 for line in text.splitlines()) and len(text.splitlines()) <= 2
 
 
-async def test_goals_stay_in_sight_with_four_players():
-    """The goal cards sit above the scrolling part of the board."""
-    st = turn_state(players=4)
+async def test_whole_table_fits_80x24_with_four_players_goals_included():
+    """Four pyramids (arms included), the goals, the offer and the hand, without scrolling."""
+    st = turn_state(players=4, built={0: R2_22, 1: R3_21}, revealed=(R1_22, Y1_22, 13, 14))
     app = Harness(st)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(50, 22)) as pilot:
         await pilot.pause()
-        goals = app.board.query_one("#pr-goal-names", Static)
-        assert goals.parent is app.board and goals.region.height >= 1
+        text = table(app)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= 50 and len(lines) <= 16
+        assert all(name in text for name in ("A Ana", "B Beto", "C Carla", "D Diego"))
         for g in st.goals:
-            assert rules.GOALS[g].name in str(goals.render())
+            assert rules.GOALS[g].name in text
+        assert "Offer" in text and "Hand" in text
+        assert app.board.query_one("#pr-table").region.height == len(lines)
 
 
-def test_chief_marker_alone_is_highlighted_in_a_small_pyramid():
-    st = turn_state(players=3, chief=1)
-    top = render.mini_pyramid(st, 1, NAMES[:3]).split("\n")[1]
-    styled = {top.plain[span.start : span.end] for span in top.spans if "reverse" in str(span.style)}
-    assert styled == {"Chief"} and not top.style
-
-
-async def test_legend_shows_the_bracketed_cell_literally():
-    app = Harness(turn_state())
-    async with app.run_test(size=SIZE) as pilot:
+async def test_large_terminal_draws_large_tiles_and_goal_conditions():
+    st = turn_state(players=4, built={0: R2_22, 1: R3_21}, revealed=(R1_22, Y1_22, 13, 14))
+    app = Harness(st)
+    async with app.run_test(size=(76, 40)) as pilot:
         await pilot.pause()
-        assert part(app, "legend").startswith("[R3] Red weight 3")
+        text = table(app)
+        assert "Red" in text and "wt 2" in text and "wt 3" in text
+        for g in st.goals:
+            assert rules.GOALS[g].text in text
+        assert "4 Recover" in text

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
 
 SPEC = GameSpec(
@@ -13,6 +14,13 @@ SPEC = GameSpec(
     rules_module="boardgames_tui.games.penguinramids.rules",
     ui_module="boardgames_tui.games.penguinramids.ui",
     rules_md=Path(__file__).with_name("rules.md"),
-    options={},
+    options={
+        "chief": Option(
+            "Chief Penguin starts with",
+            "A",
+            ("A", "B", "C", "D"),
+            "The seat of the youngest player (the rulebook gives them the Chief Penguin).",
+        )
+    },
     hidden_information=True,
 )

@@ -1014,14 +1014,27 @@ def turn_order(chosen: tuple[int, ...], chief: int, n: int) -> tuple[int, ...]:
 # ---- setup ---------------------------------------------------------------------------
 
 
-def new_game(players: int, seed: int, chief: int = 0, **options: Any) -> PenguinramidsState:
-    """A new game: seat ``chief`` (default 0, the youngest) holds the Chief Penguin, 5
-    action cards each, 3 goals drawn, the deck shuffled and one penguin per player
-    revealed (Rulebook: Preparar). Raises ValueError outside 2-4 players."""
+def new_game(players: int, seed: int, chief: int | str = 0, **options: Any) -> PenguinramidsState:
+    """A new game: seat ``chief`` holds the Chief Penguin, 5 action cards each, 3 goals
+    drawn, the deck shuffled and one penguin per player revealed (Rulebook: Preparar).
+
+    ``chief`` is a seat number or its letter ('A'-'D', the setup option ``chief``):
+    the rulebook gives the Chief Penguin to the youngest player, whom the table
+    names at setup (default seat A). Raises ValueError outside 2-4 players or for
+    a Chief Penguin seat that does not play."""
     if not 2 <= players <= 4:
         raise ValueError(f"Penguinramids is for 2-4 players, not {players}")
     if options:
         raise ValueError(f"Penguinramids has no option {next(iter(options))!r}")
+    if isinstance(chief, str):
+        if len(chief) != 1 or not "A" <= chief <= "D":
+            raise ValueError(f"option chief must be a seat letter A-D, not {chief!r}")
+        chief = ord(chief) - ord("A")
+    if not 0 <= chief < players:
+        raise ValueError(
+            f"option chief names seat {seat_letter(chief) if 0 <= chief < 5 else chief}, "
+            f"but only seats A-{seat_letter(players - 1)} play"
+        )
     rng = Rng.from_seed(seed)
     goal_ids, rng = rng.shuffled(range(len(GOALS)))
     goals = tuple(sorted(goal_ids[: data.GOALS_IN_PLAY]))

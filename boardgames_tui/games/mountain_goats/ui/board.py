@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
+from boardgames_tui.ui.canvas import Canvas
 
 from ..data import BIG_SPOTS, GROUP_MAX, MOUNTAINS, STEPS
 from ..rules import GoatsState, Move
@@ -30,7 +31,7 @@ def seat_style(seat: int) -> str:
 
 
 def move_label(view: GoatsState, seat: int, move: Move) -> str:
-    """A move as a player reads it: '1 as 6: 6+4 on 10, goat 8 down from 15'.
+    """A move as a player reads it: '6+4 on 10, goat 8 down from 15 (1 as 6)'.
 
     Uses the roll in ``view`` to name the 1s that change and to tell a
     climb from a goat brought back from the Big Mountain.
@@ -52,12 +53,14 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
             parts.append(f"{expr} on {target}")
     text = ", ".join(parts) if parts else "use no dice"
     if changed:
-        text = f"1{'s' if len(changed) > 1 else ''} as {','.join(map(str, changed))}: {text}"
+        text = f"{text} (1{'s' if len(changed) > 1 else ''} as {','.join(map(str, changed))})"
     return text
 
 
 def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
-    """One line saying what a move would do: points, goats moved, goats knocked off."""
+    """One line saying what a move would do: points (Big Mountain ranks apart), goats
+    moved, goats knocked off, and whether it ends the game (at once, or after
+    the round it starts the end of)."""
     big_before, big_after = before.big_mountain_points()[seat], after.big_mountain_points()[seat]
     gained = after.scores()[seat] - before.scores()[seat] - (big_after - big_before)
     moved = [m for i, m in enumerate(MOUNTAINS) if before.pos[seat][i] != after.pos[seat][i]]
@@ -77,7 +80,45 @@ def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
         bits.append(f"goat {moved[0]} moves" if len(moved) == 1 else "goats " + ",".join(map(str, moved)) + " move")
     if knocked:
         bits.append("knocks " + ", ".join(knocked))
+    if after.is_terminal:
+        bits.append("ENDS THE GAME")
+    elif after.ending and not before.ending:
+        bits.append(f"the game ends after this round ({after.ending})")
     return "If chosen: " + "; ".join(bits)
+
+
+@attrs.frozen
+class Layout:
+    """Sizes of the drawn table: ``gutter`` columns of labels at the left,
+    ``cell`` inner columns per mountain, ``step`` rows per step, and whether
+    the four dice stand in one ``row`` (wide) or two by two."""
+
+    gutter: int = 8
+    cell: int = 4
+    step: int = 1
+    row: bool = False
+    spot: int = 3
+
+    @classmethod
+    def fit(cls, width: int, height: int) -> "Layout":
+        """The largest layout for a board ``width`` columns wide in a terminal ``height`` rows tall.
+
+        50 columns (80x24 beside the log) is the small table; from 64 columns
+        the steps are wider, from 74 the dice stand in a row; from 34 rows
+        each step is two rows tall.
+        """
+        wide = width >= 64
+        return cls(
+            gutter=10 if wide else 8,
+            cell=6 if wide else 4,
+            step=2 if height >= 34 else 1,
+            row=width >= 74,
+            spot=4 if wide else 3,
+        )
+
+
+def _mountain_x(layout: Layout, i: int) -> int:
+    return layout.gutter + i * (layout.cell + 1)
 
 
 def render_board(
@@ -87,135 +128,201 @@ def render_board(
     shown: GoatsState | None = None,
     note: str = "",
     colour: bool = True,
+    layout: Layout | None = None,
+    move: Move | None = None,
 ) -> Text:
-    """The whole table as Rich Text, about 46 cells wide.
+    """The table as Rich Text: mountains of steps, dice, players, Big Mountain.
 
-    ``shown`` is the state to draw (a previewed result); goats of ``seat``
-    that differ from ``view`` are drawn in reverse video. ``note`` replaces
-    the dice line (a preview summary). ``colour`` False (NO_COLOR) draws
-    every letter in plain bold, since greyed colours can vanish.
+    Each mountain is a column of steps (5 and 6 four steps tall ... 9 and 10
+    two) with its number on its foot line and the point tokens left on its
+    summit's roof; goats are their seat's letter on their step, those still at
+    the foot on the line under it. Right of the mountains, the four dice, each
+    marked under its face with where the previewed ``move`` sends it (a
+    mountain or Big Mountain spot; blank: unused). Then a row per player:
+    tokens held under each mountain, points and bonus tokens; then the Big
+    Mountain track 11-24 with its goats ('A7': A's goat of mountain 7).
+
+    ``shown`` is the state to draw (a previewed result); what differs from
+    ``view`` (goats moved, tokens taken) is drawn in reverse video. ``note``
+    is written under the table (a preview summary). ``colour`` False (NO_COLOR)
+    draws every letter in plain bold, since greyed colours can vanish.
     """
-    def seat_style(seat: int) -> str:
-        return SEAT_STYLES[seat % len(SEAT_STYLES)] if colour else "bold"
+    layout = layout or Layout()
+
+    def seat_style(s: int) -> str:
+        return SEAT_STYLES[s % len(SEAT_STYLES)] if colour else "bold"
 
     state = shown or view
     moved: set[tuple[int, int]] = set()
-    if shown is not None and seat is not None:
+    if shown is not None:
         for s in range(view.n):
             for i in range(6):
                 if view.pos[s][i] != shown.pos[s][i]:
                     moved.add((s, i))
-    out = Text(no_wrap=True, overflow="crop")
+    g, cw, rh = layout.gutter, layout.cell, layout.step
+    base = max(STEPS.values()) * rh + 1  # the row of the mountains' foot line
+    foot = base + 1
+    right = _mountain_x(layout, 6) + 2  # first column right of the mountains and a space
+    n = state.n
+    rows = foot + 1 + n + (2 if state.big_mountain else 0)
+    width = max(right + 10, g + len(BIG_SPOTS) * layout.spot) if not layout.row else right + 20
+    c = Canvas(width, rows)
 
-    def goats_text(seats: list[int], i: int) -> Text:
+    def goats(seats: list[int], i: int) -> Text:
         t = Text()
         for s in seats:
-            style = seat_style(s) + (" reverse underline" if (s, i) in moved else "")
-            t.append(seat_letter(s), style=style)
+            t.append(seat_letter(s), style=seat_style(s) + (" reverse underline" if (s, i) in moved else ""))
         return t
 
-    def cell(content: Text | str, width: int = CELL) -> Text:
-        t = content if isinstance(content, Text) else Text(content)
-        pad = max(0, width - 1 - t.cell_len)
-        left = pad // 2
-        return Text(" " * left) + t + Text(" " * (pad - left + 1))
+    def centre(x: int, y: int, w: int, t: Text) -> None:
+        c.put(x + max(0, (w - t.cell_len) // 2), y, t)
 
-    out.append(f"{'Mountain':<{LABEL}}", style="bold")
-    for m in MOUNTAINS:
-        out.append_text(cell(Text(str(m), style="bold")))
-    out.append(" pts", style="bold")
-    out.append("\n")
-    top = max(STEPS.values())
-    for step in range(top, 0, -1):
-        out.append(f"{'step ' + str(step):<{LABEL}}", style="dim")
-        for i, m in enumerate(MOUNTAINS):
-            h = STEPS[m]
-            if step > h:
-                out.append(" " * CELL)
-                continue
-            seats = [s for s in range(state.n) if state.pos[s][i] == step]
-            if step == h:
-                # The summit, with the point tokens left beside it (as on the table).
-                t = Text(" [") + (goats_text(seats, i) if seats else Text(" ")) + Text("]")
-                left = state.supply[i]
-                t.append(f"{left:<2}" if left else "- ", style="" if left else "dim")
-                out.append_text(t)
-            else:
-                out.append_text(cell(goats_text(seats, i) if seats else Text(".", style="dim")))
-        out.append("\n")
-    out.append(f"{'foot':<{LABEL}}", style="dim")
-    for i, _m in enumerate(MOUNTAINS):
-        seats = [s for s in range(state.n) if state.pos[s][i] == 0]
-        out.append_text(cell(goats_text(seats, i) if seats else Text("-", style="dim")))
-    out.append("\n")
+    # Mountains: walls and roofs first, then what stands on them.
+    for i, m in enumerate(MOUNTAINS):
+        x0, h = _mountain_x(layout, i), STEPS[m]
+        top = base - h * rh - 1
+        c.box(x0, top, cw + 2, base - top + 1)
+    for i, m in enumerate(MOUNTAINS):
+        x0, h = _mountain_x(layout, i), STEPS[m]
+        top = base - h * rh - 1
+        left = state.supply[i]
+        roof = Text(f"[{left}]" if left else "[ ]", style="bold" if left else "dim")
+        if shown is not None and shown.supply[i] != view.supply[i]:
+            roof.stylize("reverse")
+        centre(x0 + 1, top, cw, roof)
+        label = Text(str(m), style="bold")
+        centre(x0 + 1, base, cw, label)
+        for step in range(1, h + 1):
+            y = base - (step - 1) * rh - 1
+            seats = [s for s in range(n) if state.pos[s][i] == step]
+            centre(x0 + 1, y, cw, goats(seats, i) if seats else Text("·", style="dim"))
+        seats = [s for s in range(n) if state.pos[s][i] == 0]
+        centre(x0 + 1, foot, cw, goats(seats, i))
+    # The gutter: round, bonus tokens left, the last round.
+    if not state.is_terminal:
+        c.put(0, 0, f"Round {state.round}", "bold")
+    c.put(0, 1, "Bonus", "dim")
+    left = [str(b) for b in state.bonus_left] or ["none"]
+    for k in range(0, len(left), 2):
+        c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
+    if state.ending and not state.is_terminal:
+        c.put(0, base - 1, "LAST", "bold reverse")
+        c.put(0, base, "ROUND", "bold reverse")
+    c.put(0, foot, "foot", "dim")
+    # The dice, with where the previewed move sends each one.
+    _draw_dice(c, view, move, right, layout)
+    # Players: tokens under each mountain, points and bonus tokens.
+    c.put(right, foot, "pts bonus", "dim")
     scores = state.scores()
-    for s in range(state.n):
+    for s in range(n):
+        y = foot + 1 + s
         mark = ">" if (not view.is_terminal and s == view.current) else " "
-        label = Text(mark)
-        label.append(seat_letter(s), style=seat_style(s))
-        label.append(f" {names[s][:5]:<5}"[: LABEL - 2])
-        out.append_text(label)
-        for i, _m in enumerate(MOUNTAINS):
-            n = state.tokens[s][i]
-            out.append_text(cell(str(n) if n else "."))
-        out.append(f"{scores[s]:>4}", style="bold")
-        out.append("\n")
+        c.put(0, y, mark, "bold")
+        c.put(1, y, seat_letter(s), seat_style(s) + (" reverse" if mark == ">" and not colour else ""))
+        c.put(3, y, names[s][: g - 3])
+        for i in range(6):
+            k = state.tokens[s][i]
+            t = Text(str(k) if k else "·", style="bold" if k else "dim")
+            if shown is not None and shown.tokens[s][i] != view.tokens[s][i]:
+                t.stylize("reverse")
+            centre(_mountain_x(layout, i) + 1, y, cw, t)
+        pts = Text(f"{scores[s]:>3}", style="bold")
+        if shown is not None and scores[s] != view.scores()[s]:
+            pts.stylize("reverse")
+        c.put(right, y, pts)
+        won = state.bonus_won[s]
+        if won:
+            c.put(right + 4, y, "+" + "+".join(map(str, won)), "bold" + (" reverse" if won != view.bonus_won[s] else ""))
+    # The Big Mountain track.
     if state.big_mountain:
+        y = foot + 1 + n
+        sw = layout.spot
+        c.put(0, y, "Big Mtn", "bold")
         spots = state.big_spots()
-        out.append("Big ", style="bold")
-        for spot in BIG_SPOTS:
-            out.append(f"{spot:>3}", style="dim" if spot not in spots else "bold")
-        out.append("\n    ")
-        for spot in BIG_SPOTS:
+        for k, spot in enumerate(BIG_SPOTS):
+            x = g + k * sw
+            c.put(x, y, f"{spot:>{sw}}", "dim" if spot not in spots else "bold underline")
             if spot in spots:
-                s, g = spots[spot]
-                tag = f"{seat_letter(s)}{g}"
-                out.append(" " * (3 - len(tag)))
-                hl = " reverse underline" if (s, g - 5) in moved else ""
-                out.append(seat_letter(s), style=seat_style(s) + hl)
-                out.append(str(g), style=hl.strip())
-            else:
-                out.append("  .", style="dim")
-        out.append("\n")
+                s, goat = spots[spot]
+                hl = " reverse underline" if (s, goat - 5) in moved else ""
+                tag = Text(" " * (sw - 1 - len(str(goat))))
+                tag.append(seat_letter(s), style=seat_style(s) + hl)
+                tag.append(str(goat), style="bold" + hl)
+                c.put(x, y + 1, tag)
+        c.put(0, y + 1, "goats", "dim")
+    out = c.text()
     if note:
+        out.append("\n")
         out.append(note, style="bold")
-    else:
-        if state.dice:
-            out.append("Roll ", style="bold")
-            out.append(" ".join(map(str, state.dice)), style="bold reverse")
-            out.append("  ")
-        elif not state.is_terminal:
-            out.append(f"Round {state.round}  ")
-        bonus = " ".join(map(str, state.bonus_left)) if state.bonus_left else "none"
-        out.append(f"Bonus left: {bonus}")
-        if state.ending and not state.is_terminal:
-            out.append("  LAST ROUND", style="bold reverse")
     return out
 
 
+def _draw_dice(c: Canvas, view: GoatsState, move: Move | None, x: int, layout: Layout) -> None:
+    """The four dice as boxes at column ``x``: in a row, or two by two on a narrow table.
+
+    A die's bottom edge names where ``move`` sends it (a mountain 5-10 or a
+    Big Mountain spot 11-24); a die left blank there is unused. A rolled 1
+    that the move changes shows '1>6'. Before the roll the boxes are empty.
+    """
+    where: dict[int, int] = {}
+    faces = view.dice
+    if move is not None and faces:
+        for grp in move.groups:
+            for d in grp[2:]:
+                where[d] = grp[0]
+    for d in range(4):
+        dx, dy = (x + d * 5, 0) if layout.row else (x + (d % 2) * 5, (d // 2) * 3)
+        c.box(dx, dy, 5, 3, "" if faces else "dim")
+        if not faces:
+            continue
+        face = str(faces[d])
+        if move is not None and d < len(move.faces) and move.faces[d] != faces[d]:
+            face = f"{faces[d]}>{move.faces[d]}"
+        used = d in where or move is None
+        c.put(dx + 1, dy + 1, f"{face:^3}", "bold" if used else "dim")
+        if d in where:
+            c.put(dx + 1 + (1 if where[d] < 10 else 0), dy + 2, str(where[d]), "bold reverse")
+
+
 class GoatsBoard(GameBoard):
-    """The Mountain Goats board (id ``goats-board``); scrolls when the space is short."""
+    """The Mountain Goats board (id ``goats-board``): the table, then the preview note.
+
+    As tall as its drawing (the chooser below takes the rest of the
+    screen); redrawn in place with ``Static.update`` on every change.
+    """
 
     DEFAULT_CSS = """
-    GoatsBoard { height: 1fr; width: 1fr; }
-    GoatsBoard #goats-scroll { height: 1fr; scrollbar-size-vertical: 1; }
-    GoatsBoard #goats-table { width: auto; padding: 0 0 0 1; }
+    GoatsBoard { height: auto; width: 1fr; max-height: 100%; }
+    GoatsBoard #goats-table { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: clip; }
+    GoatsBoard #goats-note { width: 1fr; height: auto; padding: 0 0 0 1; text-style: bold; }
     """
 
     def __init__(self) -> None:
         super().__init__(id="goats-board")
         self.ctx: BoardContext | None = None
+        self.action: Any | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="goats-scroll", can_focus=False):
-            yield Static("", id="goats-table")
+        yield Static("", id="goats-table")
+        yield Static("", id="goats-note", markup=False)
 
     def show(self, ctx: BoardContext) -> None:
         self.ctx = ctx
+        self.action = None
         self._draw(None)
 
     def preview(self, action: Any | None) -> None:
+        self.action = action
         self._draw(action)
+
+    def on_resize(self) -> None:
+        if self.ctx is not None:
+            self._draw(self.action)
+
+    def layout_now(self) -> Layout:
+        """The layout for the board's width now (80x24 before the first layout)."""
+        width = self.size.width or 50
+        return Layout.fit(width, self.app.size.height)
 
     def _draw(self, action: Any | None) -> None:
         ctx = self.ctx
@@ -224,15 +331,22 @@ class GoatsBoard(GameBoard):
         view: GoatsState = ctx.view  # type: ignore[assignment]
         shown = None
         note = ""
-        if isinstance(action, Move) and ctx.seat is not None and view.dice:
+        move = action if isinstance(action, Move) else None
+        if move is not None and ctx.seat is not None and view.dice:
             try:
-                shown = view.apply(ctx.seat, action)
+                shown = view.apply(ctx.seat, move)
             except (IllegalAction, ValueError):
                 shown = None
+                move = None
             else:
                 note = preview_summary(view, shown, ctx.seat)
         colour = not getattr(self.app, "no_color", False)
-        self.query_one("#goats-table", Static).update(render_board(view, ctx.names, ctx.seat, shown, note, colour))
+        layout = self.layout_now()
+        self.query_one("#goats-table", Static).update(
+            render_board(view, ctx.names, ctx.seat, shown, "", colour, layout, move)
+        )
+        self.query_one("#goats-note", Static).update(note)
+        self.query_one("#goats-note", Static).display = bool(note)
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:

@@ -1,7 +1,10 @@
 """The Mountain Goats chooser: the distinct moves, best first, or groups built by hand.
 
-List mode: the roll's distinct outcomes (one move each, best first by points),
-picked with the arrows and Enter or a digit. Build mode (key ``b``): select
+List mode: the roll's distinct outcomes (one move each, best first by the
+points they gain now, Big Mountain ranks included), as many rows as the
+panel has, picked with the arrows (Home/End, PageUp/PageDown) and Enter or a
+digit. Moves that differ only in which goat leaves the foot for the same Big
+Mountain spot reach the same table and are listed once, naming the others. Build mode (key ``b``): select
 dice (1-4, or the arrows and space), change a rolled 1 (``f`` cycles its
 face), Enter makes the selected dice a group (a Big Mountain spot then asks
 for the goat: 5-9, 0 for 10), Backspace takes back the last group, ``c``
@@ -21,17 +24,16 @@ from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
 from ..rules import GoatsState, Move, Roll
 
-ROWS = 4  # list rows under the dice
+MIN_ROWS = 3  # list rows the panel keeps even on a crowded screen
 
 
 class GoatsChooser(ActionChooser, can_focus=True):
     """Keyboard chooser for Mountain Goats (id ``goats-chooser``)."""
 
     DEFAULT_CSS = """
-    GoatsChooser { height: 9; width: 1fr; border: round $accent; padding: 0 1; }
+    GoatsChooser { height: 1fr; min-height: 5; width: 1fr; border: round $accent; padding: 0 1; }
     GoatsChooser:focus { border: round $accent; }
-    GoatsChooser.-building { border: double $accent; }
-    GoatsChooser.-compact { height: 8; }
+    GoatsChooser.-building { border: double $accent; min-height: 8; }
     """
 
     BINDINGS = [
@@ -39,8 +41,10 @@ class GoatsChooser(ActionChooser, can_focus=True):
         Binding("down", "cursor(1)", "Down", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
-        Binding("pageup", "cursor(-4)", show=False),
-        Binding("pagedown", "cursor(4)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("home", "ends(-1)", "First", show=False),
+        Binding("end", "ends(1)", "Last", show=False),
         Binding("enter", "enter", "Choose", show=False),
         Binding("space", "toggle", "Select die", show=False),
         Binding("b", "mode", "Build/List"),
@@ -55,11 +59,14 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.board: GameBoard | None = None
         self.actions: list[Any] = []
         self.points: list[int | None] = []
+        #: Big Mountain ranking points each listed move gains (or loses) now.
+        self.big: list[int] = []
+        #: Per listed move, the other goats that would reach the same table.
+        self.same: list[tuple[int, ...]] = []
         self.building = False
         self.highlight = 0
         self.top = 0
         self.message = ""
-        self.rows = ROWS
         self._reset_builder()
 
     # ------------------------------------------------------------ state
@@ -96,13 +103,16 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.actions = list(ctx.legal)
         view = self.view
         self.points = [None] * len(self.actions)
+        self.big = [0] * len(self.actions)
+        self.same = [()] * len(self.actions)
         if view is not None and view.dice and ctx.seat is not None and self.actions:
             ranked = view.ranked_moves(ctx.seat)
             if [m for m, _p in ranked] == self.actions:
                 self.points = [p for _m, p in ranked]
+                if view.big_mountain:
+                    self._rank_with_big_mountain(view, ctx.seat)
         self.building = False
         self.set_class(False, "-building")
-        self._fit_rows()
         self.highlight = 0
         self.top = 0
         self.message = ""
@@ -111,16 +121,55 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self._preview()
         self.refresh()
 
-    def _fit_rows(self) -> None:
-        """More list rows on taller terminals (4 at 24 lines, up to 14)."""
-        view = self.view
-        base = ROWS - 1 if view is not None and view.n >= 5 else ROWS
-        extra = max(0, self.app.size.height - 24) // 2
-        self.rows = min(14, base + extra)
-        self.styles.height = self.rows + 5
+    def _rank_with_big_mountain(self, view: GoatsState, seat: int) -> None:
+        """Re-rank the list by points gained now plus Big Mountain ranking points gained,
+        and list once the moves that reach the same table with a different goat.
+
+        Two moves reach the same table when the points, tokens and every other
+        goat come out the same, and they differ only in which of the player's
+        goats, all standing at the foot, goes to the Big Mountain: the first
+        one (the engine's order) stays, naming the others.
+        """
+        big0 = view.big_mountain_points()[seat]
+        rows: list[tuple[int, int, Move, int, int]] = []
+        kept: dict[tuple, int] = {}  # a table reached -> its row
+        same: dict[int, list[int]] = {}  # row -> other goats that reach the same table
+        for k, (action, pts) in enumerate(zip(self.actions, self.points)):
+            after = view.apply(seat, action)
+            big = after.big_mountain_points()[seat] - big0
+            mine = after.pos[seat]
+            from_foot = tuple(i + 5 for i, p in enumerate(mine) if p > GROUP_MAX and view.pos[seat][i] == 0)
+            if from_foot:
+                # Goats gone from the foot to a spot look alike: drop which goat it was.
+                table = (
+                    after.scores(),
+                    after.tokens,
+                    after.pos[:seat] + after.pos[seat + 1 :],
+                    tuple(0 if p > GROUP_MAX else p for p in mine),
+                    tuple(sorted(p for p in mine if p > GROUP_MAX)),
+                )
+                if table in kept:
+                    row = kept[table]
+                    first = rows[row][2]
+                    moved = {g[1] for g in first.groups if g[0] > GROUP_MAX}
+                    same[row].extend(g for g in from_foot if g not in moved and g not in same[row])
+                    continue
+                kept[table] = len(rows)
+                same[len(rows)] = []
+            rows.append((-((pts or 0) + big), k, action, pts or 0, big))
+        order = sorted(range(len(rows)), key=lambda i: rows[i][:2])
+        self.actions = [rows[i][2] for i in order]
+        self.points = [rows[i][3] for i in order]
+        self.big = [rows[i][4] for i in order]
+        self.same = [tuple(sorted(same.get(i, ()))) for i in order]
+
+    def rows(self) -> int:
+        """How many moves the list shows: every row of the panel (at least 3)."""
+        height = self.content_region.height if self.size.height else 0
+        reserved = 1 if self.message else 0
+        return max(MIN_ROWS, height - reserved) if height else MIN_ROWS
 
     def on_resize(self) -> None:
-        self._fit_rows()
         self.refresh()
 
     def _title(self) -> str:
@@ -150,6 +199,19 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.actions:
             return
         self.highlight = max(0, min(len(self.actions) - 1, self.highlight + delta))
+        self._preview()
+        self.refresh()
+
+    def action_page(self, direction: int) -> None:
+        """PageUp/PageDown: a panel's worth of moves up or down (in build mode: nothing)."""
+        if not self.building:
+            self.action_cursor(direction * max(1, self.rows() - 1))
+
+    def action_ends(self, direction: int) -> None:
+        """Home/End: the first (best) or the last move of the list."""
+        if self.building or not self.actions:
+            return
+        self.highlight = 0 if direction < 0 else len(self.actions) - 1
         self._preview()
         self.refresh()
 
@@ -308,6 +370,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.refresh()
 
     def _preview(self) -> None:
+        listing = not self.building and len(self.actions) > 1 and not self._is_rolling()
+        self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} Home/End" if listing else ""
         if self.building:
             self.post_message(ActionPreview(self.current_move() if self.groups else None))
         elif self.actions and not self._is_rolling():
@@ -346,32 +410,46 @@ class GoatsChooser(ActionChooser, can_focus=True):
             if self.message:
                 out.append("\n\n" + self.message, style="bold")
             return out
-        dice = self._dice()
-        side = (
-            ["Building a move by hand", "1-4/space select, f: a 1", "Enter group, c confirm"]
-            if self.building
-            else [f"{len(self.actions)} distinct outcomes", "arrows+Enter or 1-9", "b: build groups by hand"]
-        )
-        for k in range(3):
-            out.append_text(dice[k])
-            out.append("  " + side[k] + "\n", style="dim" if k else "")
         if self.building:
+            dice = self._dice()
+            side = ["Building a move by hand", "1-4/space select, f: a 1", "Enter group, c confirm"]
+            for k in range(3):
+                out.append_text(dice[k])
+                out.append("  " + side[k] + "\n", style="dim" if k else "")
             self._render_builder(out)
         else:
             self._render_list(out)
         return out
 
+    def label(self, k: int) -> str:
+        """The text of listed move ``k``: the board's label, plus the goats that do the same."""
+        label = self.board.action_label(self.actions[k]) if self.board else str(self.actions[k])
+        if k < len(self.same) and self.same[k]:
+            label += f" (goat {'/'.join(map(str, self.same[k]))} the same)"
+        return label
+
+    def tail(self, k: int) -> str:
+        """Points move ``k`` gains now: '+10', '+5 Big+8' (Big Mountain ranks apart)."""
+        pts = self.points[k] if k < len(self.points) else None
+        big = self.big[k] if k < len(self.big) else 0
+        text = f" +{pts}" if pts else ""
+        if big:
+            text += f" Big{big:+d}"
+        return text
+
     def _render_list(self, out: Text) -> None:
+        rows_shown = self.rows()
+        if self.message:
+            rows_shown = max(1, rows_shown)
         if self.highlight < self.top:
             self.top = self.highlight
-        if self.highlight >= self.top + self.rows:
-            self.top = self.highlight - self.rows + 1
-        width = max(20, self.size.width - 1)
+        if self.highlight >= self.top + rows_shown:
+            self.top = self.highlight - rows_shown + 1
+        width = max(20, self.content_region.width or self.size.width - 2)
         rows = []
-        for k in range(self.top, min(len(self.actions), self.top + self.rows)):
-            label = self.board.action_label(self.actions[k]) if self.board else str(self.actions[k])
-            pts = self.points[k] if k < len(self.points) else None
-            tail = f" +{pts}" if pts else ""
+        for k in range(self.top, min(len(self.actions), self.top + rows_shown)):
+            label = self.label(k)
+            tail = self.tail(k)
             num = str(k + 1) if k < 9 else " "
             mark = ">" if k == self.highlight else " "
             text = f"{mark}{num:>2} {label}"
@@ -381,7 +459,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
             line = Text(text.ljust(room) + tail, style="reverse" if k == self.highlight else "")
             rows.append(line)
         if self.message:
-            rows = rows[: self.rows - 1] + [Text(self.message, style="bold")]
+            rows.append(Text(self.message, style="bold"))
         out.append_text(Text("\n").join(rows))
 
     def _render_builder(self, out: Text) -> None:

@@ -1,10 +1,11 @@
 """PenguinBoard: the Penguinramids table as one scrollable board.
 
-Top to bottom: round, Chief Penguin and turn order; the penguins on offer;
-a note explaining the highlighted choice (legal slots, why a slot is not
-possible); every player's cards and tokens; the pyramid of the seat on
-screen drawn in full with its supports, the others in compact form; the
-goal cards and a legend. Drawn only from the BoardContext.
+One drawing of the table (``render.draw_table``): round, deck, tokens and
+turn order on top; the pyramid of the seat on screen as tiles with the goal
+cards under it; every other player's small pyramid beside it; the offer and
+the seat's action cards as cards at the bottom. Under it, a note explains
+the highlighted choice (legal slots, why a slot is not possible). Drawn only
+from the BoardContext, updated in place.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import attrs
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from boardgames_tui.engine import Pass
@@ -46,14 +47,8 @@ class PenguinBoard(GameBoard):
     DEFAULT_CSS = """
     PenguinBoard { height: 1fr; width: 1fr; }
     PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 1; }
-    PenguinBoard Static { width: 1fr; height: auto; }
-    PenguinBoard #pr-note { color: $text; text-style: italic; }
-    PenguinBoard #pr-pyramids { height: auto; }
-    PenguinBoard #pr-own { width: 18; }
-    PenguinBoard .pr-minis { width: 15; padding-left: 1; }
-    PenguinBoard #pr-goal-names { height: auto; }
-    PenguinBoard #pr-goals { margin-top: 1; }
-    PenguinBoard #pr-legend { color: $text-muted; }
+    PenguinBoard #pr-table { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: clip; }
+    PenguinBoard #pr-note { width: 1fr; height: auto; text-style: italic; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -62,17 +57,9 @@ class PenguinBoard(GameBoard):
         self.previewed: Any | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="pr-goal-names")  # outside the scroll: always in sight
-        with VerticalScroll(id="pr-scroll"):
-            yield Static("", id="pr-status")
-            yield Static("", id="pr-offer")
+        with VerticalScroll(id="pr-scroll", can_focus=False):
+            yield Static("", id="pr-table")
             yield Static("", id="pr-note")
-            with Horizontal(id="pr-pyramids"):
-                yield Static("", id="pr-own")
-                yield Static("", id="pr-minis-1", classes="pr-minis")
-                yield Static("", id="pr-minis-2", classes="pr-minis")
-            yield Static("", id="pr-goals")
-            yield Static(Text(render.LEGEND), id="pr-legend")  # Text: "[R3]" is no markup tag
 
     # ---- contract ----
 
@@ -92,7 +79,7 @@ class PenguinBoard(GameBoard):
         return render.action_label(self.ctx.view, self.ctx.seat, action)
 
     def on_resize(self) -> None:
-        """The goals line wraps to the board's width: redraw when it changes."""
+        """Tiles grow on a large terminal: redraw when the size changes."""
         if self.ctx is not None:
             self._draw()
 
@@ -115,6 +102,10 @@ class PenguinBoard(GameBoard):
         cur = self.ctx.view.current
         return cur if cur is not None else 0
 
+    def large(self) -> bool:
+        """Large tiles once the board has the room (a 120x40 terminal)."""
+        return self.size.width >= 70 and self.app.size.height >= 34
+
     def _draw(self) -> None:
         ctx = self.ctx
         assert ctx is not None
@@ -125,37 +116,27 @@ class PenguinBoard(GameBoard):
         marks: dict[int, str] = {}
         offer_hi = action.penguin if isinstance(action, (Take, Swap)) else None
         note = self._note(action, highlight, marks)
-
-        self.query_one("#pr-status", Static).update(render.status_line(view, names, me))
-        self.query_one("#pr-offer", Static).update(render.offer_text(view, offer_hi))
-        self.query_one("#pr-note", Static).update(note)
-        self.query_one("#pr-goal-names", Static).update(render.goals_line(view, self.size.width or 48))
-        own, corner = render.own_header(view, focus, names, 18)
-        own.append("\n")
         mine = me == focus
         drawn = view
-        if mine and isinstance(action, PlaceToken):  # show the support rows with the token on
+        if mine and isinstance(action, PlaceToken):  # the arm as it would be with the token on
             tok = list(view.tokens[focus])
             tok[2 * action.slot + (1 if action.arm == "right" else 0)] += 1
             drawn = attrs.evolve(view, tokens=view.tokens[:focus] + (tuple(tok),) + view.tokens[focus + 1 :])
-        own.append(
-            render.pyramid_text(
-                drawn, focus, highlight=highlight if mine else None, marks=marks if mine else None, corner=corner
-            )
+        colour = not getattr(self.app, "no_color", False)
+        table = render.draw_table(
+            drawn,
+            names,
+            focus,
+            me,
+            self.size.width or 50,
+            large=self.large(),
+            highlight=highlight if mine else None,
+            marks=marks if mine else None,
+            offer_hi=offer_hi,
+            colour=colour,
         )
-        toks = render.tokens_line(drawn, focus)
-        if toks:
-            own.append("\n")
-            own.append_text(toks)
-        self.query_one("#pr-own", Static).update(own)
-        others = [s for s in range(view.n) if s != focus]
-        sup = view.n <= 3  # room for support rows when each column holds one small pyramid
-        col1 = Text("\n").join(render.mini_pyramid(view, s, names, supports=sup) for s in others[0::2])
-        col2 = Text("\n").join(render.mini_pyramid(view, s, names, supports=sup) for s in others[1::2])
-        self.query_one("#pr-minis-1", Static).update(col1)
-        self.query_one("#pr-minis-2", Static).update(col2)
-        self.query_one("#pr-minis-2", Static).display = bool(others[1::2])
-        self.query_one("#pr-goals", Static).update(render.goals_text(view))
+        self.query_one("#pr-table", Static).update(table)
+        self.query_one("#pr-note", Static).update(note)
 
     def _note(self, action: Any, highlight: dict[int, str], marks: dict[int, str]) -> Text:
         """The explanation line(s) for the highlighted ``action`` (or the step's default)."""
@@ -176,8 +157,7 @@ class PenguinBoard(GameBoard):
             return self._slots_note(pid, marks, what)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
-            cell = f"[{penguin_label(pid)[:2]}]"
-            highlight[action.slot] = cell
+            highlight[action.slot] = penguin_label(pid)[:2]
             have = support_of(view.pyramids[me], view.greys[me], view.tokens[me], action.slot)
             text = f"{penguin_label(pid)} on {render.short_slot(action.slot)}"
             if have is not None:
@@ -185,7 +165,7 @@ class PenguinBoard(GameBoard):
             return Text(text)
         if isinstance(action, Flip):
             pid = view.pyramids[me][action.slot]
-            highlight[action.slot] = f"[{penguin_label(pid, True)[:2]}]"
+            highlight[action.slot] = penguin_label(pid, True)[:2]
             return Text(
                 f"Flip {render.short_slot(action.slot)}: {penguin_label(pid)} becomes {penguin_label(pid, True)}, "
                 "the pyramid still stands."
@@ -193,8 +173,7 @@ class PenguinBoard(GameBoard):
         if isinstance(action, Swap):
             return Text(f"{penguin_label(action.penguin)} goes to the deck bottom; the deck top takes its place.")
         if isinstance(action, PlaceToken):
-            text, _ = render.cell_text(view, me, action.slot)
-            highlight[action.slot] = text
+            highlight[action.slot] = penguin_label(view.pyramids[me][action.slot], view.greys[me][action.slot])[:2]
             return Text(f"A token adds 1 to the {action.arm} arm at {render.short_slot(action.slot)}, for good.")
         if isinstance(action, TakeChief):
             if view.round >= data.ROUNDS:
@@ -222,9 +201,11 @@ class PenguinBoard(GameBoard):
         assert me is not None
         legal = view.legal_slots(me, pid)
         for s in legal:
-            marks[s] = " ok "
+            marks[s] = "ok"
         text = Text(f"{what}: ")
-        if legal:
+        if not view.can_place(me, pid) and view.taken < 0:
+            text.append("fits nowhere, even with your tokens: taking it DISCARDS it", style="bold")
+        elif legal:
             text.append("fits on " + " ".join(render.short_slot(s) for s in legal), style="bold")
         else:
             text.append("fits nowhere now", style="bold")

@@ -1,8 +1,20 @@
-"""Text drawing for the Penguinramids board: pure functions from a view to Rich Text.
+"""Drawing for the Penguinramids board: pure functions from a view to a canvas or Rich Text.
 
 Everything here reads only the view handed to the board (never the full
 state). Meaning never rests on colour alone: colours are written as letters
 (R B Y P, g for a grey side), highlights also use reverse or underline.
+
+The pieces, as at the table:
+
+- a **tile** per penguin in your pyramid: its colour letter and weight in the
+  middle, its two arm strengths on its top corners (the arms hold the
+  penguins above; the two facing arms under a tile meet at the junction just
+  below it); an arm with strength tokens on it is underlined;
+- a **small pyramid** per other player, one line per level, each penguin as
+  ``1R32`` (left arm 1, Red weight 3, right arm 2);
+- the **offer** as cards: the colour side on top with its arms on the top
+  corners, the grey side on the bottom edge (``1g52``: arms 1 and 2, weight 5);
+- your **action cards** as a strip of five cards, a played one shown as ``·``.
 """
 
 from __future__ import annotations
@@ -12,8 +24,9 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from boardgames_tui.engine import seat_letter
+from boardgames_tui.ui.canvas import Canvas
 
-from ..data import ACTION_NAMES, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
+from ..data import ACTION_NAMES, COLOURS, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
 from ..rules import (
     ChooseCard,
     Discard,
@@ -32,44 +45,36 @@ from ..rules import (
 )
 
 #: Rich styles per colour index; grey (-1) is dim. Colour only doubles the letter.
-COLOUR_STYLE = {0: "red", 1: "blue", 2: "yellow", 3: "magenta", -1: "dim"}
+COLOUR_STYLE = {0: "bold red", 1: "bold blue", 2: "bold yellow", 3: "bold magenta", -1: "bold"}
 HILITE = "reverse bold"
-CELL_W = 4  # "[R3]"
-STRIDE = 4
-MINI_OFFSETS = (1, 3, 4, 6)  # one column left of the base for readability of the corners
-MINI_W = 14  # a small pyramid's width in cells
-CORNER_X = 13  # first free column right of the top slot
-CHIEF = "*Chief"  # the Chief Penguin marker: never a lone letter, which reads as a seat
+TOKEN_MARK = "underline bold"  # an arm digit that includes strength tokens
+MINI_STRIDE = 6  # columns from one penguin to the next in a small pyramid ("1R32" and a gap)
+MINI_W = 25  # a small pyramid with its labels
+CHIEF = "Chief"  # the Chief Penguin marker: a word, never a lone letter that reads as a seat
 
 
 def short_slot(index: int) -> str:
-    """'L2.1': level 2 (base = 1), slot 1, as printed beside the pyramid."""
+    """'L2.1': level 2 (base = 1), slot 1, as the chooser and the notes name slots."""
     k = next(k for k in (3, 2, 1, 0) if index >= LEVEL_OFFSET[k])
     return f"L{k + 1}.{index - LEVEL_OFFSET[k] + 1}"
 
 
-def cell_text(view: Any, seat: int, index: int) -> tuple[str, str]:
-    """(4-char cell, style) of a pyramid slot: '[R3]', '[g5]', ' .. ' empty.
-
-    Strength tokens are listed under the pyramid (``tokens_line``) and counted
-    in the support rows; the cell itself stays plain to keep it readable.
-    """
+def face(view: Any, seat: int, index: int) -> tuple[int, int, int, int, bool] | None:
+    """(colour or -1 for grey, weight, left arm, right arm, grey) of a pyramid slot,
+    arms with their strength tokens; None for an empty slot."""
     pid = view.pyramids[seat][index]
     if pid < 0:
-        return " .. ", "dim"
+        return None
     grey = view.greys[seat][index]
     p = PENGUINS[pid]
-    w = p.side(grey)[0]
-    letter = "g" if grey else COLOUR_LETTERS[p.colour]
-    return f"[{letter}{w}]", COLOUR_STYLE[-1 if grey else p.colour]
+    w, left, right = p.side(grey)
+    tok = view.tokens[seat]
+    return (-1 if grey else p.colour, w, left + tok[2 * index], right + tok[2 * index + 1], grey)
 
 
-def _arm_digit(view: Any, seat: int, index: int, right: bool) -> str:
-    pid = view.pyramids[seat][index]
-    if pid < 0:
-        return "."
-    _, left, r = PENGUINS[pid].side(view.greys[seat][index])
-    return str((r if right else left) + view.tokens[seat][2 * index + (1 if right else 0)])
+def letter(colour: int) -> str:
+    """'R', 'B', 'Y', 'P', or 'g' for a grey side."""
+    return "g" if colour < 0 else COLOUR_LETTERS[colour]
 
 
 def cards_strip(view: Any, seat: int) -> str:
@@ -78,96 +83,277 @@ def cards_strip(view: Any, seat: int) -> str:
     return "".join(str(c) if c in hand else "-" for c in range(1, 6))
 
 
-def pyramid_text(
+# ---- your pyramid: tiles ---------------------------------------------------------------
+
+
+class TileSize:
+    """Tile geometry: ``inner`` columns inside a tile, ``rows`` content rows.
+
+    Small (80x24): 5 columns, one row ('R3'); large: 7 columns, two rows (the
+    colour's name over the weight). A pyramid is ``4 * (inner + 1) + 1``
+    columns wide and ``4 * (rows + 1) + 1`` rows tall.
+    """
+
+    def __init__(self, large: bool = False) -> None:
+        self.inner = 7 if large else 5
+        self.rows = 2 if large else 1
+        self.large = large
+
+    @property
+    def stride(self) -> int:
+        return self.inner + 1
+
+    @property
+    def width(self) -> int:
+        return 4 * self.stride + 1
+
+    @property
+    def height(self) -> int:
+        return 4 * (self.rows + 1) + 1
+
+
+def slot_origin(size: TileSize, index: int) -> tuple[int, int]:
+    """(column, row) of the top-left corner of slot ``index``'s tile, from the pyramid's corner."""
+    k = next(k for k in (3, 2, 1, 0) if index >= LEVEL_OFFSET[k])
+    i = index - LEVEL_OFFSET[k]
+    return k * size.stride // 2 + i * size.stride, (3 - k) * (size.rows + 1)
+
+
+def draw_pyramid(
+    c: Canvas,
     view: Any,
     seat: int,
+    x: int,
+    y: int,
+    size: TileSize,
     *,
     highlight: dict[int, str] | None = None,
     marks: dict[int, str] | None = None,
-    corner: Sequence[Text] = (),
-) -> Text:
-    """The full pyramid of ``seat``: 4 levels (top first, numbered at the left) with a
-    support row under each upper level showing the two arm strengths ('2+1') that
-    hold each slot (right arm of the penguin below-left + left arm of the one below-right).
+    colour: bool = True,
+) -> None:
+    """Draw ``seat``'s pyramid as tiles with its top-left corner at ``(x, y)``.
 
-    ``highlight`` maps a slot to a 4-char replacement drawn reversed (a preview);
-    ``marks`` maps an empty slot to a 4-char marker (legal slots: ' ok ');
-    ``corner`` holds up to two short lines drawn right of the top slot (from column 13).
+    ``highlight`` maps a slot to a penguin text ('R3') drawn in reverse video
+    (what a previewed action puts there); ``marks`` maps an empty slot to a
+    short marker ('ok': the highlighted penguin fits there). Empty slots are
+    dim outlines with a dot.
     """
     highlight = highlight or {}
     marks = marks or {}
-    out = Text()
-    rows: list[Text] = []
+    filled = [i for i in range(SLOTS) if view.pyramids[seat][i] >= 0 or i in highlight]
+    for group, style in (([i for i in range(SLOTS) if i not in filled], "dim"), (filled, "")):
+        for i in group:
+            ox, oy = slot_origin(size, i)
+            c.box(x + ox, y + oy, size.stride + 1, size.rows + 2, style)
+    mid = y + size.rows // 2 + 1
+    for i in range(SLOTS):
+        ox, oy = slot_origin(size, i)
+        cx, cy = x + ox + 1, mid + oy - size.rows // 2
+        f = face(view, seat, i)
+        if f is not None:
+            tok = view.tokens[seat]
+            c.put(x + ox + 1, y + oy, str(f[2]), TOKEN_MARK if tok[2 * i] else "")
+            c.put(x + ox + size.stride - 1, y + oy, str(f[3]), TOKEN_MARK if tok[2 * i + 1] else "")
+        if i in highlight:
+            for n, part in enumerate(highlight[i].split("/")[: size.rows]):
+                c.put(cx, cy + n, part.center(size.inner), HILITE)
+            continue
+        if f is None:
+            mark = marks.get(i)
+            c.put(cx, cy + (size.rows - 1), (mark or "·").center(size.inner), "bold underline" if mark else "dim")
+            continue
+        col, w, _left, _right, _grey = f
+        style = COLOUR_STYLE[col] if colour else "bold"
+        if size.large:
+            c.put(cx, cy, ("grey" if col < 0 else COLOURS[col]).center(size.inner), style)
+            c.put(cx, cy + 1, f"wt {w}".center(size.inner), "bold")
+        else:
+            c.put(cx, cy, f"{letter(col)}{w}".center(size.inner), style)
+
+
+# ---- the other players: small pyramids ------------------------------------------------
+
+
+def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: int, colour: bool = True) -> None:
+    """``seat``'s small pyramid in 4 rows at ``(x, y)``, top level first.
+
+    Each penguin is ``1R32`` (left arm, colour letter, weight, right arm; an
+    arm with strength tokens underlined), an empty slot ``··``. Around the
+    top: the seat's letter and name at the left, its score ('7pt') and the
+    Chief Penguin marker at the right; beside the second level its action
+    cards ('12-45', '-' played) and its held strength tokens ('tok1').
+    """
+    pyr = view.pyramids[seat]
     for k in (3, 2, 1, 0):
-        line = Text()
-        line.append(f"{k + 1} ", style="bold")
-        line.append(" " * (STRIDE // 2 * k))
+        row = y + 3 - k
         for i in range(LEVEL_SIZES[k]):
             idx = LEVEL_OFFSET[k] + i
-            if idx in highlight:
-                line.append(highlight[idx], style=HILITE)
-            elif idx in marks and view.pyramids[seat][idx] < 0:
-                line.append(marks[idx], style="bold underline")
-            else:
-                text, style = cell_text(view, seat, idx)
-                line.append(text, style=style)
-        rows.append(line)
-        if k > 0:
-            sup = Text("  " + " " * (STRIDE // 2 * k))
-            for i in range(LEVEL_SIZES[k]):
-                lo = LEVEL_OFFSET[k - 1] + i
-                a = _arm_digit(view, seat, lo, True)
-                b = _arm_digit(view, seat, lo + 1, False)
-                sup.append(f"{a}+{b} " if (a != "." or b != ".") else "    ", style="dim" if "." in (a, b) else "")
-            sup.rstrip()
-            rows.append(sup)
-    for row, extra in zip(rows, corner):
-        row.pad_right(CORNER_X - len(row))
-        row.append_text(extra)
-    return Text("\n").join(rows)
+            px = x + k * MINI_STRIDE // 2 + i * MINI_STRIDE
+            f = face(view, seat, idx)
+            if f is None:
+                c.put(px, row, " ·· ", "dim")
+                continue
+            col, w, left, right, _grey = f
+            tok = view.tokens[seat]
+            c.put(px, row, str(left), TOKEN_MARK if tok[2 * idx] else "dim")
+            c.put(px + 1, row, f"{letter(col)}{w}", COLOUR_STYLE[col] if colour else "bold")
+            c.put(px + 3, row, str(right), TOKEN_MARK if tok[2 * idx + 1] else "dim")
+    acting = view.phase == Phase.TURN and view.current == seat
+    c.put(x, y, seat_letter(seat), "bold reverse" if acting else "bold")
+    c.put(x + 2, y, names[seat][:6], "bold")
+    score = f"{view.scores()[seat]}pt"
+    c.put(x + 14, y, score)
+    if view.chief == seat:
+        c.put(x + 15 + len(score), y, CHIEF, "reverse bold")
+    c.put(x, y + 1, cards_strip(view, seat))
+    c.put(x + 16, y + 1, f"tok{view.held_tokens[seat]}")
 
 
-def name_line(view: Any, seat: int, names: Sequence[str], width: int, chief: bool = True) -> Text:
-    """One line: 'C Carla *Chief 12' (letter, name, the Chief Penguin marker when
-    ``chief`` and the seat holds it, score at the right), cut to ``width``."""
-    score = str(view.scores()[seat])
-    mark = f" {CHIEF}" if chief and view.chief == seat else ""
-    room = width - len(score) - 1 - len(mark)
-    name = f"{seat_letter(seat)} {names[seat]}"[:room]
-    out = Text()
-    out.append(name, style="bold")
-    if mark:
-        out.append(" ")
-        out.append(CHIEF, style="reverse bold")
-    out.append(" " * (width - len(name) - len(mark) - len(score)))
-    out.append(score)
-    return out
+# ---- cards --------------------------------------------------------------------------------
 
 
-def own_header(view: Any, seat: int, names: Sequence[str], width: int) -> tuple[Text, list[Text]]:
-    """The full pyramid's title line ('A Ana *Chief  7') and its corner lines ('12-45', 'tok 1')."""
-    return name_line(view, seat, names, width), [Text(cards_strip(view, seat)), Text(f"tok {view.held_tokens[seat]}")]
+def draw_penguin_card(c: Canvas, pid: int, x: int, y: int, hilite: bool = False, colour: bool = True) -> None:
+    """A revealed penguin as a 7x3 card: colour side in the middle ('R3') with its
+    arms on the top corners; the grey side on the bottom edge ('1g52')."""
+    p = PENGUINS[pid]
+    c.box(x, y, 7, 3)
+    c.put(x + 1, y, str(p.left))
+    c.put(x + 5, y, str(p.right))
+    c.put(x + 1, y + 1, f" {COLOUR_LETTERS[p.colour]}{p.weight}  ", HILITE if hilite else (COLOUR_STYLE[p.colour] if colour else "bold"))
+    c.put(x + 1, y + 2, f"{p.grey_left}g{p.grey_weight}", "dim")
+    c.put(x + 5, y + 2, str(p.grey_right), "dim")
 
 
-def token_spots(view: Any, seat: int) -> list[str]:
-    """Where ``seat``'s strength tokens sit: ['L1.1 right', 'L1.2 left x2']."""
-    tok = view.tokens[seat]
-    out = []
-    for slot in range(SLOTS):
-        for arm, name in ((0, "left"), (1, "right")):
-            n = tok[2 * slot + arm]
+def draw_action_cards(c: Canvas, view: Any, seat: int, x: int, y: int, large: bool = False) -> None:
+    """``seat``'s five action cards as a strip of cards: the number of each card in hand,
+    '·' for a played one, the card chosen this round (seen by its owner) in reverse;
+    large: each card also names its action."""
+    hand = view.hands[seat]
+    chosen = view.chosen[seat] if seat is not None else 0
+    width = 10 if large else 2
+    for n in range(1, 6):
+        cx = x + (n - 1) * width
+        c.box(cx, y, width + 1, 3)
+        text = (f"{n} {ACTION_NAMES[n]}" if large else str(n)) if n in hand or n == chosen else "·"
+        style = HILITE if n == chosen and chosen > 0 else ("bold" if n in hand else "dim")
+        c.put(cx + 1, y + 1, text[: width - 1].ljust(width - 1) if large else text, style)
+
+
+# ---- the whole table --------------------------------------------------------------------
+
+
+def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
+    """Round, deck, token supply, who is still choosing (and, for ``me`` only, the
+    card ``me`` chose) or, once the cards are revealed, the turn order (the seat
+    playing in reverse video)."""
+    out = Text(f"Round {min(view.round, ROUNDS)}/{ROUNDS}", style="bold")
+    out.append(f" deck {len(view.deck)} tokens {view.supply}")
+    if view.phase == Phase.CHOOSE:
+        waiting = [seat_letter(s) for s in range(view.n) if view.chosen[s] == 0]
+        out.append(" choosing " + " ".join(waiting) if waiting else "")
+        if me is not None and view.chosen[me] > 0:
+            out.append(f" (you: {view.chosen[me]})", style="bold")
+    if view.phase == Phase.TURN:
+        out.append(" order ")
+        for n, s in enumerate(view.order):
             if n:
-                out.append(f"{short_slot(slot)} {name}" + (f" x{n}" if n > 1 else ""))
+                out.append(" ")
+            style = "bold reverse" if n == view.turn else ("dim" if n < view.turn else "")
+            out.append(f"{seat_letter(s)}{view.chosen[s]}", style=style)
     return out
 
 
-def tokens_line(view: Any, seat: int, width: int = 18) -> Text:
-    """'Tokens: L1.1 right,' / 'L1.2 left x2' (strength tokens on arms), broken
-    between spots to fit ``width``; empty without tokens."""
-    spots = token_spots(view, seat)
-    if not spots:
-        return Text()
-    return wrapped_list("Tokens:", spots, width)
+def draw_table(
+    view: Any,
+    names: Sequence[str],
+    focus: int,
+    me: int | None,
+    width: int,
+    *,
+    large: bool = False,
+    highlight: dict[int, str] | None = None,
+    marks: dict[int, str] | None = None,
+    offer_hi: int | None = None,
+    colour: bool = True,
+) -> Text:
+    """The table as Rich Text, ``width`` columns wide.
+
+    Top line: round, deck, tokens left, turn order. Left: ``focus``'s pyramid
+    as tiles (its name and score, the Chief Penguin and the held tokens in
+    its top corners), the goal cards under it. Right: every other player's
+    small pyramid. Bottom: the offer as cards, ``focus``'s action cards
+    (only when ``focus`` is ``me``: the card chosen in secret is theirs alone).
+    """
+    size = TileSize(large)
+    others = [s for s in range(view.n) if s != focus]
+    right_x = size.width + 1
+    mini_h = 5 if large else 4
+    minis_end = 1 + len(others) * mini_h - (1 if large else 0)
+    show_cards = me is not None and me == focus
+    # Where the goals, the offer and the action cards go: under the pyramid on a
+    # crowded small table; beside it, under the small pyramids, when 2-3 play.
+    goals_x, cards_x = 0, 6 + 4 * 7
+    if large:  # the goals' conditions need the full width: under both columns
+        goals_y = max(1 + size.height, minis_end) + 1
+        offer_y = goals_y + 3
+        cards_y, cards_x = offer_y + 3 if view.revealed else offer_y, 0
+    elif len(others) <= 2:
+        goals_x, goals_y = right_x + 2, minis_end
+        offer_y = 1 + size.height
+        cards_x, cards_y = right_x + 1, goals_y + 3
+    else:
+        goals_y = 1 + size.height
+        offer_y = cards_y = max(goals_y + 3, minis_end)
+    height = max(offer_y + (3 if view.revealed else 0), cards_y + (3 if show_cards else 0))
+    c = Canvas(width, height)
+    c.put(0, 0, status_line(view, names, me))
+    if large:
+        highlight = {slot: _large_face(text) for slot, text in (highlight or {}).items()}
+    draw_pyramid(c, view, focus, 0, 1, size, highlight=highlight, marks=marks, colour=colour)
+    # Top corners of the pyramid: who it is, points, the Chief Penguin, tokens held.
+    c.put(0, 1, seat_letter(focus), "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold")
+    c.put(2, 1, names[focus][: size.width // 2 - 6], "bold")
+    c.put(0, 2, f"{view.scores()[focus]} pts")
+    corner = size.width // 2 + size.stride // 2 + 2
+    if view.chief == focus:
+        c.put(corner, 1, CHIEF, "reverse bold")
+    c.put(corner, 2, f"tok {view.held_tokens[focus]}")
+    # The goal cards (a goal the pyramid meets now is marked 'met').
+    met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
+    for n, g in enumerate(view.goals):
+        goal = GOALS[g]
+        line = Text(f"{goal.name} {goal.points}", style="bold")
+        if large:
+            line.append(f": {goal.text}", style="")
+        if g in met:
+            line.append(" met", style="reverse")
+        c.put(goals_x, goals_y + n, line)
+    # The other players.
+    for n, s in enumerate(others):
+        draw_mini(c, view, s, names, right_x, 1 + n * mini_h, colour)
+    # The offer and the action cards.
+    if view.revealed:
+        c.put(0, offer_y + 1, "Offer", "bold")
+        for n, pid in enumerate(view.revealed):
+            draw_penguin_card(c, pid, 6 + n * 7, offer_y, pid == offer_hi, colour)
+    if show_cards:
+        c.put(cards_x, cards_y + 1, "Hand", "bold")
+        draw_action_cards(c, view, me, cards_x + 5, cards_y, large)
+    return c.text()
+
+
+def _large_face(text: str) -> str:
+    """'R3' -> 'Red/wt 3': a highlighted penguin written the way large tiles write it."""
+    if len(text) >= 2 and text[1:].isdigit():
+        name = "grey" if text[0] == "g" else COLOURS[COLOUR_LETTERS.index(text[0])]
+        return f"{name}/wt {text[1:]}"
+    return text
+
+
+def goals_line(view: Any, width: int = 48) -> Text:
+    """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
+    three goal cards), wrapped between goals onto a second line when wider than ``width``."""
+    return wrapped_list("Goals:", [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
 
 
 def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
@@ -187,124 +373,15 @@ def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
     return out
 
 
-def mini_pyramid(view: Any, seat: int, names: Sequence[str], width: int = MINI_W, supports: bool = False) -> Text:
-    """A compact pyramid: the name line ('C Carla     5'), then 4 rows of 2-char cells
-    ('R3', 'g5', '..'), top first. Left of the top slot '*Chief' when the seat holds
-    the Chief Penguin; right of it the action cards ('12-45') and, right of the next
-    row, the tokens held ('tok1'). A '+' between two penguins of a level: strength
-    token(s) on their facing arms, which hold the slot above.
-
-    With ``supports``, a row under each upper level gives, under each slot whose two
-    supporters are placed, the arm strength holding it (tokens included)."""
-    out = name_line(view, seat, names, width, chief=False)
-    out.append("\n")
-    pyr, tok = view.pyramids[seat], view.tokens[seat]
-    rows: list[Text] = []
-    for k in (3, 2, 1, 0):
-        if supports and k < 3:
-            sup = Text(" " * MINI_OFFSETS[k + 1])
-            for i in range(LEVEL_SIZES[k + 1]):
-                have = support_of(pyr, view.greys[seat], tok, LEVEL_OFFSET[k + 1] + i)
-                sup.append(f"{'' if have is None else have:>2}" + (" " if i < LEVEL_SIZES[k + 1] - 1 else ""))
-            sup.rstrip()
-            rows.append(sup)
-        line = Text(" " * MINI_OFFSETS[k])
-        for i in range(LEVEL_SIZES[k]):
-            idx = LEVEL_OFFSET[k] + i
-            pid = pyr[idx]
-            if pid < 0:
-                line.append("..", style="dim")
-            else:
-                grey = view.greys[seat][idx]
-                p = PENGUINS[pid]
-                letter = "g" if grey else COLOUR_LETTERS[p.colour]
-                line.append(f"{letter}{p.side(grey)[0]}", style=COLOUR_STYLE[-1 if grey else p.colour])
-            if i < LEVEL_SIZES[k] - 1:
-                line.append("+" if tok[2 * idx + 1] or tok[2 * (idx + 1)] else " ", style="bold")
-        rows.append(line)
-    top, second = rows[0], rows[1]
-    if view.chief == seat:
-        marked = Text()
-        marked.append(CHIEF[1:], style="reverse bold")
-        marked.append_text(top[len(CHIEF) - 1 :])
-        top = marked
-    top.pad_right(width - 5 - len(top))
-    top.append(cards_strip(view, seat))
-    held = f"tok{view.held_tokens[seat]}"
-    second.pad_right(width - len(held) - len(second))
-    second.append(held)
-    rows[0], rows[1] = top, second
-    out.append_text(Text("\n").join(rows))
-    return out
-
-
-def offer_text(view: Any, highlight: int | None = None) -> Text:
-    """The revealed penguins still on offer: 'Offer: R3 2|1  B1 2|2' (weight, left|right arm)."""
-    out = Text("Offer: ", style="bold")
-    if not view.revealed:
-        out.append("none", style="dim")
-    for n, pid in enumerate(view.revealed):
-        if n:
-            out.append("  ")
-        label = penguin_label(pid)
-        style = COLOUR_STYLE[PENGUINS[pid].colour]
-        out.append(label, style=HILITE if pid == highlight else style)
-    out.append(f"   deck {len(view.deck)}", style="dim")
-    return out
-
-
-def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
-    """Round, Chief Penguin holder, token supply, who is still choosing (and, for ``me``
-    only, the card ``me`` chose) or, once the cards are revealed, the turn order."""
-    out = Text(f"Round {min(view.round, ROUNDS)}/{ROUNDS}", style="bold")
-    out.append(f" Chief {seat_letter(view.chief)} tokens {view.supply}")
-    if view.phase == Phase.CHOOSE:
-        waiting = [seat_letter(s) for s in range(view.n) if view.chosen[s] == 0]
-        out.append(" choosing " + " ".join(waiting) if waiting else "")
-        if me is not None and view.chosen[me] > 0:
-            out.append(f" (you: {view.chosen[me]})", style="bold")
-    if view.phase == Phase.TURN:
-        out.append(" order ")
-        for n, s in enumerate(view.order):
-            if n:
-                out.append(" ")
-            style = "bold reverse" if n == view.turn else ("dim" if n < view.turn else "")
-            out.append(f"{seat_letter(s)}{view.chosen[s]}", style=style)
-    return out
-
-
-def goals_line(view: Any, width: int = 48) -> Text:
-    """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
-    three goal cards), wrapped between goals onto a second line when wider than ``width``."""
-    return wrapped_list("Goals:", [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
-
-
-def goals_text(view: Any) -> Text:
-    """The three goal cards in play: name, points and condition."""
-    out = Text()
-    for n, g in enumerate(view.goals):
-        goal = GOALS[g]
-        if n:
-            out.append("\n")
-        out.append(f"{goal.name} {goal.points}: ", style="bold")
-        out.append(goal.text)
-    return out
-
-
-LEGEND = (
-    "[R3] Red weight 3 (R B Y P; g grey side). 2+1: right arm below-left + left arm below-right"
-    " hold the slot above, tokens included (a small pyramid shows their sum). R2+R3 in a small"
-    " pyramid: strength tokens on those facing arms. 12-45: action cards in hand, - played;"
-    " tok: tokens held. *Chief: holds the Chief Penguin."
-)
-
-
 def action_label(view: Any, seat: int | None, action: Any) -> str:
     """Chooser text of an action, with what it does in numbers."""
     if isinstance(action, ChooseCard):
         return f"card {action.number} {ACTION_NAMES[action.number]}: {_CARD_HINT[action.number]}"
     if isinstance(action, Take):
-        return f"take {penguin_label(action.penguin)}  (grey side {penguin_label(action.penguin, True)})"
+        text = f"take {penguin_label(action.penguin)}  (grey side {penguin_label(action.penguin, True)})"
+        if seat is not None and not view.can_place(seat, action.penguin):
+            text = f"take {penguin_label(action.penguin)}: fits nowhere, it will be DISCARDED"
+        return text
     if isinstance(action, Place) and seat is not None:
         have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], action.slot)
         where = short_slot(action.slot)
