@@ -126,7 +126,7 @@ async def test_one_key_per_screen_plays_both_cards_then_hands_over():
         await lift(pilot)
         seat = match.state.to_move[0]
         steps = []
-        for key in ("1", "enter", "1", "enter"):
+        for key in ("1", "enter", "0", "enter"):  # card 1 left, then 0: no right card
             await pilot.press(key)
             await pilot.pause()
             steps.append((where(app)[0], len(actions(app))))
