@@ -41,11 +41,6 @@ from .. import rules as R
 from . import render
 
 
-#: Track lines drawn on a board under 24 rows high (more appear with gaps when sleds
-#: are far apart); a taller board shows more.
-TRACK_ROWS = 6
-
-
 def _snapshot(view: Any) -> tuple:
     """The public facts whose changes the board points out: race, position, box, health."""
     return (view.race, view.position, view.box, view.health)
@@ -69,6 +64,12 @@ class MontanaBoard(GameBoard):
         self._snap: tuple | None = None
         self._before: tuple | None = None
         self._preview: Any = None
+        #: The public view the table saw at the end of the last reveal, and its log length.
+        self._reveal_base: Any = None
+        self._revealed_upto = 0
+        #: True while a reveal plays its frames on the board.
+        self.revealing = False
+        self._last_frame: Any = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
@@ -86,6 +87,9 @@ class MontanaBoard(GameBoard):
         """Redraw from ``ctx`` (see the module docstring)."""
         new_seat = self.ctx is None or self.ctx.seat != ctx.seat
         self.ctx = ctx
+        if self._reveal_base is None or len(ctx.view.log) < self._revealed_upto:
+            # A game opened (or taken back by undo): what is on the table now is the start.
+            self._reveal_base, self._revealed_upto = ctx.view, len(ctx.view.log)
         snap = _snapshot(ctx.view)
         if snap != self._snap:
             if self._snap is not None and self._snap[0] == snap[0]:
@@ -114,6 +118,69 @@ class MontanaBoard(GameBoard):
         if isinstance(action, R.PlayCard) and ctx.seat is not None and ctx.view.played[ctx.seat]:
             level = D.speed_level(ctx.view.sides[ctx.seat], _box_after_play(ctx.view, ctx.seat, ()))
         return render.action_label(ctx.view, ctx.seat, action, ctx.names, level)
+
+    # ---- the round revealed step by step ---------------------------------------
+
+    def interlude(self, done: Any) -> bool:
+        """Before the screen passes on: replay what the table has not watched yet (cards
+        turning over, cards acting, sleds sliding, damage) with :mod:`.reveal`; False
+        when nothing of the kind happened since the last reveal."""
+        from .reveal import RevealScreen, reveal_frames
+
+        ctx = self.ctx
+        if ctx is None or ctx.seat is not None or self._reveal_base is None:
+            return False
+        view = ctx.view
+        events = view.log[self._revealed_upto:]
+        frames = reveal_frames(self._reveal_base, view, events, ctx.names)
+        self._reveal_base, self._revealed_upto = view, len(view.log)
+        if not frames or not self.is_attached:
+            return False
+        self.revealing = True
+        self.app.push_screen(RevealScreen(self, frames, f"Round {self._round_of(events, view)} revealed", done))
+        return True
+
+    @staticmethod
+    def _round_of(events: Any, view: Any) -> int:
+        """The round the replayed lines belong to (the one before, if a new round began)."""
+        begun = any(" begins; " in e.text for e in events)
+        return view.round - 1 if begun and view.round > 1 else view.round
+
+    def show_frame(self, frame: Any, index: int, count: int) -> None:
+        """Draw one frame of the reveal: the step being played on top, then the runners,
+        the course and the cards turned over so far."""
+        from .reveal import frame_cards_text, step_text
+
+        ctx = self.ctx
+        assert ctx is not None
+        view = frame.apply_to(ctx.view)
+        width = max(20, (self.size.width or 50) - 1)
+        wide = self.size.height >= 30
+        self._update("#mp-news", step_text(frame, index, count))
+        prev = self._last_frame if index else None
+        deltas = {}
+        if prev is not None:
+            for s in range(view.players):
+                d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
+                     "health": frame.health[s] - prev.health[s]}
+                deltas[s] = {k: v for k, v in d.items() if v}
+        self._last_frame = frame
+        self._update("#mp-runners", render.runners_text(view, ctx.names, None, deltas, wide,
+                                                        title="THE TABLE WATCHES THE ROUND", news=False))
+        self._update("#mp-track", render.course_text(view, None, width))
+        self._update("#mp-played", frame_cards_text(frame, render.SEAT_STYLES, 8 if wide else 0))
+        for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
+                             ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
+            self.query_one(selector, Static).display = on
+        self.query_one("#mp-preview", Static).set_class(True, "-empty")
+        if index == 0:
+            self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def end_reveal(self) -> None:
+        """The reveal is over: the board shows the table as it is now."""
+        self.revealing = False
+        if self.ctx is not None:
+            self._draw()
 
     def action_key(self, action: Any) -> str | None:
         """The card's own digit in the secret play, the same in the left and the right list
@@ -167,11 +234,16 @@ class MontanaBoard(GameBoard):
         assert ctx is not None
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
-        height = self.size.height
-        rows = TRACK_ROWS if height < 24 else max(TRACK_ROWS, height - 12 - view.players)
+        width = max(20, (self.size.width or 50) - 1)
+        wide = self.size.height >= 30
         target = self._preview.seat if isinstance(self._preview, R.Target) else None
-        self._update("#mp-track", render.track_text(view, seat, ctx.names, rows, marks, target))
-        self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
+        course = render.course_text(view, seat, width, marks, target)
+        ahead = render.ahead_text(view, seat)
+        if ahead.plain:
+            course.append("\n")
+            course.append_text(ahead)
+        self._update("#mp-track", course)
+        self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas(), wide))
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
         for selector in ("#mp-runners", "#mp-track"):
@@ -215,7 +287,7 @@ class MontanaBoard(GameBoard):
             return {}
         view = ctx.view
         if isinstance(action, R.PlaceToken):
-            return {action.section: "<-?"}
+            return {action.section: "?"}
         return {}
 
     def _preview_text(self) -> Text | None:
@@ -254,12 +326,12 @@ class MontanaBoard(GameBoard):
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
-            out.append(f"{label} (in [brackets] on the track)")
+            out.append(f"{label} (marked > on the course)")
             return out
         if isinstance(action, R.PlaceToken):
             act = view.activating()
             kind = "spike" if act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO else "ice"
-            out.append(f"{kind.capitalize()} token on section {action.section}, marked <-? on the track")
+            out.append(f"{kind.capitalize()} token on section {action.section}, marked ? on the course")
             return out
         return None
 
