@@ -99,3 +99,14 @@ def test_the_log_says_when_an_empty_deck_stops_a_refill():
     st = st._refill_hands()
     lines = [e.text for e in st.log[-3:]]
     assert any("action deck is empty: 2 cards short, the hand stays at 3" in t for t in lines)
+
+
+def test_f1_rules_have_an_on_screen_section_naming_every_marker():
+    text = SPEC.rules_text()
+    section = text[text.index("## On screen"):]
+    section = section[:section.index("\n## ", 1)]
+    for word in ("> NOW", "acted", "off speed", "can't do", "CANCELLED", "`*`", "reverse video",
+                 "`Y)`", "`^`", "`T`", "Space or Enter", "own letter", "`0` plays no right card",
+                 "Does NOTHING", "Ahead of A"):
+        assert word in section, word
+
