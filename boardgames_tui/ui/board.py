@@ -114,6 +114,15 @@ class GameBoard(Widget):
         """The text of ``action`` in the chooser (default: ``str(action)``)."""
         return str(action)
 
+    def interlude(self, done: Any) -> bool:
+        """Play something public before the screen passes to other eyes (Montaña's round
+        revealed step by step); called right after :meth:`show` with a public context.
+
+        Return True to play it: the screen then waits until the board calls
+        ``done()``; False (the default) goes straight on.
+        """
+        return False
+
     def action_key(self, action: Any) -> str | None:
         """A digit that should pick ``action`` (a card's own number), or None.
 

@@ -117,13 +117,14 @@ class GameScreen(GatedScreen, Screen[None]):
         if state.is_terminal:
             self._hand_over()
             self.render_for(None)
-            self.app.call_later(self.app.game_finished, self.match)  # type: ignore[attr-defined]
+            self._after_interlude(lambda: self.app.call_later(self.app.game_finished, self.match))  # type: ignore[attr-defined]
             return
         window = state.reaction_window
         if window is not None and self.spec.hidden_information:
             self._hand_over()
             self.render_for(None)
-            self.app.push_screen(ReactionScreen(window, state.to_move, self.match.names), self._after_reaction)
+            self._after_interlude(lambda: self.app.push_screen(
+                ReactionScreen(window, state.to_move, self.match.names), self._after_reaction))
             return
         seat = state.to_move[0]
         if self.spec.hidden_information and state.needs_curtain(seat) and not (
@@ -143,7 +144,16 @@ class GameScreen(GatedScreen, Screen[None]):
         """Cover the table (public view, no notices) and ask for ``seat``; ``then(looking)`` follows."""
         self._hand_over()
         self.render_for(None)
-        self.app.push_screen(self._curtain(seat, reason), then)
+        self._after_interlude(lambda: self.app.push_screen(self._curtain(seat, reason), then))
+
+    def _after_interlude(self, then: Any) -> None:
+        """The public screen is up: the board may first play something for the whole table
+        (:meth:`GameBoard.interlude`), then ``then()`` hands the screen over."""
+        if self.board.interlude(then):
+            # The table has just watched it: the curtain needs no recap of the same lines.
+            self.public_seen = len(self.match.state.view(None).log)
+        else:
+            then()
 
     def _curtain(self, seat: int, reason: str = "") -> CurtainScreen:
         """The curtain for ``seat``, with the public lines of the log since the last one."""

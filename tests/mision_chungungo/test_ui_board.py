@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -19,7 +21,7 @@ from boardgames_tui.games.mision_chungungo.rules import (
 )
 from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser
 from boardgames_tui.games.mision_chungungo.ui.chooser import nearest
-from boardgames_tui.games.mision_chungungo.ui.field import render_field
+from boardgames_tui.games.mision_chungungo.ui.field import LARGE, cell_region, render_field
 from boardgames_tui.games.mision_chungungo.ui.model import FieldCell, table_of
 from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
 
@@ -86,6 +88,21 @@ def part(app: Harness, name: str) -> str:
     return console.export_text()
 
 
+
+def hit(text: str, letter: str) -> bool:
+    """Whether the field shows ``letter``'s token struck: its card between stars ('*B░*')."""
+    return re.search(rf"\*░*{letter}░*\*", text) is not None
+
+
+def crossed(text: str, glyph: str) -> bool:
+    """Whether a card is crossed by a shot line drawn with ``glyph`` ('-░░-')."""
+    return re.search(rf"{re.escape(glyph)}░+{re.escape(glyph)}", text) is not None
+
+
+def cursor(text: str) -> bool:
+    """Whether a cell is highlighted: '>' and '<' inside a card ('>░░<', '>+<')."""
+    return re.search(r">[░A-E+ ]*<", text) is not None
+
 def everything(app: Harness) -> str:
     return "\n".join(part(app, n) for n in ("table", "players", "field", "preview", "hand"))
 
@@ -101,25 +118,46 @@ def in_shot_turn(card_name: str, pattern: str | None = None, players: int = 3, *
 # ---------------------------------------------------------------- drawing
 
 
-def test_field_grid_shows_cards_tokens_eels_and_gaps():
+def test_field_grid_draws_cards_as_boxes_with_tokens_eels_and_gaps():
     field = {(0, 0): FieldCell(token=0), (0, 2): FieldCell(), (1, 1): FieldCell(eel=True), (1, 2): FieldCell(token=1)}
     text = render_field(field, origin=(0, 0), size=(2, 3), own_seat=0).plain
     rows = text.splitlines()
     assert rows[0].split() == ["0", "1", "2"]
-    assert rows[1] == "  0 [A] . [?]"
-    assert rows[2] == "  1  . [~][B]"
+    assert rows[1] == "    ┌────┐      ┌────┐"
+    assert rows[2] == "  0 │░A░░│      │░░░░│"
+    assert rows[3] == "          ┌────┐┌────┐"
+    assert rows[4] == "  1       │~~~~││░B░░│"
+
+
+def test_large_cards_have_whole_boxes_and_name_the_eel():
+    text = render_field({(0, 0): FieldCell(eel=True), (0, 1): FieldCell(token=2)}, origin=(0, 0), size=(1, 2),
+                        cell=LARGE).plain
+    rows = text.splitlines()
+    assert rows[1] == "    ┌───────┐┌───────┐"
+    assert rows[2] == "    │  Eel  ││░░░C░░░│"
+    assert rows[3] == "  0 │~~~~~~~││░░░░░░░│"
+    assert rows[4] == "    └───────┘└───────┘"
 
 
 def test_field_grid_numbers_negative_rows_and_columns_like_the_log():
     text = render_field({(-2, -1): FieldCell()}, origin=(-2, -1), size=(1, 2)).plain
     assert text.splitlines()[0].split() == ["-1", "0"]
-    assert text.splitlines()[1].startswith(" -2 [?]")
+    assert text.splitlines()[2].startswith(" -2 │░░░░│")
 
 
 def test_legal_cells_and_cursor_are_marked_by_glyphs_not_colour():
     field = {(0, 0): FieldCell(), (0, 1): FieldCell()}
     text = render_field(field, origin=(0, 0), size=(1, 3), legal={(0, 1), (0, 2)}, cursor=(0, 2)).plain
-    assert text.splitlines()[1] == "  0 [?](?)>+<"
+    assert text.splitlines()[1] == "    ┌────┐┌────┐┌┄┄┄┄┐"
+    assert text.splitlines()[2] == "  0 │░░░░││(░░)│┆>+< ┆"
+
+
+def test_face_up_cards_show_name_and_copper():
+    text = render_field({(0, 0): FieldCell()}, origin=(0, 0), size=(1, 1), faces={(0, 0): ("Mine", 3)}).plain
+    assert text.splitlines()[2] == "  0 │Min3│"
+    large = render_field({(0, 0): FieldCell()}, origin=(0, 0), size=(1, 1), faces={(0, 0): ("Mine", 3)},
+                         cell=LARGE).plain
+    assert "│ Mine  │" in large and "│  3cu  │" in large
 
 
 async def test_board_shows_players_deck_field_and_own_hand():
@@ -143,7 +181,7 @@ async def test_board_shows_players_deck_field_and_own_hand():
         assert f"Deck {len(st.deck)} Win 10cu" in part(app, "table")
         field = part(app, "field")
         for letter in "ABCDE":
-            assert f"[{letter}]" in field
+            assert f"░{letter}░" in field  # each token on its face-down card
         hand = part(app, "hand")
         assert "Picadora" in hand and data.CARDS[cid("Picadora")].text in hand.replace("\n", " ").replace("  ", " ")
 
@@ -184,11 +222,11 @@ async def test_shot_preview_draws_lines_and_marks_the_struck():
         await pilot.pause()
         app.board.preview(Shoot(False))
         await pilot.pause()
-        field = part(app, "field").splitlines()
+        field = part(app, "field")
         # Tridente (NE, E, SE) from (0, 0): B at (0, 2) and C at (-1, 1) are hit.
-        assert "*B*" in field[2] and "-?-" in field[2]
-        assert "*C*" in field[1]
-        assert "\\?\\" in field[3]
+        assert hit(field, "B") and crossed(field, "-")
+        assert hit(field, "C")
+        assert crossed(field, "\\")
         assert "strikes B Beto, C Carla" in part(app, "preview")
         app.board.preview(Shoot(True))
         await pilot.pause()
@@ -203,7 +241,7 @@ async def test_highlighting_a_shot_card_previews_its_lines_as_printed():
     async with app.run_test(size=(80, 24)) as pilot:
         app.board.preview(PlayCard(card))
         await pilot.pause()
-        assert "*B*" in part(app, "field")
+        assert hit(part(app, "field"), "B")
         preview = part(app, "preview")
         # Fila's lines are the same turned around: no 'as printed' (Table note "Shots").
         assert "The shot strikes B Beto" in preview and "An eel may cancel it" in preview
@@ -242,7 +280,7 @@ async def test_arrow_keys_walk_the_legal_cells_and_enter_picks_one():
         await pilot.pause()
         first = st.legal_actions(0)[0]
         assert first == PlaceAsteroid(-1, 0)
-        assert ">+<" in part(app, "field").splitlines()[1]
+        assert ">+<" in part(app, "field")
         await pilot.press("down")  # to (0, -1), then
         await pilot.press("right")  # across the card to (0, 1)
         await pilot.press("down")  # (1, 0)
@@ -326,7 +364,8 @@ async def test_excavate_preview_keeps_the_cell_highlighted():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(st.legal_actions(0)[0], Excavate)
-        assert "[A]>?<" in part(app, "field")
+        field = part(app, "field")
+        assert "A" in field and cursor(field)
         assert "Excavate: to your hand" in part(app, "preview")
 
 
@@ -338,7 +377,7 @@ async def test_card_being_resolved_is_named_on_the_table_line():
     quiet = scenario(players=2)
     app = Harness(quiet, seat=0)
     async with app.run_test(size=(80, 24)):
-        assert "[?]face down" in part(app, "table")
+        assert "░ face down" in part(app, "table")
 
 
 async def test_furious_chungungo_choices_are_labelled():
@@ -418,12 +457,14 @@ async def test_clicking_a_legal_cell_picks_it():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         field = app.board.query_one("#mc-field")
-        # Field drawn from (-1, -1): row 0 is text line 2, column 1 starts at x = 4 + 3 * 2.
-        await pilot.click(field, offset=(4 + 3 * 2 + 1, 2))
+        origin, size = app.board.layout_.origin, app.board.cell_size
+        x, y, _w, _h = cell_region((0, 1), origin, size)  # drawn from (-1, -1)
+        await pilot.click(field, offset=(x + 1, y + 1))
         await pilot.pause()
         assert app.chosen == [PlaceAsteroid(0, 1)]
         await pilot.pause(0.3)
-        await pilot.click(field, offset=(4 + 3 * 1 + 1, 2))  # the card itself: not a legal cell
+        x, y, _w, _h = cell_region((0, 0), origin, size)
+        await pilot.click(field, offset=(x + 1, y + 1))  # the card itself: not a legal cell
         await pilot.pause()
         assert app.chosen == [PlaceAsteroid(0, 1)]
 
@@ -460,7 +501,7 @@ def test_every_label_and_preview_draws_for_random_positions():
     from rich.console import Console
 
     from boardgames_tui.games.mision_chungungo.ui import model
-    from boardgames_tui.games.mision_chungungo.ui.field import render_field as draw
+    from boardgames_tui.games.mision_chungungo.ui.field import LARGE, cell_region, render_field as draw
 
     console = Console(width=48, file=open("/dev/null", "w"), color_system=None)
     checked = 0
@@ -522,7 +563,7 @@ async def test_comando_previews_its_shot_per_leap_target_not_from_where_it_stand
         app.board.preview(Leap(0, 0))
         await pilot.pause()
         assert "From here: strikes B Beto" in part(app, "preview")
-        assert "*B*" in part(app, "field")
+        assert hit(part(app, "field"), "B")
         app.board.preview(Leap(1, 0))
         await pilot.pause()
         assert "From here the shot hits nobody" in part(app, "preview")
@@ -533,8 +574,8 @@ async def test_comando_previews_its_shot_per_leap_target_not_from_where_it_stand
         app.board.preview(Shoot(False))
         await pilot.pause()
         assert "strikes B Beto" in part(app, "preview")
-        field = part(app, "field").splitlines()
-        assert "*B*" in field[1] and "[A]" in field[1]
+        field = part(app, "field")
+        assert hit(field, "B") and re.search(r"░*A░*", field)
 
 
 async def test_cards_sharing_a_name_are_told_apart_in_hand_and_choices():

@@ -64,13 +64,16 @@ async def test_board_draws_every_state_and_labels_every_action(players, seed, op
 # ---- the track ---------------------------------------------------------------
 
 
-def _rows(text: str) -> dict[str, str]:
-    """Track lines by their section number ('S', '1' ... 'F')."""
-    out = {}
-    for line in text.splitlines()[1:]:
-        parts = line.lstrip(">").split()
-        if parts and parts[0] != ":":
-            out[parts[0]] = line
+def course_cells(text: str) -> dict[int, tuple[str, str, str]]:
+    """The course drawing read back: section -> (top edge label, line 1, line 2) of its box."""
+    lines = text.splitlines()
+    out: dict[int, tuple[str, str, str]] = {}
+    for i, line in enumerate(lines):
+        for j, ch in enumerate(line):
+            if ch in "┌┬" and j + 1 < len(line) and line[j + 1].isdigit():
+                end = next(k for k in range(j + 1, len(line)) if line[k] in "┬┐")
+                num = int(line[j + 1:end].split("─")[0].rstrip("GYOR)~"))
+                out[num] = (line[j + 1:end], lines[i + 1][j + 1:end], lines[i + 2][j + 1:end])
     return out
 
 
@@ -78,58 +81,77 @@ def _first(st, pred) -> int:
     return next(i + 1 for i, sec in enumerate(st.sections) if pred(sec))
 
 
-def test_track_names_curve_limits_in_words():
+def test_course_draws_every_section_as_a_box_with_its_speed_limit():
     st = new()
-    for curve, words in ((D.FAST, "curve: max yellow"), (D.SLOW, "curve: max green")):
+    cells = course_cells(render.course_text(st.view(0), 0, 48).plain)
+    assert sorted(cells) == list(range(1, st.length + 1))
+    for curve, letter in ((D.FAST, "Y)"), (D.SLOW, "G)")):
         pos = _first(st, lambda sec: sec.curve == curve)
-        view = attrs.evolve(st, position=(pos - 1, pos - 1)).view(0)
-        assert words in _rows(render.track_text(view, 0, NAMES).plain)[str(pos)]
+        assert cells[pos][0].endswith(letter)
     pos = _first(st, lambda sec: not sec.curve)
-    view = attrs.evolve(st, position=(pos, pos)).view(0)
-    assert "straight" in _rows(render.track_text(view, 0, NAMES).plain)[str(pos)]
+    assert ")" not in cells[pos][0]
 
 
-def test_track_shows_trees_accelerations_and_tokens():
+def test_course_shows_trees_accelerations_ice_and_spikes():
     st = new()
     fast = _first(st, lambda sec: sec.curve == D.FAST)
     tree = _first(st, lambda sec: sec.tree)
     plain = _first(st, lambda sec: not sec.curve and sec.accel)
     tokens = tuple(sorted({(fast, D.ICE), (tree, D.SPIKE), (plain, D.ICE)}))
     view = attrs.evolve(st, position=(fast - 1, plain - 1), tokens=tokens).view(0)
-    rows = _rows(render.track_text(view, 0, NAMES, max_rows=30).plain)
-    assert "curve+ice: max green" in rows[str(fast)]
-    assert "tree" in rows[str(tree)] and "spike" in rows[str(tree)]
-    assert "ice: max yellow" in rows[str(plain)]
-    assert f"{st.sections[plain - 1].accel:+d}" in rows[str(plain)]
+    cells = course_cells(render.course_text(view, 0, 48).plain)
+    assert cells[fast][0].endswith("G)~")  # a fast curve with ice: at most green
+    assert cells[plain][0].endswith("Y~")  # ice on a straight: at most yellow
+    assert cells[tree][1].endswith("^T")
+    assert cells[plain][1].startswith(f"{st.sections[plain - 1].accel:+d}")
 
 
-def test_track_every_sled_by_runner_letter_with_gaps_when_far_apart():
+def test_course_every_sled_by_runner_letter_start_and_finish():
     st = attrs.evolve(new(4), position=(0, 5, 12, 15))
-    text = render.track_text(st.view(0), 0, NAMES).plain
+    text = render.course_text(st.view(0), 0, 48).plain
+    cells = course_cells(text)
+    assert cells[5][2].strip() == "B" and cells[12][2].strip() == "C"
     lines = text.splitlines()
-    assert any(line.startswith(">") and " S " in line and line.rstrip().endswith("A") for line in lines)
-    assert any(line.split()[0] == "5" and line.rstrip().endswith("B") for line in lines if line.strip())
-    assert any(line.split()[0] == "12" and line.rstrip().endswith("C") for line in lines if line.strip())
-    assert any("FINISH LINE" in line and line.rstrip().endswith("D") for line in lines)
-    assert any(line.strip() == ":" for line in lines), "far-apart sleds leave a gap mark"
+    assert lines[0].split() == ["S", "start", "A"] and lines[-1].split() == ["F", "finish", "D"]
+    assert "S─" in text and ("F«" in text or "»F" in text)
 
 
-def test_track_window_keeps_the_next_four_sections_in_sight():
-    st = attrs.evolve(new(), position=(9, 9))
-    rows = render.track_rows(st.view(0), 6, 0)
-    assert set(range(9, 14)) <= set(rows)
+def test_course_winds_back_and_forth_and_grows_with_the_width():
+    st = new()
+    narrow = render.course_text(st.view(0), 0, 48).plain
+    wide = render.course_text(st.view(0), 0, 76).plain
+    assert max(len(line) for line in narrow.splitlines()) <= 48
+    assert len(course_cells(wide)[1][1]) > len(course_cells(narrow)[1][1])  # bigger boxes
+    tops = [line for line in narrow.splitlines() if "┌" in line]
+    assert len(tops) == 2
+
+    def numbers(line: str) -> list[int]:
+        return [int(part.split("─")[0].rstrip("GYOR)~")) for part in line.replace("┌", "┬").split("┬")[1:]]
+
+    assert numbers(tops[0]) == sorted(numbers(tops[0]))  # left to right ...
+    assert numbers(tops[1]) == sorted(numbers(tops[1]), reverse=True)  # ... then back
+    assert "─╮" in narrow and "─╯" in narrow  # the turn between them
+
+
+def test_ahead_line_names_the_next_four_sections_in_words():
+    st = attrs.evolve(new(), position=(0, 0))
+    text = render.ahead_text(st.view(0), 0).plain
+    assert text.startswith("Ahead of A: 1 ") and "; 4 " in text and "; 5 " not in text
+    fast = _first(st, lambda sec: sec.curve == D.FAST)
+    if fast <= 4:
+        assert "curve: max yellow" in text
 
 
 # ---- runners -----------------------------------------------------------------
 
 
-def test_speedometer_boxes_marker_and_level_name():
+def test_speedometer_gauge_fills_up_to_the_marker_with_level_letters():
     st = attrs.evolve(new(), box=(5, 0))
     view = st.view(0)
-    assert render.meter_text(view, 0).plain == "|====|=#..|....|....|"
+    assert render.gauge_text(view, 0).plain == "G████Y██··O····R····"
     line = render.runner_text(view, 0, NAMES, 0).plain
-    assert line.startswith(">A Ana   |====|=#..|....|....| yellow  hp 4/4")
-    assert "green" in render.runner_text(view, 1, NAMES, 0).plain
+    assert line.startswith(">A Ana   G████Y██··O····R···· yellow 6   hp 4/4")
+    assert "green 1" in render.runner_text(view, 1, NAMES, 0).plain
 
 
 def test_heavy_side_speedometer_has_five_green_boxes():
@@ -139,7 +161,7 @@ def test_heavy_side_speedometer_has_five_green_boxes():
     if s is None:
         st = attrs.evolve(st, characters=("Jimy", st.characters[1]), sides=(D.HEAVY, st.sides[1]))
         s = 0
-    assert render.meter_text(st.view(s), s).plain == "|#....|.....|....|....|"
+    assert render.gauge_text(st.view(s), s).plain == "G█····Y·····O····R····"
 
 
 async def test_last_effects_are_pointed_out_after_a_step():
@@ -150,9 +172,8 @@ async def test_last_effects_are_pointed_out_after_a_step():
         app.show(ctx_for(after, None))
         text = app.board.plain_text(100)
         lines = text.splitlines()
-        assert any(line.startswith(" A Ana") and line.rstrip().endswith("yellow* hp 3/4*") for line in lines)
-        assert any(line.startswith(" B Beto") and line.rstrip().endswith("green*  hp 4/4") for line in lines)
-        assert "# marker; * changed in the last step" in text
+        assert any(line.startswith(" A Ana") and line.rstrip().endswith("yellow 7*  hp 3/4*") for line in lines)
+        assert any(line.startswith(" B Beto") and line.rstrip().endswith("green 2*   hp 4/4") for line in lines)
 
 
 # ---- the hand and the secret play --------------------------------------------
@@ -247,7 +268,7 @@ async def test_preview_warns_when_a_hit_has_no_rival_in_range():
         assert "Does NOTHING now: no opponent is in range." in app.board.plain_text(120)
 
 
-async def test_preview_marks_a_target_and_a_token_section_on_the_track():
+async def test_preview_marks_a_target_and_a_token_section_on_the_course():
     st = new(3, 9)
     st = play_until(st, lambda s: s.phase == R.Phase.ACTIVATE and s.to_move and any(
         isinstance(a, (R.Target, R.PlaceToken)) for a in s.legal_actions(s.to_move[0])), seed=9, limit=20000)
@@ -259,10 +280,10 @@ async def test_preview_marks_a_target_and_a_token_section_on_the_track():
         app.board.preview(action)
         text = app.board.plain_text(120)
         if isinstance(action, R.Target):
-            assert f"[{'ABCD'[action.seat]}]" in text and "in [brackets] on the track" in text
+            assert f">{'ABCD'[action.seat]}" in text and "marked > on the course" in text
         else:
-            row = next(line for line in text.splitlines() if line.lstrip(">").split()[:1] == [str(action.section)])
-            assert row.rstrip().endswith("<-?") and "marked <-? on the track" in text
+            cell = course_cells(text)[action.section]
+            assert "?" in cell[1] and "marked ? on the course" in text
 
 
 # ---- resolution, reactions, results --------------------------------------------
@@ -397,15 +418,14 @@ async def test_a_new_race_opens_on_the_runners_and_track_with_the_points_below()
         assert text.startswith("RUNNERS") and "CHAMPIONSHIP" in text
 
 
-async def test_a_taller_board_shows_more_of_the_track():
+async def test_a_wider_board_draws_bigger_boxes():
     st = new(2, 18)
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE) as pilot:
-        short = app.board.plain_text(100).count("straight")
-        await pilot.resize_terminal(50, 44)
+        small = len(course_cells(app.board.plain_text(100))[1][1])
+        await pilot.resize_terminal(90, 44)
         await pilot.pause()
-        text = app.board.plain_text(100)
-        assert text.count("straight") > short and "FINISH LINE" in text
+        assert len(course_cells(app.board.plain_text(100))[1][1]) > small
 
 
 async def test_right_card_labels_judge_the_speed_after_the_left_card():

@@ -1164,9 +1164,13 @@ class ChungungoState(State):
     # ------------------------------------------------------------------ views and undo
 
     def view(self, seat: int | None) -> "ChungungoState":
-        """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank."""
+        """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank.
+
+        Once the game is over the field is turned over for everyone to see.
+        """
         hands = tuple(h if s == seat else _hidden_like(h) for s, h in enumerate(self.hands))
-        field = tuple(c if c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
+        over = self.phase == Phase.OVER
+        field = tuple(c if over or c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
         return evolve(self, 
             hands=hands,
             field=field,
@@ -1394,7 +1398,7 @@ def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> Chung
                 slots.append(("h", s, i))
                 cards.append(c)
     for i, c in enumerate(state.field):
-        if not c.face_up:
+        if not c.face_up and state.phase != Phase.OVER:  # the field is turned over at the end
             slots.append(("f", i))
             cards.append(c.card)
     for i, c in enumerate(state.deck):

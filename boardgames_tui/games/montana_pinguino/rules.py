@@ -1381,6 +1381,10 @@ class MontanaState(State):
                 st = st._add_log(Event(
                     f"{_ref(s)} draws {len(got)} action card{'s' if len(got) > 1 else ''}.",
                     {s: "you drew " + ", ".join(D.card_name(c) for c in got)}))
+            if len(got) < need:
+                st = st._add_log(Event(
+                    f"{_ref(s)}'s action deck is empty: {need - len(got)} card{'s' if need - len(got) > 1 else ''} "
+                    f"short, the hand stays at {len(hand[s])}."))
         return evolve(st, deck=tuple(deck), hand=tuple(hand), discard=tuple(discard), rng=rng)
 
     def race_keys(self) -> tuple[tuple[int, ...], ...]:

@@ -35,11 +35,11 @@ from boardgames_tui.engine import seat_letter
 from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard
 
 from . import model
-from .field import CELL_WIDTH, LABEL_WIDTH, cell_region, render_field
+from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, render_field
 
 
 #: The key to the field's glyphs, on the table line when no card is being resolved.
-LEGEND = "[?]face down [~]eel"
+LEGEND = "░ face down  ~ eel  A token"
 
 
 class FieldView(Static):
@@ -47,10 +47,11 @@ class FieldView(Static):
 
     def on_click(self, event: events.Click) -> None:
         board = next((a for a in self.ancestors if isinstance(a, ChungungoBoard)), None)
-        if board is None or board.layout_ is None or event.x < LABEL_WIDTH or event.y < 1:
+        if board is None or board.layout_ is None:
             return
-        origin = board.layout_.origin
-        cell = (origin[0] + event.y - 1, origin[1] + (event.x - LABEL_WIDTH) // CELL_WIDTH)
+        cell = cell_at(event.x, event.y, board.layout_.origin, board.cell_size)
+        if cell is None:
+            return
         action = board.action_at(cell)
         if action is not None:
             event.stop()
@@ -77,6 +78,8 @@ class FieldBox(ScrollableContainer):
 
 #: Rows kept below the field for the preview and the hand.
 BELOW_FIELD = 4
+#: The narrowest width the rows of cards are laid out for.
+CARD_MIN = 24
 
 
 class ChungungoBoard(GameBoard):
@@ -102,6 +105,8 @@ class ChungungoBoard(GameBoard):
         self.previewing: Any | None = None
         #: Regions of the scrolling column to keep in view (see _regions_for).
         self._wants: list[Region] = []
+        #: The size the field's cards are drawn at (see _fit_field).
+        self.cell_size: CellSize = COMPACT
 
     def compose(self) -> ComposeResult:
         yield Static("", id="mc-table", markup=False)
@@ -138,7 +143,15 @@ class ChungungoBoard(GameBoard):
             return
         top = 1 + len(self.table.players) + 1
         box = self.query_one("#mc-fieldbox", FieldBox)
-        box.styles.max_height = max(3, self.size.height - top - BELOW_FIELD)
+        room = max(3, self.size.height - top - BELOW_FIELD)
+        box.styles.max_height = room
+        size = self.layout_.size if self.layout_ is not None else (1, 1)
+        wide, tall = field_size(size, LARGE)
+        fits = LARGE if wide <= self.size.width - 1 and tall <= room else COMPACT
+        if fits is not self.cell_size:
+            self.cell_size = fits
+            if self.ctx is not None:
+                self._draw_field(self.previewing)
 
     def on_mount(self) -> None:
         if self.ctx is not None:
@@ -164,8 +177,7 @@ class ChungungoBoard(GameBoard):
         cells = [cell] if cell is not None else sorted(model.shot_marks(action, self.table, self.ctx)[1])
         regions = []
         for c in cells:
-            x, y = cell_region(c, self.layout_.origin)
-            regions.append(Region(x, y, CELL_WIDTH, 1))
+            regions.append(Region(*cell_region(c, self.layout_.origin, self.cell_size)))
         return regions
 
     def _apply_scroll(self) -> None:
@@ -246,6 +258,8 @@ class ChungungoBoard(GameBoard):
             cursor=cursor if cursor in lay.legal else None,
             lines=lines,
             hits=hits,
+            faces=model.field_faces(self.table),
+            cell=self.cell_size,
         )
         self.query_one("#mc-field", Static).update(text)
 
@@ -255,6 +269,18 @@ class ChungungoBoard(GameBoard):
         widget.set_class(not text, "-empty")
 
     def _draw_hand(self, action: Any | None) -> None:
+        """Your hand as a row of cards, then each card's ability in words, then the piles."""
         assert self.ctx is not None and self.table is not None
-        self.query_one("#mc-hand", Static).update(model.hand_table(self.table, self.ctx, action))
+        from rich.console import Group
+
+        width = max(CARD_MIN, (self.size.width or 48) - 2)
+        parts: list[Any] = []
+        cards = model.hand_cards(self.table, self.ctx, action, width)
+        if cards.plain:
+            parts += [model.hand_title(self.table, self.ctx), cards, model.hand_table(self.table, self.ctx, action, False)]
+        else:
+            parts.append(model.hand_table(self.table, self.ctx, action))
+        parts.append(Text("Discard piles", style="bold"))
+        parts.append(model.piles_cards(self.table, self.ctx, width))
+        self.query_one("#mc-hand", Static).update(Group(*parts))
 

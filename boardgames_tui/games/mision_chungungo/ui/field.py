@@ -1,27 +1,32 @@
-"""The asteroid field drawn as a grid of text cells (Sheet: "the asteroid field is a grid").
+"""The asteroid field drawn as a grid of card-sized cells (Sheet: "the asteroid field is a grid").
 
 Pure drawing: :func:`render_field` turns the occupied cells plus the marks of
 the moment (legal cells, the highlighted choice, a shot's lines) into a Rich
-``Text``. Every cell is three characters wide, so 15 columns fit beside the
-log at 80x24. The top edge carries column numbers and the left edge row
-numbers, in the engine's coordinates, the same the log and the chooser use
-("row 1 col -2"); they may be negative because the field grows every way.
+``Text``. Every card is a small box edge to edge with its neighbours, as the
+cards lie on the table; an empty cell is blank. The top edge carries column
+numbers and the left edge row numbers, in the engine's coordinates, the same
+the log and the chooser use ("row 1 col -2"); they may be negative because
+the field grows every way.
 
-Cell glyphs (never colour alone, readable with NO_COLOR=1):
+Two sizes (:data:`COMPACT` 6x2 beside the log at 80x24, :data:`LARGE` 9x4
+when the whole field fits that way). Inside a card (never colour alone,
+readable with NO_COLOR=1):
 
-- ``[?]`` a face-down card (asteroid or abandoned base: nobody knows which)
-- ``[A]`` a face-down card carrying seat A's token
-- ``[~]`` a face-up Electric Eel lying in the field
-- `` . `` an empty cell (never filled, or a gap left by an excavation)
-- `` + `` an empty cell you may choose, ``(?)`` a card you may choose
-- ``>?<`` the highlighted choice
-- ``-?-`` ``|?|`` ``\\?\\`` ``/?/`` a cell crossed by a shot's line; ``*A*`` a hit
+- ``░░░░`` a face-down card (asteroid or abandoned base: nobody knows which)
+- ``░A░░`` a face-down card carrying seat A's token (in reverse video: yours)
+- ``~~~~`` a face-up Electric Eel lying in the field (``Eel`` when large)
+- a blank cell: empty (never filled, or a gap left by an excavation)
+- `` +  `` in a dotted box: an empty cell you may choose; ``(░░)`` a card you may choose
+- ``>░░<`` the highlighted choice (in reverse video)
+- ``-░░-`` ``|░░|`` ``\\░░\\`` ``/░░/`` a card crossed by a shot's line; ``*A░*`` a hit
+- once the game is over, every card face up: its name and copper (``Mine3``).
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+import attrs
 from rich.text import Text
 
 from boardgames_tui.engine import seat_letter
@@ -29,6 +34,7 @@ from boardgames_tui.engine import seat_letter
 from .model import Cell, FieldCell
 
 #: Styles added to the glyphs (the glyphs alone carry the meaning).
+STYLE_CARD = ""
 STYLE_TOKEN = "bold"
 STYLE_OWN = "bold reverse"
 STYLE_LEGAL = "bold green"
@@ -36,13 +42,33 @@ STYLE_CURSOR = "bold reverse"
 STYLE_LINE = "yellow"
 STYLE_HIT = "bold reverse"
 STYLE_EEL = "bold cyan"
-STYLE_EMPTY = "dim"
+STYLE_FACE = "bold"
 STYLE_LABEL = "dim"
 
-#: Characters per cell.
-CELL_WIDTH = 3
 #: Characters of the row numbers on the left edge (a space included).
 LABEL_WIDTH = 4
+SHADE = "░"
+
+
+@attrs.frozen
+class CellSize:
+    """A card's size on screen: ``width`` x ``height`` characters, borders included."""
+
+    width: int
+    height: int
+
+    @property
+    def inner(self) -> int:
+        return self.width - 2
+
+
+#: 6x2: a top edge and one line inside (the next row's edge closes it).
+COMPACT = CellSize(6, 2)
+#: 9x4: a whole box with two lines inside.
+LARGE = CellSize(9, 4)
+
+#: Kept for callers that only need the compact width.
+CELL_WIDTH = COMPACT.width
 
 
 def line_glyph(dr: int, dc: int) -> str:
@@ -52,6 +78,12 @@ def line_glyph(dr: int, dc: int) -> str:
     if dc == 0:
         return "|"
     return "\\" if dr == dc else "/"
+
+
+def field_size(size: tuple[int, int], cell: CellSize) -> tuple[int, int]:
+    """(width, height) in characters of a field of ``size`` (rows, cols) drawn with ``cell``."""
+    rows, cols = size
+    return LABEL_WIDTH + cols * cell.width, 1 + rows * cell.height
 
 
 def render_field(
@@ -64,56 +96,127 @@ def render_field(
     cursor: Cell | None = None,
     lines: Mapping[Cell, str] | None = None,
     hits: Iterable[Cell] = (),
+    faces: Mapping[Cell, tuple[str, int]] | None = None,
+    cell: CellSize = COMPACT,
 ) -> Text:
-    """The field as text: a header line of column numbers, then one line per row.
+    """The field as text: a header line of column numbers, then each row of cards.
 
     ``origin`` is the top-left cell drawn and ``size`` (rows, cols) the
     extent; ``legal`` are the cells the player may pick now and ``cursor``
     the highlighted one; ``lines`` maps each cell a shot's lines cross to its
     glyph (:func:`line_glyph`) and ``hits`` are the cells whose token or eel
-    that shot hits.
+    that shot hits; ``faces`` gives the (name, copper) of cards shown face up
+    (the field turned over at game end); ``cell`` the card size.
     """
     legal = set(legal)
     hits = set(hits)
     lines = dict(lines or {})
+    faces = dict(faces or {})
     rows, cols = size
+    w, inner = cell.width, cell.inner
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(" " * LABEL_WIDTH, STYLE_LABEL)
     for c in range(cols):
-        out.append(f"{origin[1] + c:^3}", STYLE_LABEL)
+        out.append(f"{origin[1] + c:^{w}}", STYLE_LABEL)
     for r in range(rows):
-        out.append("\n")
-        out.append(f"{origin[0] + r:>{LABEL_WIDTH - 1}} ", STYLE_LABEL)
+        grid = [Text() for _ in range(cell.height)]
+        for k, line in enumerate(grid):
+            label = f"{origin[0] + r:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH
+            line.append(label, STYLE_LABEL)
         for c in range(cols):
-            cell = (origin[0] + r, origin[1] + c)
-            occupant = field.get(cell)
-            empty = occupant is None or occupant.gap
-            glyph, style = _cell_text(occupant, own_seat)
-            mid = glyph[1]
-            if cell == cursor:
-                glyph, style = (">+<" if empty else f">{mid}<"), STYLE_CURSOR
-            elif cell in hits:
-                glyph, style = f"*{mid}*", STYLE_HIT
-            elif cell in legal:
-                glyph, style = (" + " if empty else f"({mid})"), STYLE_LEGAL
-            elif cell in lines:
-                g = lines[cell]
-                glyph = f" {g} " if empty else f"{g}{mid}{g}"
-                style = STYLE_LINE
-            out.append(glyph, style)
+            here = (origin[0] + r, origin[1] + c)
+            for k, part in enumerate(_card(field.get(here), here, own_seat, legal, cursor, lines, hits, faces, cell)):
+                grid[k].append_text(part)
+        for line in grid:
+            out.append("\n")
+            out.append_text(line)
     return out
 
 
-def _cell_text(cell: FieldCell | None, own_seat: int | None) -> tuple[str, str]:
-    if cell is None or cell.gap:
-        return (" . ", STYLE_EMPTY)
-    if cell.eel:
-        return ("[~]", STYLE_EEL)
-    if cell.token is not None:
-        return (f"[{seat_letter(cell.token)}]", STYLE_OWN if cell.token == own_seat else STYLE_TOKEN)
-    return ("[?]", "")
+def _card(occupant: FieldCell | None, here: Cell, own_seat: int | None, legal: set, cursor: Cell | None,
+          lines: dict, hits: set, faces: dict, cell: CellSize) -> list[Text]:
+    """The lines of one cell: a card box (or blank) with its marks."""
+    w, inner = cell.width, cell.inner
+    empty = occupant is None or occupant.gap
+    mark = ""
+    if here == cursor:
+        mark = "cursor"
+    elif here in hits:
+        mark = "hit"
+    elif here in legal:
+        mark = "legal"
+    elif here in lines:
+        mark = "line"
+    if empty:
+        if mark in ("", "hit"):
+            return [Text(" " * w) for _ in range(cell.height)]
+        if mark == "line":
+            g = lines[here]
+            body = Text(f"{g * 2:^{w}}", STYLE_LINE)
+            return [Text(" " * w) if k != cell.height // 2 else body for k in range(cell.height)]
+        style = STYLE_CURSOR if mark == "cursor" else STYLE_LEGAL
+        core = ">+<" if mark == "cursor" else "+"
+        box = _box(cell, [f"{core:^{inner}}"] + [" " * inner] * (cell.height - 2), style, dotted=True)
+        return box
+    # an occupied cell: its face (or back) and marks
+    token = occupant.token
+    if here in faces:
+        name, copper = faces[here]
+        if cell is LARGE:
+            body = [f"{name[:inner]:^{inner}}", f"{str(copper) + 'cu':^{inner}}"]
+        else:
+            body = [f"{name[:inner - 1]}{copper}"[:inner].ljust(inner)]
+        style = STYLE_FACE
+    elif occupant.eel:
+        body = [f"{'Eel':^{inner}}", "~" * inner] if cell is LARGE else ["~" * inner]
+        style = STYLE_EEL
+    else:
+        letter = seat_letter(token) if token is not None else SHADE
+        if cell is LARGE:
+            half = (inner - 1) // 2
+            body = [SHADE * half + letter + SHADE * (inner - half - 1), SHADE * inner]
+        else:
+            body = [SHADE + letter + SHADE * (inner - 2)]
+        style = STYLE_CARD if token is None else (STYLE_OWN if token == own_seat else STYLE_TOKEN)
+    left = right = None
+    edge_style = style
+    if mark == "cursor":
+        left, right, edge_style = ">", "<", STYLE_CURSOR
+    elif mark == "hit":
+        left, right, edge_style = "*", "*", STYLE_HIT
+    elif mark == "legal":
+        left, right, edge_style = "(", ")", STYLE_LEGAL
+    elif mark == "line":
+        g = lines[here]
+        left, right, edge_style = g, g, STYLE_LINE
+    if left is not None:
+        body[0] = left + body[0][1:-1] + right
+    return _box(cell, body, edge_style if mark else style, token_style=style if mark else None)
 
 
-def cell_region(cell: Cell, origin: Cell) -> tuple[int, int]:
-    """(x, y) of ``cell`` inside the text of :func:`render_field` (for scrolling to it)."""
-    return (LABEL_WIDTH + CELL_WIDTH * (cell[1] - origin[1]), 1 + cell[0] - origin[0])
+def _box(cell: CellSize, body: list[str], style: str, dotted: bool = False, token_style: str | None = None) -> list[Text]:
+    """A card box of ``cell`` size around ``body`` (one string per inside line)."""
+    inner = cell.inner
+    h, v = ("┄", "┆") if dotted else ("─", "│")
+    out = [Text("┌" + h * inner + "┐", "dim" if not style else style)]
+    for line in body[: cell.height - 1 - (1 if cell is LARGE else 0)]:
+        t = Text(v, style or "")
+        t.append(line, token_style or style)
+        t.append(v, style or "")
+        out.append(t)
+    if cell is LARGE:
+        out.append(Text("└" + h * inner + "┘", "dim" if not style else style))
+    return out
+
+
+def cell_region(cell: Cell, origin: Cell, size: CellSize = COMPACT) -> tuple[int, int, int, int]:
+    """(x, y, width, height) of ``cell`` inside the text of :func:`render_field` (for scrolling to it)."""
+    return (LABEL_WIDTH + size.width * (cell[1] - origin[1]), 1 + size.height * (cell[0] - origin[0]),
+            size.width, size.height)
+
+
+def cell_at(x: int, y: int, origin: Cell, size: CellSize = COMPACT) -> Cell | None:
+    """The field cell under the point (x, y) of the field's text (a click), or None on an edge label."""
+    if x < LABEL_WIDTH or y < 1:
+        return None
+    return (origin[0] + (y - 1) // size.height, origin[1] + (x - LABEL_WIDTH) // size.width)

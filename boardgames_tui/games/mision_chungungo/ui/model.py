@@ -137,6 +137,25 @@ def table_of(view: ChungungoState, seat: int | None) -> Table:
     )
 
 
+#: Short names of field cards turned face up at game end (the copper follows).
+FACE_NAMES = {data.KIND_MINE: "Mine", data.KIND_FURY: "Fury", data.KIND_EEL: "Eel", data.KIND_KIT: "Kit"}
+
+
+def field_faces(table: Table) -> dict[Cell, tuple[str, int]]:
+    """(short name, copper) of every field card the view shows face up (the field turned
+    over at game end; eels excepted, drawn as eels): {} while the cards lie face down."""
+    view = table.view
+    if view is None:
+        return {}
+    out = {}
+    for c in view.field:
+        if c.face_up or c.card < 0 or c.card >= len(CARDS):
+            continue
+        card = CARDS[c.card]
+        out[c.pos] = (FACE_NAMES.get(card.kind, card.name), card.copper)
+    return out
+
+
 def action_cell(action: Any) -> Cell | None:
     """The field cell an action picks (placing, token, Excavate, Quantum Leap, eel), else None."""
     if type(action) in (PlaceAsteroid, PlaceToken, Excavate, Leap, PlaceEel):
@@ -509,8 +528,19 @@ def fit_title(title: str, width: int) -> str:
     return f"{name[:keep]}. ({nick}"[:width]
 
 
-def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> RenderableType:
-    """The seat's own hand: one row per card with its copper and ability; '>' marks the highlighted card."""
+def hand_title(table: Table, ctx: BoardContext) -> Text:
+    """'Your hand (A Ana): 3 cards, 4cu of your 7cu' (empty for a public screen)."""
+    if table.hand is None or ctx.seat is None:
+        return Text()
+    total = sum(CARDS[c].copper for c in table.hand)
+    owned = table.players[ctx.seat].copper
+    return Text(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(table.hand), 'card')}, {total}cu of your {owned}cu",
+                "bold")
+
+
+def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool = True) -> RenderableType:
+    """The seat's own hand: one row per card with its copper and ability; '>' marks the highlighted
+    card. ``titled``: with :func:`hand_title` above (False when the board draws it itself)."""
     if table.hand is None or ctx.seat is None:
         return Text("Hands are hidden: nobody is looking.", "dim")
     chosen = card_of_action(action, table) if action is not None else None
@@ -520,9 +550,10 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None) -> Renderabl
     owned = table.players[ctx.seat].copper
     grid = RichTable.grid(padding=(0, 1), expand=True)
     # A str title is read as markup: the name is escaped so it shows as typed.
-    grid.title = escape(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu")
-    grid.title_justify = "left"
-    grid.title_style = "bold"
+    if titled:
+        grid.title = escape(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu")
+        grid.title_justify = "left"
+        grid.title_style = "bold"
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     if not hand:
@@ -560,3 +591,70 @@ __all__ = [
     "shot_marks",
     "table_of",
 ]
+
+
+#: Narrowest and widest card in the rows of cards (hand and piles), borders included.
+CARD_WIDTHS = (9, 14)
+
+
+def card_row(cards: list[tuple[list[str], str]], width: int) -> Text:
+    """Cards side by side as boxes, all in one row when ``width`` allows cards of at least
+    9 columns (up to 14 where there is room), else on as many rows as needed: each card
+    is (its lines of text, a Rich style); a style with 'reverse' marks the highlighted one."""
+    card_width = max(CARD_WIDTHS[0], min(CARD_WIDTHS[1], width // max(1, len(cards))))
+    inner = card_width - 2
+    per_row = max(1, width // card_width)
+    out = Text(no_wrap=True, overflow="crop")
+    height = max((len(lines) for lines, _ in cards), default=0)
+    for start in range(0, len(cards), per_row):
+        chunk = cards[start:start + per_row]
+        rows = [Text() for _ in range(height + 2)]
+        for lines, style in chunk:
+            edge = "bold" if "reverse" in style else "dim"
+            rows[0].append("┌" + "─" * inner + "┐", edge)
+            for k in range(height):
+                text = lines[k] if k < len(lines) else ""
+                rows[k + 1].append("│", edge)
+                rows[k + 1].append(f"{text[:inner]:<{inner}}", style if k == 0 else ("reverse" if "reverse" in style else ""))
+                rows[k + 1].append("│", edge)
+            rows[-1].append("└" + "─" * inner + "┘", edge)
+        for row in rows:
+            if out.plain:
+                out.append("\n")
+            out.append_text(row)
+    return out
+
+
+def _card_lines(card_id: int) -> list[str]:
+    """A card's face in a few lines: name (and its shot in brackets), copper, ability."""
+    c = CARDS[card_id]
+    name, _, nick = c.title.partition(" (")
+    lines = [name]
+    lines.append(f"{c.copper}cu" + (f" ({nick}" if nick else ""))
+    lines.append(short_text(card_id))
+    return lines
+
+
+def hand_cards(table: Table, ctx: BoardContext, action: Any | None, width: int) -> Text:
+    """The seat's own hand as a row of cards (name, copper, ability in a few words); the
+    highlighted card in reverse video. Empty for a public screen."""
+    if table.hand is None or ctx.seat is None:
+        return Text()
+    chosen = card_of_action(action, table) if action is not None else None
+    key = _card_key(chosen) if chosen is not None else None
+    cards = [(_card_lines(c), "bold reverse" if key is not None and _card_key(c) == key else "bold")
+             for c in sorted(table.hand)]
+    return card_row(cards, width)
+
+
+def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:
+    """Every discard pile as a card: whose it is and (how many cards), the top card's
+    name, and the abandoned bases beside it (M Copper Mine, F Furious Chungungo)."""
+    cards = []
+    for p in table.players:
+        top = p.pile_top or "(empty)"
+        name = top.partition(" (")[0]
+        bases = " ".join(b[0] for b in p.bases)
+        lines = [f"{seat_letter(p.seat)} ({p.pile})", name, bases]
+        cards.append((lines, "bold reverse" if p.seat == ctx.seat else "bold"))
+    return card_row(cards, width)

@@ -41,11 +41,6 @@ from .. import rules as R
 from . import render
 
 
-#: Track lines drawn on a board under 24 rows high (more appear with gaps when sleds
-#: are far apart); a taller board shows more.
-TRACK_ROWS = 6
-
-
 def _snapshot(view: Any) -> tuple:
     """The public facts whose changes the board points out: race, position, box, health."""
     return (view.race, view.position, view.box, view.health)
@@ -58,7 +53,7 @@ class MontanaBoard(GameBoard):
     MontanaBoard { height: 1fr; width: 1fr; layout: vertical; }
     MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; }
     MontanaBoard #mp-scroll > Static { width: 1fr; }
-    MontanaBoard #mp-preview { height: auto; max-height: 3; background: $boost; }
+    MontanaBoard #mp-preview { height: auto; max-height: 4; background: $boost; }
     MontanaBoard #mp-preview.-empty { display: none; }
     """
 
@@ -69,6 +64,12 @@ class MontanaBoard(GameBoard):
         self._snap: tuple | None = None
         self._before: tuple | None = None
         self._preview: Any = None
+        #: The public view the table saw at the end of the last reveal, and its log length.
+        self._reveal_base: Any = None
+        self._revealed_upto = 0
+        #: True while a reveal plays its frames on the board.
+        self.revealing = False
+        self._last_frame: Any = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
@@ -86,6 +87,9 @@ class MontanaBoard(GameBoard):
         """Redraw from ``ctx`` (see the module docstring)."""
         new_seat = self.ctx is None or self.ctx.seat != ctx.seat
         self.ctx = ctx
+        if self._reveal_base is None or len(ctx.view.log) < self._revealed_upto:
+            # A game opened (or taken back by undo): what is on the table now is the start.
+            self._reveal_base, self._revealed_upto = ctx.view, len(ctx.view.log)
         snap = _snapshot(ctx.view)
         if snap != self._snap:
             if self._snap is not None and self._snap[0] == snap[0]:
@@ -114,6 +118,81 @@ class MontanaBoard(GameBoard):
         if isinstance(action, R.PlayCard) and ctx.seat is not None and ctx.view.played[ctx.seat]:
             level = D.speed_level(ctx.view.sides[ctx.seat], _box_after_play(ctx.view, ctx.seat, ()))
         return render.action_label(ctx.view, ctx.seat, action, ctx.names, level)
+
+    # ---- the round revealed step by step ---------------------------------------
+
+    def interlude(self, done: Any) -> bool:
+        """Before the screen passes on: replay what the table has not watched yet (cards
+        turning over, cards acting, sleds sliding, damage) with :mod:`.reveal`; False
+        when nothing of the kind happened since the last reveal."""
+        from .reveal import RevealScreen, reveal_frames
+
+        ctx = self.ctx
+        if ctx is None or ctx.seat is not None or self._reveal_base is None:
+            return False
+        view = ctx.view
+        events = view.log[self._revealed_upto:]
+        frames = reveal_frames(self._reveal_base, view, events, ctx.names)
+        self._reveal_base, self._revealed_upto = view, len(view.log)
+        if not frames or not self.is_attached:
+            return False
+        self.revealing = True
+        self.app.push_screen(RevealScreen(self, frames, f"Round {self._round_of(events, view)} revealed", done))
+        return True
+
+    @staticmethod
+    def _round_of(events: Any, view: Any) -> int:
+        """The round the replayed lines belong to (the one before, if a new round began)."""
+        begun = any(" begins; " in e.text for e in events)
+        return view.round - 1 if begun and view.round > 1 else view.round
+
+    def show_frame(self, frame: Any, index: int, count: int) -> None:
+        """Draw one frame of the reveal: the step being played on top, then the runners,
+        the course and the cards turned over so far."""
+        from .reveal import frame_cards_text, step_text
+
+        ctx = self.ctx
+        assert ctx is not None
+        view = frame.apply_to(ctx.view)
+        width = max(20, (self.size.width or 50) - 1)
+        wide = self.size.height >= 30
+        self._update("#mp-news", step_text(frame, index, count))
+        prev = self._last_frame if index else None
+        deltas = {}
+        if prev is not None:
+            for s in range(view.players):
+                d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
+                     "health": frame.health[s] - prev.health[s]}
+                deltas[s] = {k: v for k, v in d.items() if v}
+        self._last_frame = frame
+        self._update("#mp-runners", render.runners_text(view, ctx.names, None, deltas, wide,
+                                                        title="THE TABLE WATCHES THE ROUND", news=False))
+        self._update("#mp-track", render.course_text(view, None, width))
+        self._update("#mp-played", frame_cards_text(frame, render.SEAT_STYLES, 8 if wide else 0))
+        for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
+                             ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
+            self.query_one(selector, Static).display = on
+        self.query_one("#mp-preview", Static).set_class(True, "-empty")
+        if index == 0:
+            self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def end_reveal(self) -> None:
+        """The reveal is over: the board shows the table as it is now."""
+        self.revealing = False
+        if self.ctx is not None:
+            self._draw()
+
+    def action_key(self, action: Any) -> str | None:
+        """The card's own digit in the secret play, the same in the left and the right list
+        (0: no right card); None elsewhere, or when the hand lists more than 9 choices."""
+        ctx = self.ctx
+        if ctx is None or ctx.seat is None or ctx.view.phase != R.Phase.PLAY:
+            return None
+        if isinstance(action, R.PlayNoMore):
+            return "0"
+        if isinstance(action, R.PlayCard):
+            return card_keys(ctx.view, ctx.seat).get(_key_of(action.card, action.half))
+        return None
 
     def on_resize(self) -> None:
         """A taller board shows more of the track."""
@@ -155,11 +234,16 @@ class MontanaBoard(GameBoard):
         assert ctx is not None
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
-        height = self.size.height
-        rows = TRACK_ROWS if height < 24 else max(TRACK_ROWS, height - 12 - view.players)
+        width = max(20, (self.size.width or 50) - 1)
+        wide = self.size.height >= 30
         target = self._preview.seat if isinstance(self._preview, R.Target) else None
-        self._update("#mp-track", render.track_text(view, seat, ctx.names, rows, marks, target))
-        self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas()))
+        course = render.course_text(view, seat, width, marks, target)
+        ahead = render.ahead_text(view, seat)
+        if ahead.plain:
+            course.append("\n")
+            course.append_text(ahead)
+        self._update("#mp-track", course)
+        self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas(), wide))
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
         for selector in ("#mp-runners", "#mp-track"):
@@ -203,7 +287,7 @@ class MontanaBoard(GameBoard):
             return {}
         view = ctx.view
         if isinstance(action, R.PlaceToken):
-            return {action.section: "<-?"}
+            return {action.section: "?"}
         return {}
 
     def _preview_text(self) -> Text | None:
@@ -215,10 +299,9 @@ class MontanaBoard(GameBoard):
         if isinstance(action, R.PlayCard):
             slot = "LEFT" if not view.played[seat] else "RIGHT"
             out.append(f"{slot} {D.card_name(action.card)}: ", style="bold")
-            if D.is_action(action.card):
-                out.append_text(_speed_forecast(view, seat, action))
-            else:
-                out.append(D.ITEM_KINDS[D.item_kind(action.card)][1])
+            if D.is_item(action.card):
+                out.append(D.ITEM_KINDS[D.item_kind(action.card)][1] + "\n")
+            out.append_text(_speed_forecast(view, seat, action))
             return out
         if isinstance(action, R.Reduce):
             out.append_text(_after_box(view, seat, max(0, view.box[seat] - action.amount)))
@@ -227,7 +310,7 @@ class MontanaBoard(GameBoard):
             out.append("Your play: ", style="bold")
             out.append(" + ".join(_played_name(c, h) for c, h in view.played[seat]) + ", no right card. ")
             out.append("\n")
-            out.append_text(_after_box(view, seat, *_after_play(view, seat, ())))
+            out.append_text(plan_text(view, seat, self_plan(view, seat)))
             return out
         if isinstance(action, (R.PlayIglu, R.PlayTormenta, Pass)) and view.reaction_window:
             out.append(view.reaction_window)
@@ -243,40 +326,123 @@ class MontanaBoard(GameBoard):
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
-            out.append(f"{label} (in [brackets] on the track)")
+            out.append(f"{label} (marked > on the course)")
             return out
         if isinstance(action, R.PlaceToken):
             act = view.activating()
             kind = "spike" if act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO else "ice"
-            out.append(f"{kind.capitalize()} token on section {action.section}, marked <-? on the track")
+            out.append(f"{kind.capitalize()} token on section {action.section}, marked ? on the course")
             return out
         return None
 
 
-def _after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-    """(box, conduction) after the seat's own played cards (plus ``extra``) act, counting
-    only their plain effects on itself (+n acceleration, +n conduction, Escuadrón Canino,
-    Aletón) within their speed ranges, left card first."""
+def _key_of(card: int, half: int) -> tuple:
+    """What a digit stands for: an action card with a half up, or a kind of item."""
+    return ("item", D.item_kind(card)) if D.is_item(card) else ("card", card, half)
+
+
+def card_keys(view: Any, seat: int) -> dict[tuple, str]:
+    """The digit of each choice of the seat's secret play, numbered over the hand as it was
+    before the left card left it (action cards by number, a double card's top then bottom
+    half, then each kind of item), so a card keeps its digit in the right list. Empty when
+    there are more than 9 choices (the list then numbers its rows 1-9)."""
+    cards = set(view.hand[seat])
+    kinds = {D.item_kind(c) for c in view.items[seat] if D.item_kind(c) not in D.IMMEDIATE_KINDS}
+    for card, _half in view.played[seat]:
+        if card == D.HIDDEN:
+            continue
+        if D.is_item(card):
+            kinds.add(D.item_kind(card))
+        else:
+            cards.add(card)
+    keys: list[tuple] = []
+    for c in sorted(cards):
+        keys.append(("card", c, 0))
+        if D.ACTION_CARDS[c].is_double:
+            keys.append(("card", c, 1))
+    keys.extend(("item", k) for k in sorted(kinds, key=D.ITEM_CARDS.index))
+    if len(keys) > 9:
+        return {}
+    return {k: str(i + 1) for i, k in enumerate(keys)}
+
+
+@attrs.frozen
+class SelfPlan:
+    """What the seat's own played cards do to its own sled, as the preview counts it.
+
+    ``box`` and ``cond``: the acceleration box and conduction once they have
+    acted; ``shift``: sections gained from items (Caña Mágica, Carnero);
+    ``slow``: the largest X a card's "-X" slow-down may take (0: none; the
+    player picks X from 1 to it when the card acts, and ``box`` already
+    counts X = 1); ``idle``: the cards that would do nothing, with why.
+    """
+
+    box: int
+    cond: int
+    shift: int = 0
+    slow: int = 0
+    idle: tuple[tuple[int, str], ...] = ()
+
+
+def _judge(view: Any, seat: int, card: int, half: int, box: int, shift: int) -> str:
+    """Why the card would do nothing at ``box`` after moving ``shift`` sections ('' if it
+    acts), as the engine judges it on this view (Rulebook 1.2 and Abilities: a card out
+    of its speed range, or one that cannot be carried out in full, does nothing)."""
+    judge = getattr(view, "cannot_activate", None)
+    if judge is None:
+        return ""
+    try:
+        if box == view.box[seat] and not shift:
+            return judge(seat, card, half)
+        moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
+        return attrs.evolve(view, box=_set(view.box, seat, box), position=moved).cannot_activate(seat, card, half)
+    except Exception:  # a preview must never break the screen
+        return ""
+
+
+def self_plan(view: Any, seat: int, extra: tuple[tuple[int, int], ...] = ()) -> SelfPlan:
+    """:class:`SelfPlan` of the seat's own played cards (plus ``extra``, the card being
+    previewed), left card first. Counts only what a card does to its own sled (+n
+    acceleration, +n conduction, -X slow-down, Escuadrón Canino, Aletón, Caña Mágica and
+    Carnero's section forward), and nothing at all for a card that would do nothing:
+    out of its speed range, or not possible in full (no rival in range, no box to slow
+    down from ...)."""
     box = view.box[seat]
     cond = view.conduction[seat]
+    shift = slow = 0
+    idle: list[tuple[int, str]] = []
     total = view.speedometer(seat).total
     for card, half in tuple(view.played[seat]) + extra:
         if card == D.HIDDEN:
             continue
+        reason = _judge(view, seat, card, half, box, shift)
+        if reason:
+            idle.append((card, reason))
+            continue
         if D.is_action(card):
-            h = D.ACTION_CARDS[card].halves[half]
-            if D.speed_level(view.sides[seat], box) not in h.levels:
-                continue
-            for icon, n in h.effects:
+            for icon, n in D.ACTION_CARDS[card].halves[half].effects:
                 if icon == D.ACCEL:
                     box = min(total - 1, box + n)
                 elif icon == D.CONDUCTION:
                     cond += n
-        elif D.item_kind(card) == D.CANINO:
+                elif icon in D.REDUCE_ICONS:
+                    slow = box
+                    box = max(0, box - 1)
+            continue
+        kind = D.item_kind(card)
+        if kind == D.CANINO:
             box = min(total - 1, box + 3)
-        elif D.item_kind(card) == D.ALETON:
+        elif kind == D.ALETON:
             cond += 1
-    return box, cond
+        elif kind in (D.CANA, D.CARNERO):
+            shift += 1
+    return SelfPlan(box, cond, shift, slow, tuple(idle))
+
+
+def _after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """(box, conduction) after the seat's own played cards (plus ``extra``) act (:func:`self_plan`)."""
+    plan = self_plan(view, seat, extra)
+    return plan.box, plan.cond
 
 
 def _played_name(card: int, half: int) -> str:
@@ -288,13 +454,17 @@ def _played_name(card: int, half: int) -> str:
 
 
 def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> int:
-    return _after_play(view, seat, extra)[0]
+    return self_plan(view, seat, extra).box
 
 
-def _after_box(view: Any, seat: int, box: int, cond: int | None = None) -> Text:
-    """'Then orange box 9: to section 7, 1 damage': the Impulse Phase at that speed."""
+def _after_box(view: Any, seat: int, box: int, cond: int | None = None, shift: int = 0,
+               lead: str = "Then ") -> Text:
+    """'Then orange box 9: to section 7, 1 damage': the Impulse Phase at that speed, from
+    ``shift`` sections further than the sled stands now (sections gained from items)."""
     level = D.speed_level(view.sides[seat], box)
-    out = Text("Then ")
+    out = Text(lead)
+    if shift:
+        out.append(f"+{shift} section{'s' if shift > 1 else ''} from items, ")
     out.append(f"{D.LEVEL_NAMES[level]} box {box + 1}", style=render.LEVEL_STYLES[level])
     forecast = getattr(R, "impulse_forecast", None)
     if forecast is None or view.finished(seat):
@@ -302,7 +472,8 @@ def _after_box(view: Any, seat: int, box: int, cond: int | None = None) -> Text:
         out.append(f": advance {n} section{'s' if n > 1 else ''}")
         return out
     cond = view.conduction[seat] if cond is None else cond
-    end, damage, accel = forecast(attrs.evolve(view, box=_set(view.box, seat, box),
+    moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
+    end, damage, accel = forecast(attrs.evolve(view, box=_set(view.box, seat, box), position=moved,
                                                conduction=_set(view.conduction, seat, cond)), seat)
     out.append(": " + ("over the finish line" if end > view.length else f"to {end}"))
     if damage >= view.health[seat]:
@@ -317,41 +488,42 @@ def _after_box(view: Any, seat: int, box: int, cond: int | None = None) -> Text:
     return out
 
 
+def plan_text(view: Any, seat: int, plan: SelfPlan) -> Text:
+    """The Impulse Phase after ``plan``: one line, or two with a -X slow-down (X = 1 and the
+    largest X, since the runner picks X when the card acts)."""
+    if plan.slow > 1:
+        out = _after_box(view, seat, plan.box, plan.cond, plan.shift, lead="If you slow down 1: ")
+        out.append("\n")
+        low = max(0, plan.box + 1 - plan.slow)
+        out.append_text(_after_box(view, seat, low, plan.cond, plan.shift,
+                                   lead=f"If you slow down {plan.slow} (the most): "))
+        return out
+    lead = "Then (slow down 1) " if plan.slow == 1 else "Then "
+    return _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=lead)
+
+
 def _set(tup: tuple, i: int, value: Any) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
 
 def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
     """Whether the card acts at the speed it will meet (after the left card) and could be
-    carried out in full now (a rival in range, a box to slow down from ...), then the
-    speed and the Impulse Phase after it."""
-    box = _box_after_play(view, seat, ())
-    level = D.speed_level(view.sides[seat], box)
+    carried out in full then (a rival in range, a box to slow down from ...), then the
+    speed and the Impulse Phase after it; a card that would do nothing counts for nothing."""
+    before = self_plan(view, seat)
+    level = D.speed_level(view.sides[seat], before.box)
     card, half = action.card, action.half
-    ok = D.is_action(card) and level in D.ACTION_CARDS[card].halves[half].levels
+    plan = self_plan(view, seat, ((card, half),))
     out = Text()
-    if not ok:
-        out.append(f"Does NOTHING at {D.LEVEL_NAMES[level]}.", style="bold reverse")
-        out.append(" ")
-    else:
-        reason = _cannot_carry_out(view, seat, card, half, box)
-        if reason:
-            out.append(f"Does NOTHING now: {reason}.", style="bold reverse")
-            out.append(" ")
+    idle = plan.idle[len(before.idle):]
+    if idle:
+        reason = idle[0][1]
+        if reason.startswith("speed"):
+            out.append(f"Does NOTHING at {D.LEVEL_NAMES[level]}.", style="bold reverse")
         else:
-            out.append(f"Acts at {D.LEVEL_NAMES[level]}. ", style="bold")
-    out.append_text(_after_box(view, seat, *_after_play(view, seat, ((card, half),))))
+            out.append(f"Does NOTHING now: {reason}.", style="bold reverse")
+        out.append(" Not counted. ")
+    elif D.is_action(card):
+        out.append(f"Acts at {D.LEVEL_NAMES[level]}. ", style="bold")
+    out.append_text(plan_text(view, seat, plan))
     return out
-
-
-def _cannot_carry_out(view: Any, seat: int, card: int, half: int, box: int) -> str:
-    """Why the card could not be carried out in full if it acted now at ``box`` ('' if it
-    could), as the engine judges it on this public view (Rulebook: Abilities)."""
-    judge = getattr(view, "cannot_activate", None)
-    if judge is None:
-        return ""
-    try:
-        return judge(seat, card, half) if box == view.box[seat] else attrs.evolve(
-            view, box=_set(view.box, seat, box)).cannot_activate(seat, card, half)
-    except Exception:  # a preview must never break the screen
-        return ""

@@ -46,6 +46,7 @@ class MontanaChooser(ActionList):
     BINDINGS = [
         Binding("pagedown", "board_scroll(1)", "Board down"),
         Binding("pageup", "board_scroll(-1)", "Board up"),
+        Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0
     ]
 
     def __init__(self) -> None:

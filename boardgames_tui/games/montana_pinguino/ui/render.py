@@ -136,102 +136,8 @@ def section_words(view: Any, pos: int) -> str:
     return "straight"
 
 
-def track_rows(view: Any, max_rows: int = 8, focus: int | None = None, marks: Sequence[int] = ()) -> list[int]:
-    """The track positions to draw: every sled, tokens, and the 4 sections ahead (the
-    furthest a sled goes in one advance) of the ``focus`` seat, or of every sled when
-    there is no focus; a contiguous run when it fits in ``max_rows``.
-
-    Positions: 0 is the start, 1..length the sections, length + 1 the finish
-    line (every finished sled). Returns them in order; gaps are drawn as ':'.
-    """
-    finish = view.length + 1
-    sleds = [min(p, finish) for p in view.position]
-    racing = [min(p, finish) for s, p in enumerate(view.position) if not view.finished(s)]
-    wanted: set[int] = set(sleds) | set(marks)
-    for p in (racing if focus is None else ()):
-        wanted.update(range(p, min(finish, p + 4) + 1))
-    for sec, _kind in view.tokens:
-        wanted.add(sec)
-    if focus is not None:
-        fp = min(view.position[focus], finish)
-        wanted.update(range(fp, min(finish, fp + 4) + 1))
-    lo, hi = min(wanted), max(wanted)
-    if hi - lo + 1 <= max_rows:
-        # contiguous; widen forward first (what is coming), then back
-        while hi - lo + 1 < max_rows and (hi < finish or lo > 0):
-            if hi < finish:
-                hi += 1
-            elif lo > 0:
-                lo -= 1
-        return list(range(lo, hi + 1))
-    return sorted(wanted)
-
-
-def track_text(view: Any, seat: int | None, names: Sequence[str], max_rows: int = 8,
-               marks: dict[int, str] | None = None, target: int | None = None) -> Text:
-    """The track window: one line per section with its curve limit, tree, acceleration,
-    tokens and sleds ('A', 'B' ...). ``marks`` maps a position to a short preview tag;
-    ``target`` is a seat whose sled letter is shown in brackets ('[B]')."""
-    marks = dict(marks or {})
-    if target is not None:
-        marks.setdefault(min(view.position[target], view.length + 1), "")
-    out = Text()
-    finish = view.length + 1
-    out.append(f"TRACK  sections 1-{view.length}, then the finish line", style="bold reverse")
-    out.append("\n")
-    rows = track_rows(view, max_rows, seat, tuple(marks))
-    prev = None
-    for pos in rows:
-        if prev is not None and pos != prev + 1:
-            out.append("   :\n", style="dim")
-        prev = pos
-        here = [s for s in range(view.players) if min(view.position[s], finish) == pos]
-        mine = seat is not None and seat in here
-        num = "S" if pos == 0 else ("F" if pos == finish else str(pos))
-        out.append(">" if mine else " ", style="bold")
-        out.append(f"{num:>2} ", style="bold" if mine else "")
-        words = section_words(view, pos)
-        sec = R.section_at(view, pos)
-        limit = R.effective_limit(view, pos) if sec is not None else None
-        style = LEVEL_STYLES[limit] if limit is not None else ("bold" if pos in (0, finish) else "")
-        out.append(f"{words:<20}", style=style)
-        out.append("tree " if sec is not None and sec.tree else "     ", style="bold")
-        if sec is not None and sec.accel:
-            out.append(f"{sec.accel:+d} ", style="green" if sec.accel > 0 else "red")
-        else:
-            out.append("   ")
-        tok = "spike " if (pos, D.SPIKE) in view.tokens else "      "
-        out.append(tok, style="bold red")
-        for s in here:
-            if s == target:
-                out.append(f"[{seat_letter(s)}]", style="bold reverse")
-            else:
-                out.append(seat_letter(s), style=SEAT_STYLES[s] + (" reverse" if s == seat else ""))
-            out.append(" ")
-        if marks.get(pos):
-            out.append(marks[pos], style="bold reverse")
-        out.append("\n")
-    out.rstrip()
-    return out
-
-
 # ----------------------------------------------------------------------------
 # Runners
-
-
-def meter_text(view: Any, seat: int) -> Text:
-    """'|====|=#..|....|....|': one cell per acceleration box, '#' the marker, '|' between levels."""
-    meter = view.speedometer(seat)
-    box = view.box[seat]
-    out = Text("|")
-    i = 0
-    for level, count in enumerate(meter.boxes):
-        for _ in range(count):
-            ch = "#" if i == box else ("=" if i < box else ".")
-            out.append(ch, style=LEVEL_STYLES[level] if i <= box else "dim")
-            i += 1
-        out.append("|")
-    return out
 
 
 def where_text(view: Any, seat: int) -> str:
@@ -244,53 +150,60 @@ def where_text(view: Any, seat: int) -> str:
 
 
 def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
-                delta: dict[str, int] | None = None, meter_width: int = 0) -> Text:
-    """One line for a runner: letter, name, speedometer, level and health; '*' marks a
-    value changed in the last step (``delta``: position, box, health). A second line
-    appears only for conduction, a destroyed sled, the one-card rule or a finish."""
+                delta: dict[str, int] | None = None, meter_width: int = 0, wide: bool = False,
+                news: bool = True) -> Text:
+    """One line for a runner: letter, name, speedometer gauge (:func:`gauge_text`), level
+    and box, and health ('hp 3/4', and as pips when ``wide``); '*' marks a value changed
+    in the last step (``delta``: position, box, health). A second line appears only for
+    conduction, a destroyed sled, the one-card rule or a finish."""
     delta = delta or {}
     out = Text()
     level = view.level(seat)
     out.append(">" if seat == me else " ", style="bold")
     out.append(seat_letter(seat), style=SEAT_STYLES[seat] + (" reverse" if seat == me else ""))
     out.append(f" {names[seat][:5]:<5} ", style="bold" if seat == me else "")
-    meter = meter_text(view, seat)
+    meter = gauge_text(view, seat)
     out.append_text(meter)
     out.append(" " * max(0, meter_width - len(meter.plain)))
-    out.append(f" {D.LEVEL_NAMES[level]}", style=LEVEL_STYLES[level])
+    word = f"{D.LEVEL_NAMES[level]} {view.box[seat] + 1}"
+    out.append(f" {word}", style=LEVEL_STYLES[level])
     out.append("*" if delta.get("box") else " ", style="bold")
-    out.append(" " * (6 - len(D.LEVEL_NAMES[level])) + " ")
+    out.append(" " * (10 - len(word)))
     hp, top = view.health[seat], view.max_health(seat)
     out.append(f"hp {hp}/{top}", style="bold reverse" if hp <= 1 else "")
+    if wide:
+        out.append(" ")
+        out.append("█" * max(0, hp), style="bold red")
+        out.append("·" * max(0, top - hp), style="dim")
     out.append("*" if delta.get("health") else "", style="bold")
-    news = []
+    lines = []
     if view.conduction[seat]:
-        news.append(f"conduction +{view.conduction[seat]}")
+        lines.append(f"conduction +{view.conduction[seat]}")
     if view.destroyed[seat]:
-        news.append("sled DESTROYED this round")
+        lines.append("sled DESTROYED this round")
     if view.one_card[seat]:
-        news.append("plays 1 card only (sled was destroyed)")
+        lines.append("plays 1 card only (sled was destroyed)")
     if view.finished(seat):
-        news.append("FINISHED")
-    if news:
-        out.append("\n    " + ", ".join(news), style="italic")
+        lines.append("FINISHED")
+    if news and lines:
+        out.append("\n    " + ", ".join(lines), style="italic")
     return out
 
 
 def runners_text(view: Any, names: Sequence[str], me: int | None,
-                 deltas: dict[int, dict[str, int]] | None = None) -> Text:
-    """Every runner in seat order, under a header naming the round and phase."""
+                 deltas: dict[int, dict[str, int]] | None = None, wide: bool = False,
+                 title: str | None = None, news: bool = True) -> Text:
+    """Every runner in seat order, under a header naming the round and phase (or ``title``)."""
     deltas = deltas or {}
     out = Text()
-    out.append(f"RUNNERS  {round_text(view)}", style="bold reverse")
-    width = max(view.speedometer(s).total + 5 for s in range(view.players))
+    out.append(title or f"RUNNERS  {round_text(view)}", style="bold reverse")
+    width = max(view.speedometer(s).total + 4 for s in range(view.players))
     for s in range(view.players):
         out.append("\n")
-        out.append_text(runner_text(view, s, names, me, deltas.get(s), width))
-    if any(deltas.get(s) for s in range(view.players)):
-        out.append("\n  # marker; * changed in the last step", style="dim")
-    else:
-        out.append("\n  # marker; boxes green|yellow|orange|red", style="dim")
+        out.append_text(runner_text(view, s, names, me, deltas.get(s), width, wide, news))
+    if wide:
+        changed = "; * changed in the last step" if any(deltas.get(s) for s in range(view.players)) else ""
+        out.append(f"\n  speed: green|yellow|orange|red boxes, █ up to the marker{changed}", style="dim")
     return out
 
 
@@ -598,3 +511,183 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
     if isinstance(action, Pass):
         return "pass"
     return str(action)
+
+
+# ----------------------------------------------------------------------------
+# The course, drawn like the table: sections as boxes winding down the page
+
+
+#: Glyphs of the course (box drawing and Latin-1 only; F1 "On screen" names each).
+TREE_GLYPH = "T"
+SPIKE_GLYPH = "^"
+ICE_GLYPH = "~"
+CURVE_GLYPH = ")"
+TARGET_GLYPH = ">"
+
+
+def course_shape(length: int, width: int) -> tuple[int, int, int]:
+    """(cell interior width, cells per row, rows) for a course of ``length`` sections drawn
+    in ``width`` columns: 7-wide cells when there is room, else 5, else 4; rows balanced."""
+    for inner in (7, 5, 4):
+        per_row = max(1, (width - 5) // (inner + 1))
+        rows = -(-length // per_row)
+        if inner == 4 or rows <= 2 or (inner == 5 and rows <= 3):
+            per_row = -(-length // rows)
+            return inner, per_row, rows
+    raise AssertionError("unreachable")
+
+
+def _section_cells(view: Any, pos: int, inner: int, seat: int | None, target: int | None,
+                   marks: dict[int, str], level_of: Any) -> tuple[Text, Text, Text]:
+    """(top border label, line 1, line 2) of section ``pos``: its number and speed limit,
+    its track acceleration, spike, tree, and the sleds on it."""
+    sec = R.section_at(view, pos)
+    iced = (pos, D.ICE) in view.tokens
+    label = Text(str(pos), style="bold")
+    limit = R.effective_limit(view, pos) if sec is not None else None
+    tag = ""
+    if sec is not None and (sec.curve or iced) and limit is not None:
+        tag = D.LEVEL_LETTERS[limit] + (CURVE_GLYPH if sec.curve else "") + (ICE_GLYPH if iced else "")
+    top = Text()
+    top.append_text(label)
+    fill = inner - len(label.plain) - len(tag)
+    top.append("─" * max(0, fill))
+    if tag:
+        top.append(tag, style=LEVEL_STYLES[limit] + " reverse")
+    line1 = Text()
+    acc = f"{sec.accel:+d}" if sec is not None and sec.accel else ""
+    line1.append(f"{acc:<2}", style="green" if acc.startswith("+") else "red")
+    middle = inner - 4
+    spike = (pos, D.SPIKE) in view.tokens
+    mark = marks.get(pos)
+    if mark:
+        line1.append(f"{'?':^{middle + 1}}", style="bold reverse")
+    else:
+        line1.append(" " * middle)
+        line1.append(SPIKE_GLYPH if spike else " ", style="bold red")
+    line1.append(TREE_GLYPH if sec is not None and sec.tree else " ", style="bold green")
+    line2 = Text()
+    finish = view.length + 1
+    here = [s for s in range(view.players) if min(view.position[s], finish) == pos]
+    for s in here:
+        if s == target:
+            line2.append(TARGET_GLYPH, style="bold reverse")
+        line2.append(seat_letter(s), style=SEAT_STYLES[s] + (" reverse" if s == seat else ""))
+    line2.append(" " * max(0, inner - len(line2.plain)))
+    line2.truncate(inner)
+    return top, line1, line2
+
+
+def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] | None = None,
+                target: int | None = None) -> Text:
+    """The whole course as boxes, one per section, winding left to right then right to
+    left: each box's top edge carries its number and a speed limit ('Y)' a curve taken at
+    most at yellow, '~' ice), its inside the track acceleration ('+1'), a spike '^', a
+    tree 'T' and the sleds by letter (the deciding runner's in reverse video, a target
+    after '>'). 'S' marks where the course starts and 'F' where it finishes; sleds still
+    at the start or past the finish line are listed on lines of their own above and below. ``marks`` flags sections ('?': where a token would go)."""
+    marks = dict(marks or {})
+    length = view.length
+    inner, per_row, rows = course_shape(length, width)
+    finish = length + 1
+    out = Text(no_wrap=True, overflow="crop")
+
+    def sleds_at(p: int) -> Text:
+        t = Text()
+        for s in range(view.players):
+            if min(view.position[s], finish) == p:
+                if s == target:
+                    t.append(TARGET_GLYPH, style="bold reverse")
+                t.append(seat_letter(s), style=SEAT_STYLES[s] + (" reverse" if s == seat else ""))
+                t.append(" ")
+        return t
+
+    start = sleds_at(0)
+    if start.plain:
+        out.append("S start  ", style="bold")
+        out.append_text(start)
+        out.append("\n")
+    cells = [_section_cells(view, p, inner, seat, target, marks, None) for p in range(1, length + 1)]
+    for r in range(rows):
+        chunk = list(range(r * per_row, min(length, (r + 1) * per_row)))
+        rtl = r % 2 == 1
+        order = list(reversed(chunk)) if rtl else chunk
+        pad = per_row - len(order)
+        more = r < rows - 1
+        # left and right margins: where the course comes in and goes on (a turn between rows)
+        if rtl:
+            left = ["  ", "╭─" if more else "F«", "│ " if more else "  ", "│ " if more else "  "]
+            right = [" │", "─╯", "  ", "  "]
+        else:
+            left = ["│ " if r else "  ", "╰─" if r else "S─", "  ", "  "]
+            right = ["  ", "─╮" if more else "»F", " │" if more else "  ", " │" if more else "  "]
+        if rtl:
+            left = [m + " " * ((inner + 1) * pad) for m in left]
+        lines = [Text(left[i], style="bold") for i in range(4)]
+        for j, idx in enumerate(order):
+            top, l1, l2 = cells[idx]
+            first = j == 0
+            lines[0].append("┌" if first else "┬")
+            lines[0].append_text(top)
+            for k, body in ((1, l1), (2, l2)):
+                lines[k].append("│")
+                lines[k].append_text(body)
+            lines[3].append(("└" if first else "┴") + "─" * inner)
+        lines[0].append("┐")
+        lines[1].append("│")
+        lines[2].append("│")
+        lines[3].append("┘")
+        if not rtl:
+            right = [" " * ((inner + 1) * pad) + m if m.strip() else m for m in right]
+        for i in range(4):
+            lines[i].append(right[i], style="bold")
+            out.append_text(lines[i])
+            out.append("\n")
+    end = sleds_at(finish)
+    if end.plain:
+        out.append("F finish ", style="bold")
+        out.append_text(end)
+    out.rstrip()
+    return out
+
+
+def gauge_text(view: Any, seat: int) -> Text:
+    """The speedometer as a gauge: each level's boxes after its letter (G Y O R), filled
+    with '█' up to the marker box, '·' beyond; the level the marker is in stands in
+    reverse video, so the gauge reads without colour."""
+    meter = view.speedometer(seat)
+    box = view.box[seat]
+    level = view.level(seat)
+    out = Text()
+    i = 0
+    for lv, count in enumerate(meter.boxes):
+        out.append(D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1])
+        for _ in range(count):
+            out.append("█" if i <= box else "·", style=LEVEL_STYLES[lv] if i <= box else "dim")
+            i += 1
+    return out
+
+
+def ahead_text(view: Any, seat: int | None) -> Text:
+    """'Ahead of A: 4 curve: max yellow, 5 tree ...': the 4 sections after the deciding
+    runner's sled in words (the furthest one advance can take it), for a new player."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    if seat is None or view.finished(seat):
+        return out
+    pos = view.position[seat]
+    parts = []
+    for p in range(pos + 1, min(view.length, pos + 4) + 1):
+        sec = R.section_at(view, p)
+        words = [section_words(view, p)]
+        if sec is not None and sec.tree:
+            words.append("tree")
+        if (p, D.SPIKE) in view.tokens:
+            words.append("spike")
+        if sec is not None and sec.accel:
+            words.append(f"{sec.accel:+d}")
+        parts.append(f"{p} " + " ".join(words))
+    if pos + 4 > view.length:
+        parts.append("finish")
+    out.append(f"Ahead of {seat_letter(seat)}: ", style="bold")
+    out.append("; ".join(parts))
+    return out

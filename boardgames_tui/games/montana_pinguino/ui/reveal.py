@@ -1,0 +1,278 @@
+"""A Montaña Pingüino round revealed step by step, for the whole table to watch.
+
+Before the screen passes to the next player (curtain, reaction window, game
+over), the board plays what happened in public since the table last looked:
+the face-down cards turn over, each card acts in turn, the sleds slide
+section by section in the Impulse Phase and damage lands on them. Space or
+Enter skips to the end.
+
+:func:`reveal_frames` reads the steps from the public log lines (the same
+words the log panel shows) and the public view the table saw last; it never
+needs a hidden card. The last frame is always the view as it is now.
+:class:`RevealScreen` plays the frames over the board: a transparent modal,
+so every key pressed meanwhile lands on it and none reaches the next
+player's screen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Sequence
+
+import attrs
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from boardgames_tui.ui.keygate import GatedScreen
+
+from .. import data as D
+
+#: Seconds a step stays on screen; a section of a sled's slide takes SLIDE_SECONDS.
+STEP_SECONDS = 0.9
+SLIDE_SECONDS = 0.35
+#: Seconds the last frame stays before the screen passes on.
+HOLD_SECONDS = 1.5
+
+_SEAT = r"\{(\d+)\}"
+_WHERE = r"(?:the start|section (\d+)|past the finish line)"
+RE_REVEALS = re.compile(rf"^{_SEAT} reveals (.*)\.$")
+RE_ACTS = re.compile(rf"^{_SEAT}'s (.+?) acts: ")
+RE_NOTHING = re.compile(rf"^{_SEAT}'s (left|right) card (.+?) does nothing: (.*)\.$")
+RE_CANCELLED = re.compile(rf"^{_SEAT} plays Tormenta de Nieve: {_SEAT}'s (.+?) is cancelled\.$")
+RE_BOX = re.compile(rf"^{_SEAT}: [+-]\d+ acceleration from .*\(box (\d+)\)\.$")
+RE_HEALTH = re.compile(rf"^{_SEAT} (?:takes \d+ damage from .*|repairs the sled): health (-?\d+)\.$")
+RE_DESTROYED = re.compile(rf"^{_SEAT}'s sled is destroyed")
+RE_ADVANCES = re.compile(rf"^{_SEAT} advances \d+ sections? at \w+: {_WHERE} -> {_WHERE}\.$")
+RE_MOVES = re.compile(rf"^{_SEAT} (?:moves forward|is pushed back) to {_WHERE}")
+RE_TOKEN = re.compile(r"puts an? (ice|spike) token on section (\d+)\.$")
+RE_ROUND = re.compile(r"^(?:Round \d+|The race|Race \d+|The championship) ")
+
+#: Lines that make a reveal worth playing (a card turned over or acting, a sled moving).
+WORTH = (RE_REVEALS, RE_ACTS, RE_NOTHING, RE_ADVANCES)
+
+
+@attrs.frozen
+class Frame:
+    """One picture of the reveal: the public facts at that moment.
+
+    ``cards[seat]`` lists that runner's cards turned over so far as
+    (slot 'L'/'R', name and effect, what became of it); ``lines`` the log
+    lines shown so far (the last one is the step being played); ``wait``
+    the seconds it stays on screen.
+    """
+
+    position: tuple[int, ...]
+    box: tuple[int, ...]
+    health: tuple[int, ...]
+    tokens: tuple[tuple[int, str], ...]
+    cards: tuple[tuple[tuple[str, str, str], ...], ...]
+    lines: tuple[str, ...]
+    wait: float = STEP_SECONDS
+    last: bool = False
+
+    def apply_to(self, view: Any) -> Any:
+        """``view`` with this frame's sleds, speeds, health and tokens (for drawing only)."""
+        return attrs.evolve(view, position=self.position, box=self.box, health=self.health,
+                            tokens=tuple(sorted(self.tokens)))
+
+
+def _where(view: Any, section: str | None, text: str) -> int:
+    if section:
+        return int(section)
+    return 0 if "the start" in text.split("->")[-1] else view.length + 1
+
+
+def _reveal_cards(text: str) -> tuple[tuple[str, str, str], ...]:
+    """'left Kay 2 (green-orange: +2 acceleration); right Kay 7 (...)' -> the cards face up."""
+    out = []
+    for part in text.split("; "):
+        slot, _, rest = part.partition(" ")
+        out.append(("L" if slot == "left" else "R", rest, "waiting"))
+    return tuple(out)
+
+
+def _set_status(cards: tuple, name: str, status: str, slot: str | None = None) -> tuple:
+    """The first card named ``name`` (in ``slot`` if given) still waiting gets ``status``."""
+    out = list(cards)
+    for i, (sl, text, st) in enumerate(out):
+        if (text == name or text.startswith(name + " (")) and (slot is None or sl == slot) and st == "waiting":
+            out[i] = (sl, text, status)
+            return tuple(out)
+    return cards
+
+
+def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[str]) -> list[Frame]:
+    """The frames that replay ``events`` (public log events, oldest first) from the public
+    facts of ``before`` to ``now`` (both views); [] when nothing in them is worth playing
+    (no card turned over or acted, no sled moved). The last frame is ``now`` itself."""
+    texts = [e.text for e in events if e.text]
+    if not any(rx.search(t) for t in texts for rx in WORTH):
+        return []
+    pos, box, hp = list(before.position), list(before.box), list(before.health)
+    tokens = set(before.tokens)
+    cards: list[tuple] = [()] * now.players
+    lines: list[str] = []
+    frames: list[Frame] = []
+    fresh = False
+
+    def snap(wait: float = STEP_SECONDS) -> None:
+        frames.append(Frame(tuple(pos), tuple(box), tuple(hp), tuple(tokens), tuple(cards),
+                            tuple(lines), wait))
+
+    for event in events:
+        t = event.text
+        if not t or "face down" in t:
+            continue
+        shown = event.render(names, None)
+        lines.append(shown)
+        if m := RE_REVEALS.match(t):
+            if fresh:  # the first card of a new round: last round's cards leave the table
+                cards, fresh = [()] * now.players, False
+            cards[int(m[1])] = _reveal_cards(m[2])
+        elif m := RE_NOTHING.match(t):
+            s = int(m[1])
+            status = "off speed" if m[4].startswith("speed") else "can't do"
+            cards[s] = _set_status(cards[s], m[3], status, "L" if m[2] == "left" else "R")
+        elif m := RE_ACTS.match(t):
+            s = int(m[1])
+            cards[s] = _set_status(cards[s], m[2], "acted")
+        elif m := RE_CANCELLED.match(t):
+            s = int(m[2])
+            cards[s] = _set_status(cards[s], m[3], "CANCELLED")
+        elif m := RE_BOX.match(t):
+            box[int(m[1])] = int(m[2]) - 1
+        elif m := RE_HEALTH.match(t):
+            hp[int(m[1])] = max(0, int(m[2]))
+        elif m := RE_DESTROYED.match(t):
+            s = int(m[1])
+            box[s], hp[s] = 0, now.max_health(s)
+        elif m := RE_ADVANCES.match(t):
+            s = int(m[1])
+            start, end = _where(now, m[2], t.split("->")[0]), _where(now, m[3], t)
+            for p in range(start + 1, end + 1):
+                pos[s] = p
+                snap(SLIDE_SECONDS)
+            continue
+        elif m := RE_MOVES.match(t):
+            pos[int(m[1])] = _where(now, m[2], t)
+        elif m := RE_TOKEN.search(t):
+            tokens.add((int(m[2]), D.ICE if m[1] == "ice" else D.SPIKE))
+        elif RE_ROUND.match(t):
+            fresh = True
+            tokens = set(now.tokens)
+        snap()
+    final = Frame(tuple(now.position), tuple(now.box), tuple(now.health), tuple(now.tokens),
+                  tuple(cards), tuple(lines), HOLD_SECONDS, last=True)
+    frames.append(final)
+    return frames
+
+
+def step_text(frame: Frame, index: int, count: int) -> Text:
+    """The step being played, in reverse video, under 'STEP 4 OF 38' ('THE END' last)."""
+    out = Text()
+    head = "THE END: the table as it is now" if frame.last else f"STEP {index + 1} OF {count}"
+    out.append(head, style="bold reverse")
+    if frame.lines and not frame.last:
+        out.append("\n")
+        out.append("> " + frame.lines[-1], style="bold")
+    return out
+
+
+def frame_cards_text(frame: Frame, seat_styles: Sequence[str], earlier: int) -> Group:
+    """The cards turned over so far, one line each (slot, what became of it, the card),
+    then up to ``earlier`` of the steps before the one being played."""
+    from boardgames_tui.engine import seat_letter
+
+    parts: list[Text] = [Text("CARDS TURNED OVER", style="bold reverse")]
+    for s, row in enumerate(frame.cards):
+        for i, (slot, text, status) in enumerate(row):
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(seat_letter(s) if i == 0 else " ", style=seat_styles[s])
+            line.append(f" {slot} ", style="bold")
+            line.append(f"{status:<9} ", style="dim" if status == "waiting" else "bold")
+            line.append(text)
+            parts.append(line)
+    if len(parts) == 1:
+        parts.append(Text("  (no card this time)", style="dim"))
+    before = frame.lines[:-1] if not frame.last else frame.lines
+    shown = before[-earlier:] if earlier > 0 else ()
+    if shown:
+        parts.append(Text("EARLIER STEPS", style="bold reverse"))
+        parts.extend(Text("- " + line) for line in shown)
+    return Group(*parts)
+
+
+class RevealScreen(GatedScreen, ModalScreen[None]):
+    """Plays ``frames`` on ``board`` (``board.show_frame(frame, index, count)``), one after
+    another at their own pace; Space or Enter skips to the end. Transparent: the board
+    below stays in sight. Calls ``board.end_reveal()`` and dismisses when done."""
+
+    DEFAULT_CSS = """
+    RevealScreen { background: transparent; align: left bottom; }
+    RevealScreen #reveal-bar { dock: bottom; height: 1; width: 100%; background: $warning; color: $text; text-style: bold; }
+    RevealScreen:nocolor #reveal-bar { text-style: bold reverse; }
+    """
+
+    BINDINGS = [
+        Binding("space", "skip", "Skip to the end"),
+        Binding("enter", "skip", "Skip to the end", show=False),
+    ]
+
+    def __init__(self, board: Any, frames: list[Frame], title: str, done: Callable[[], None]) -> None:
+        super().__init__()
+        self.board = board
+        self.frames = frames
+        self.title_text = title
+        self.index = -1
+        self._done = done
+        self._timer: Any = None
+        self.held = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="reveal-bar", markup=False)
+
+    def on_mount(self) -> None:
+        self.step()
+
+    def step(self) -> None:
+        """Show the next frame (or finish after the last one)."""
+        self._timer = None
+        if self.index + 1 >= len(self.frames):
+            self.finish()
+            return
+        self.index += 1
+        frame = self.frames[self.index]
+        self.board.show_frame(frame, self.index, len(self.frames))
+        self.query_one("#reveal-bar", Static).update(
+            f" {self.title_text}: step {self.index + 1} of {len(self.frames)}  -  Space: skip to the end")
+        if not self.held:
+            self._timer = self.set_timer(frame.wait, self.step)
+
+    def hold(self, index: int) -> None:
+        """Stop at frame ``index`` (for tests and screenshots): no timer runs on."""
+        self.held = True
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.index = index - 1
+        self.step()
+
+    def action_skip(self) -> None:
+        """Skip to the end: the table sees the result at once, and the screen passes on."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.index = len(self.frames) - 1
+        self.finish()
+
+    def finish(self) -> None:
+        if self._done is None:
+            return
+        done, self._done = self._done, None
+        self.board.end_reveal()
+        self.dismiss()
+        done()

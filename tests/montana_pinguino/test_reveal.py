@@ -1,0 +1,133 @@
+"""A Montaña round revealed step by step before the next hand-over (issue 9): cards turn
+over, sleds slide section by section, damage lands; Space skips to the end; keys pressed
+meanwhile never reach the next player's screen."""
+
+from __future__ import annotations
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.games.montana_pinguino import rules as R
+from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen, reveal_frames
+from tests.handover import actions, game_of, where
+from tests.screen_text import screen_text, wait_for
+
+from .test_snapshot import scene
+
+NAMES = ("Ana", "Beto", "Carla")
+
+
+def last_secret_card(s) -> bool:
+    """The last runner's right card is all that is missing before the reveal."""
+    return s.phase == R.Phase.PLAY and s.round >= 3 and len(s.to_move) == 1 and bool(s.played[s.to_move[0]])
+
+
+def _round_resolved():
+    """(public view before, public view after) of one round's reveal and its seat."""
+    match = scene(3, 21, last_secret_card)
+    before = match.state
+    seat = before.to_move[0]
+    after = before.apply(seat, R.PlayNoMore())
+    return before.view(None), after.view(None)
+
+
+def test_frames_slide_sleds_section_by_section_and_end_on_the_table_as_it_is():
+    before, after = _round_resolved()
+    events = after.log[len(before.log):]
+    frames = reveal_frames(before, after, events, NAMES)
+    assert len(frames) > 5
+    for a, b in zip(frames, frames[1:-1]):
+        moved = [b.position[s] - a.position[s] for s in range(3)]
+        assert all(m in (0, 1) for m in moved), "a sled never jumps more than one section a step"
+    last = frames[-1]
+    assert last.last and last.position == after.position and last.health == after.health
+    assert last.box == after.box
+    turned = [card for row in frames[-1].cards for card in row]
+    assert turned and all(status != "waiting" for _slot, _text, status in turned)
+    first_cards = next(f for f in frames if any(f.cards))
+    assert any(status == "waiting" for row in first_cards.cards for _s, _t, status in row)
+
+
+def test_damage_lands_in_the_frame_of_its_log_line():
+    before, after = _round_resolved()
+    frames = reveal_frames(before, after, after.log[len(before.log):], NAMES)
+    hits = [f for f in frames if f.lines and " damage " in f.lines[-1] and not f.last]
+    assert hits
+    for f in hits:
+        said = int(f.lines[-1].rsplit("health ", 1)[1].rstrip("."))
+        who = next(s for s, n in enumerate(NAMES) if f.lines[-1].startswith(n))
+        assert f.health[who] == max(0, said)
+
+
+def test_nothing_to_reveal_after_a_card_placed_face_down():
+    match = scene(3, 21, lambda s: s.phase == R.Phase.PLAY and s.round >= 3 and not any(s.played))
+    before = match.state
+    seat = before.to_move[0]
+    action = next(a for a in before.legal_actions(seat) if isinstance(a, R.PlayCard))
+    after = before.apply(seat, action)
+    assert reveal_frames(before.view(None), after.view(None), after.log[len(before.log):], NAMES) == []
+
+
+async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
+    match = scene(3, 21, last_secret_card)
+    seat = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # lift the curtain
+        await pilot.pause()
+        await pilot.press("0")  # no right card ...
+        await pilot.pause()
+        await pilot.press("enter")  # ... confirmed: the cards turn over
+        await pilot.pause()
+        assert where(app) == ("RevealScreen",)
+        reveal = app.screen
+        assert isinstance(reveal, RevealScreen)
+        reveal.hold(2)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
+        assert "YOUR HAND" not in text  # the whole table watches: nothing private
+        done = len(actions(app))
+        await pilot.press("space")
+        await pilot.pause()
+        assert where(app)[0] == "curtain" and where(app)[1] != f"{'ABC'[seat]} {NAMES[seat]}"
+        assert len(actions(app)) == done
+        assert game_of(app).board.revealing is False
+
+
+async def test_keys_pressed_during_the_reveal_never_act_on_the_next_screen():
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("enter", "enter", "1", "enter", "enter")  # a burst: confirm, then stray keys
+        await pilot.pause()
+        assert where(app) == ("RevealScreen",)  # the burst skipped nothing
+        done = len(actions(app))
+        reveal = app.screen
+        reveal.hold(len(reveal.frames) - 1)  # the last frame ...
+        reveal.step()  # ... runs out on its own
+        await pilot.pause()
+        assert where(app)[0] == "curtain"
+        assert len(actions(app)) == done
+
+
+async def test_the_reveal_runs_on_by_itself():
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        reveal = app.screen
+        assert isinstance(reveal, RevealScreen)
+        start = reveal.index
+        await wait_for(pilot, lambda: reveal.index > start, timeout=reveal.frames[start].wait + 2,
+                       what="the next step of the reveal")
