@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
@@ -26,6 +26,7 @@ from boardgames_tui.engine.match import autosave_path, saves_dir
 
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
 from .curtain import CurtainScreen, PrivateNoticeScreen
+from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
@@ -88,7 +89,7 @@ class GameScreen(GatedScreen, Screen[None]):
                 yield self.board
                 yield self.chooser
             yield LogPanel(id="game-log")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self._fit_log()

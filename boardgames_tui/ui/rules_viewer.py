@@ -10,7 +10,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Footer
+
+from .footer import StableFooter
 
 
 class RulesText(ScrollView, can_focus=True):
@@ -83,7 +84,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield RulesText(self.text, id="rules-scroll")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
