@@ -95,7 +95,8 @@ async def game_keys(game: str, keys: int, players: int, seed: int, profiler: Any
     """Press ``enter`` ``keys`` times in a new match of ``game``.
 
     Returns ``{"per_key": CPU s, "keys": keys pressed, "idle": keys that changed nothing,
-    "actions": actions played, "screens": {screen name: keys pressed on it}}``. Stops
+    "actions": actions played, "screens": {screen name: keys pressed on it},
+    "screen_ms": {screen name: CPU ms per key pressed on it}}``. Stops
     early when the game ends.
     """
     names = ["Ana", "Beto", "Carla", "Diego", "Elena"][:players]
@@ -112,6 +113,7 @@ async def game_keys(game: str, keys: int, players: int, seed: int, profiler: Any
         game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         first_actions = len(game_screen.match.actions)
         screens: dict[str, int] = {}
+        screen_cpu: dict[str, float] = {}
         idle = pressed = 0
         cpu = 0.0
         gc.collect()
@@ -121,13 +123,16 @@ async def game_keys(game: str, keys: int, players: int, seed: int, profiler: Any
             if game_screen.match.state.is_terminal:
                 break
             before = _where(app)
-            screens[type(app.screen).__name__] = screens.get(type(app.screen).__name__, 0) + 1
+            on = type(app.screen).__name__
+            screens[on] = screens.get(on, 0) + 1
             gate.rest()
             start = time.process_time()
             await pilot.press("enter")
             # The screen has been redrawn (and the gate has seen the refresh) after this.
             await pilot.pause()
-            cpu += time.process_time() - start
+            spent = time.process_time() - start
+            cpu += spent
+            screen_cpu[on] = screen_cpu.get(on, 0.0) + spent
             pressed += 1
             if _where(app) == before:
                 idle += 1
@@ -139,6 +144,7 @@ async def game_keys(game: str, keys: int, players: int, seed: int, profiler: Any
             "idle": idle,
             "actions": len(game_screen.match.actions) - first_actions,
             "screens": screens,
+            "screen_ms": {k: screen_cpu[k] * 1000 / n for k, n in screens.items()},
         }
 
 
@@ -196,13 +202,15 @@ def main(argv: list[str] | None = None) -> int:
     bare = asyncio.run(bare_keys(args.keys))
     print(f"UI speed at {SIZE[0]}x{SIZE[1]}, CPU ms per key (time.process_time), {args.players} players, seed {args.seed}")
     print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare * 1000:.1f} ms/key")
-    print(f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on")
+    print(f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on: count x ms")
     worst = 0.0
     for game in games:
         r = asyncio.run(game_keys(game, args.keys, args.players, args.seed))
         ratio = r["per_key"] / bare
         worst = max(worst, ratio)
-        on = ", ".join(f"{k.replace('Screen', '')} {v}" for k, v in sorted(r["screens"].items()))
+        on = ", ".join(
+            f"{k.replace('Screen', '')} {v}x{r['screen_ms'][k]:.0f}" for k, v in sorted(r["screens"].items())
+        )
         print(
             f"{game:<18} {r['per_key'] * 1000:7.1f} {bare * 1000:6.1f} {ratio:6.2f} "
             f"{r['keys']:5d} {r['idle']:5d} {r['actions']:7d}  {on}"
