@@ -168,6 +168,8 @@ class ActionList(OptionList):
         #: Index of the secret pick waiting for its confirming Enter, or None.
         self.marked: int | None = None
         self._titles: tuple[str, str] = ("", "")
+        #: Index already previewed on the board by :meth:`set_choices` itself.
+        self._previewed: int | None = None
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list with ``ctx.legal`` labelled by ``board.action_label``."""
@@ -189,6 +191,13 @@ class ActionList(OptionList):
         self.border_subtitle = "secret: pick, then Enter to confirm" if self._secret and self._actions else ""
         if self._actions:
             self.highlighted = 0
+            # The board shows the first choice's preview in the same redraw as
+            # the new table: waiting for the highlight message would draw the
+            # whole screen twice per decision.
+            self._previewed = 0
+            board.preview(self._actions[0])
+        else:
+            self._previewed = None
 
     def action_pick(self, number: int) -> None:
         index = self._keys.get(str(number))
@@ -236,4 +245,8 @@ class ActionList(OptionList):
         idx = event.option_index
         if self.marked is not None and idx != self.marked:
             self._mark(None)  # moved away from the chosen action: a change of mind
+        if idx == self._previewed:
+            self._previewed = None
+            return  # set_choices has shown this one already
+        self._previewed = None
         self.post_message(ActionPreview(self._actions[idx] if 0 <= idx < len(self._actions) else None))

@@ -6,8 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 
 
@@ -65,7 +66,7 @@ class CurtainScreen(GatedScreen, Screen[bool]):
                 yield Static("Since the last hand-over, for everyone (PageUp/PageDown):", id="curtain-recent-title")
                 with VerticalScroll(id="curtain-recent-scroll", can_focus=False):
                     yield Static("\n".join(self.recent[-self.RECENT_LINES :]), id="curtain-recent", markup=False)
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         for scroll in self.query("#curtain-recent-scroll"):

@@ -18,7 +18,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
 
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
@@ -26,9 +28,24 @@ from boardgames_tui.engine.match import autosave_path, saves_dir
 
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
 from .curtain import CurtainScreen, PrivateNoticeScreen
+from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
+
+
+class StatusLine(Widget):
+    """The one-line status above the board: whose turn and what they decide.
+
+    Its height never changes, so a new text repaints this one line
+    (``Static.update`` would lay the whole screen out again). Shown as
+    plain text: it carries player names.
+    """
+
+    text: reactive[str] = reactive("", layout=False)
+
+    def render(self) -> Content:
+        return Content(self.text)
 
 
 class GameScreen(GatedScreen, Screen[None]):
@@ -82,13 +99,13 @@ class GameScreen(GatedScreen, Screen[None]):
         self._busy = False
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="game-status", markup=False)
+        yield StatusLine(id="game-status")
         with Horizontal(id="game-body"):
             with Vertical(id="game-main"):
                 yield self.board
                 yield self.chooser
             yield LogPanel(id="game-log")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self._fit_log()
@@ -284,7 +301,7 @@ class GameScreen(GatedScreen, Screen[None]):
         self.chooser.set_choices(ctx, self.board)
         self.chooser.display = bool(legal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
-        self.query_one("#game-status", Static).update(self.status_text(seat))
+        self.query_one(StatusLine).text = self.status_text(seat)
         # A new list (or none) asks for a key pressed after it is drawn.
         KeyGate.of(self.app).arm(self)
         if seat is not None:

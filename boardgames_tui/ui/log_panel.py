@@ -24,38 +24,41 @@ class LogPanel(RichLog, can_focus=False):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1, **kwargs)
-        self._shown: tuple[Event, ...] = ()
-        self._key: tuple = ()
+        #: The lines on screen, as rendered for the seat they were shown to.
+        self._shown: list[str] = []
         self._pending: tuple | None = None
         self.border_title = "Log"
 
     def show(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> None:
         """Show ``log`` (already masked for ``seat``); appends when it only grew.
 
+        Lines are compared as the seat reads them: a new seat at the
+        keyboard keeps the log on screen unless a line reads differently
+        for it (a private part), and then the log is redrawn from the
+        start, so no seat ever sees another's private line. New lines go
+        in as one write (one wrap and one layout, not one per line).
+
         While hidden nothing is written (a hidden log has no width to wrap
-        to); :meth:`unhide` redraws it whole.
+        to); :meth:`set_hidden` redraws it whole when it comes back.
         """
         self._pending = (tuple(log), tuple(names), seat)
         if self.has_class("-hidden"):
             return
-        key = (tuple(names), seat)
-        log = tuple(log)
+        lines = [line for line in (event.render(names, seat) for event in log) if line]
         n = len(self._shown)
-        if key == self._key and log[:n] == self._shown:
-            new = log[n:]
+        if len(lines) >= n and lines[:n] == self._shown:
+            new = lines[n:]
         else:
             self.clear()
-            new = log
-        for event in new:
-            line = event.render(names, seat)
-            if line:
-                self.write(line)
-        self._shown = log
-        self._key = key
+            new = lines
+        if new:
+            self.write("\n".join(new))
+        self._shown = lines
 
     def set_hidden(self, hidden: bool) -> None:
         """Hide the log, or show it again redrawn from the latest log."""
         self.set_class(hidden, "-hidden")
         if not hidden and self._pending is not None:
-            self._key = ()
+            self.clear()
+            self._shown = []
             self.call_after_refresh(self.show, *self._pending)

@@ -2,26 +2,77 @@
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from .footer import StableFooter
 
 
-class RulesScreen(ModalScreen[None]):
-    """Scrollable Markdown rules; Escape, q or F1 closes it."""
+class RulesText(ScrollView, can_focus=True):
+    """Markdown drawn once per width by Rich, then scrolled line by line.
+
+    Textual's ``Markdown`` widget builds a widget per paragraph, list item
+    and table cell: opening the longer rules took 0.5-1.5 s of CPU
+    (``benchmarks/ui_speed.py``). Here Rich's Markdown renders the whole
+    text to lines once for the current width (a few tens of
+    milliseconds), and scrolling only picks lines out of that list.
+    """
 
     DEFAULT_CSS = """
-    RulesScreen { background: $background; }
-    RulesScreen #rules-scroll { height: 1fr; padding: 0 1; }
+    RulesText { height: 1fr; padding: 0 1; }
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("f1", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
+        Binding("up", "scroll_up", show=False),
+        Binding("down", "scroll_down", show=False),
+        Binding("home", "scroll_home", show=False),
+        Binding("end", "scroll_end", show=False),
+        Binding("space", "page_down", show=False),
+    ]
+
+    def __init__(self, markdown: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.markdown = markdown
+        self._lines: list[Strip] = []
+        self._width = -1
+
+    def _layout_lines(self, width: int) -> None:
+        """Render the Markdown for ``width`` columns (once per width)."""
+        if width == self._width or width <= 0:
+            return
+        self._width = width
+        console = self.app.console
+        options = console.options.update_width(width)
+        lines = console.render_lines(Markdown(self.markdown), options, pad=True)
+        self._lines = [Strip(line, width) for line in lines]
+        self.virtual_size = Size(width, len(self._lines))
+
+    def on_resize(self) -> None:
+        self._layout_lines(self.scrollable_content_region.width)
+
+    def render_line(self, y: int) -> Strip:
+        self._layout_lines(self.scrollable_content_region.width)
+        index = y + self.scroll_offset.y
+        if 0 <= index < len(self._lines):
+            return self._lines[index].crop(self.scroll_offset.x, self.scroll_offset.x + self.size.width)
+        return Strip([Segment(" " * self.size.width)], self.size.width)
+
+
+class RulesScreen(Screen[None]):
+    """Scrollable Markdown rules (:class:`RulesText`); Escape, q or F1 closes it."""
+
+    DEFAULT_CSS = """
+    RulesScreen { background: $background; }
+    """
+
+    BINDINGS = [
+        Binding("escape,q,f1,question_mark", "close", "Close", key_display="Esc"),
         Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
     ]
@@ -32,9 +83,8 @@ class RulesScreen(ModalScreen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="rules-scroll"):
-            yield Markdown(self.text, id="rules-text")
-        yield Footer()
+        yield RulesText(self.text, id="rules-scroll")
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
@@ -43,8 +93,8 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_page(self, direction: int) -> None:
-        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        scroll = self.query_one("#rules-scroll", RulesText)
         if direction > 0:
-            scroll.scroll_page_down()
+            scroll.scroll_page_down(animate=False)
         else:
-            scroll.scroll_page_up()
+            scroll.scroll_page_up(animate=False)

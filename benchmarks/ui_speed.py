@@ -1,0 +1,227 @@
+"""How much CPU one keypress costs in the app, against a bare Textual app.
+
+Everything runs headless through Textual's Pilot at 120x40, in one process,
+so the figures are comparable with each other:
+
+- **bare**: a Textual app with a Header, an OptionList of 20 options and a
+  Footer; the keys alternate ``down`` and ``enter``. This is the floor: what
+  Textual itself costs per key in the same Pilot loop.
+- **each game**: a seeded match at its start; every key is ``enter``, which
+  always acts: it lifts a curtain, closes a private notice, passes a
+  reaction window, marks or confirms a secret choice, or plays the
+  highlighted choice. A key that acted on nothing (dropped by the key gate)
+  is counted and shown, so a figure never hides keys that did no work.
+- **F1**: on a game screen showing a seat, the time from pressing F1 until
+  the rules screen has been drawn (CPU and wall clock), then Escape.
+
+The figure per key is CPU time of this process (``time.process_time``)
+divided by keys, so other work on a shared machine disturbs it less than
+wall time would. The first keys of each run (imports, first layout) are
+warm-up and not counted. The key gate (``ui/keygate.py``) drops keys that
+follow each other within half a second at a new screen; as in the tests,
+the keyboard counts as rested before each key. One key is measured as
+``pilot.press`` followed by ``pilot.pause`` (the app is idle and redrawn),
+the same way for the bare app and the games.
+
+Usage::
+
+    python benchmarks/ui_speed.py                     # all four games, 60 keys each
+    python benchmarks/ui_speed.py --keys 120 --game mountain_goats
+    python benchmarks/ui_speed.py --profile montana_pinguino   # pyinstrument report of the keys
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import sys
+import time
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, OptionList
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match
+from boardgames_tui.games import GAMES
+
+SIZE = (120, 40)
+WARMUP = 3
+
+
+class BareApp(App[None]):
+    """The floor: Header, a 20-option OptionList and Footer, nothing else."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield OptionList(*[f"Option {i}" for i in range(20)])
+        yield Footer()
+
+
+def _where(app: Any) -> tuple:
+    """A small fingerprint of what the app shows: which screen, how many actions, which mark."""
+    from boardgames_tui.ui.game_screen import GameScreen
+
+    game = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+    if game is None:
+        return (type(app.screen).__name__,)
+    return (
+        type(app.screen).__name__,
+        id(app.screen),
+        len(game.match.actions),
+        game.shown_seat,
+        getattr(game.chooser, "marked", None),
+        game.stamp,
+    )
+
+
+async def bare_keys(keys: int) -> float:
+    """CPU seconds per key of :class:`BareApp` (down and enter in turn)."""
+    app = BareApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for i in range(WARMUP):
+            await pilot.press("down")
+        gc.collect()
+        start = time.process_time()
+        for i in range(keys):
+            await pilot.press("down" if i % 2 == 0 else "enter")
+            await pilot.pause()
+        return (time.process_time() - start) / keys
+
+
+async def game_keys(game: str, keys: int, players: int, seed: int, profiler: Any = None) -> dict[str, Any]:
+    """Press ``enter`` ``keys`` times in a new match of ``game``.
+
+    Returns ``{"per_key": CPU s, "keys": keys pressed, "idle": keys that changed nothing,
+    "actions": actions played, "screens": {screen name: keys pressed on it},
+    "screen_ms": {screen name: CPU ms per key pressed on it}}``. Stops
+    early when the game ends.
+    """
+    names = ["Ana", "Beto", "Carla", "Diego", "Elena"][:players]
+    app = BoardGamesApp(match=Match.new(game, names, seed))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        gate = app.key_gate
+        for _ in range(WARMUP):
+            gate.rest()
+            await pilot.press("enter")
+            await pilot.pause()
+        from boardgames_tui.ui.game_screen import GameScreen
+
+        game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        first_actions = len(game_screen.match.actions)
+        screens: dict[str, int] = {}
+        screen_cpu: dict[str, float] = {}
+        idle = pressed = 0
+        cpu = 0.0
+        gc.collect()
+        if profiler is not None:
+            profiler.start()
+        for _ in range(keys):
+            if game_screen.match.state.is_terminal:
+                break
+            before = _where(app)
+            on = type(app.screen).__name__
+            screens[on] = screens.get(on, 0) + 1
+            gate.rest()
+            start = time.process_time()
+            await pilot.press("enter")
+            # The screen has been redrawn (and the gate has seen the refresh) after this.
+            await pilot.pause()
+            spent = time.process_time() - start
+            cpu += spent
+            screen_cpu[on] = screen_cpu.get(on, 0.0) + spent
+            pressed += 1
+            if _where(app) == before:
+                idle += 1
+        if profiler is not None:
+            profiler.stop()
+        return {
+            "per_key": cpu / max(1, pressed),
+            "keys": pressed,
+            "idle": idle,
+            "actions": len(game_screen.match.actions) - first_actions,
+            "screens": screens,
+            "screen_ms": {k: screen_cpu[k] * 1000 / n for k, n in screens.items()},
+        }
+
+
+async def f1_time(game: str, players: int, seed: int, tries: int = 3) -> tuple[float, float]:
+    """(CPU s, wall s) from pressing F1 on a seat's screen until the rules are drawn (best of ``tries``)."""
+    from boardgames_tui.ui.game_screen import GameScreen
+    from boardgames_tui.ui.rules_viewer import RulesScreen
+
+    names = ["Ana", "Beto", "Carla", "Diego", "Elena"][:players]
+    app = BoardGamesApp(match=Match.new(game, names, seed))
+    best = (float("inf"), float("inf"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        gate = app.key_gate
+        for _ in range(10):  # through curtains and notices to a seat's own screen
+            if isinstance(app.screen, GameScreen) and app.screen.shown_seat is not None:
+                break
+            gate.rest()
+            await pilot.press("enter")
+            await pilot.pause()
+        for _ in range(tries):
+            gate.rest()
+            gc.collect()
+            cpu0, wall0 = time.process_time(), time.perf_counter()
+            await pilot.press("f1")
+            while not isinstance(app.screen, RulesScreen) or not app.screen.is_mounted:
+                await asyncio.sleep(0)
+            await pilot.pause()
+            best = min(best, (time.process_time() - cpu0, time.perf_counter() - wall0))
+            gate.rest()
+            await pilot.press("escape")
+            await pilot.pause()
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print, per game, CPU ms per key, the bare app's figure and the ratio; then F1 times."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--keys", type=int, default=60, help="keys measured per game (default 60)")
+    p.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
+    p.add_argument("--players", type=int, default=3, help="players per match (default 3)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--profile", choices=sorted(GAMES), help="print a pyinstrument profile of this game's keys")
+    args = p.parse_args(argv)
+    games = args.game or sorted(GAMES)
+
+    if args.profile:
+        from pyinstrument import Profiler
+
+        profiler = Profiler(async_mode="disabled")
+        asyncio.run(game_keys(args.profile, args.keys, args.players, args.seed, profiler))
+        print(profiler.output_text(unicode=False, color=False, show_all=False))
+        return 0
+
+    bare = asyncio.run(bare_keys(args.keys))
+    print(f"UI speed at {SIZE[0]}x{SIZE[1]}, CPU ms per key (time.process_time), {args.players} players, seed {args.seed}")
+    print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare * 1000:.1f} ms/key")
+    print(f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on: count x ms")
+    worst = 0.0
+    for game in games:
+        r = asyncio.run(game_keys(game, args.keys, args.players, args.seed))
+        ratio = r["per_key"] / bare
+        worst = max(worst, ratio)
+        on = ", ".join(
+            f"{k.replace('Screen', '')} {v}x{r['screen_ms'][k]:.0f}" for k, v in sorted(r["screens"].items())
+        )
+        print(
+            f"{game:<18} {r['per_key'] * 1000:7.1f} {bare * 1000:6.1f} {ratio:6.2f} "
+            f"{r['keys']:5d} {r['idle']:5d} {r['actions']:7d}  {on}"
+        )
+    print(f"{'F1 (rules) opens':<18} {'CPU ms':>7} {'wall ms':>8}")
+    for game in games:
+        cpu, wall = asyncio.run(f1_time(game, args.players, args.seed))
+        print(f"{game:<18} {cpu * 1000:7.1f} {wall * 1000:8.1f}")
+    print(f"worst ratio: {worst:.2f} (goal: at most 2.00)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
