@@ -42,10 +42,10 @@ import attrs
 from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
+from boardgames_tui.engine.speed import legal_cached
 
 from . import data as D
 from .data import HIDDEN
-from .speed import legal_cached
 
 
 class Phase(StrEnum):
@@ -506,7 +506,7 @@ class MontanaState(State):
     """Undo barriers the rules have marked (an item drawn, the played cards
     revealed): an apply that raises it cannot be undone (engine ``State.is_barrier``)."""
     _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    """Legal actions by seat, remembered on first use (see :mod:`.speed`); never copied to a derived state."""
+    """Legal actions by seat, remembered on first use (see ``engine.speed``); never copied to a derived state."""
 
     # ---- basic facts ---------------------------------------------------
 
