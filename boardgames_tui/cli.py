@@ -1,6 +1,6 @@
 """Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seed S] [--option K=V] [--load FILE]``
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
-and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--seed K] [--option K=V]``.
+and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``.
 
 A bad flag value exits with status 2 and one clear line on stderr.
 """
@@ -199,6 +199,9 @@ def _arena(argv: list[str]) -> int:
     p.add_argument("--games", type=int, required=True, help="how many games (levels rotate seats every game)")
     p.add_argument("--seconds", type=float, default=1.0, help="thinking time of the strong level per decision")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what --seconds counts: wall time, or CPU time of the thinking bot (repeatable on a busy machine)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes to play the games in (default 1)")
     p.add_argument("--option", action="append", default=[], metavar="K=V")
     args = p.parse_args(argv)
     _check_game(args.game)
@@ -210,6 +213,8 @@ def _arena(argv: list[str]) -> int:
         raise UsageError("--games must be at least 1")
     if args.seconds <= 0:
         raise UsageError("--seconds must be more than 0")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     options = parse_options(args.game, args.option)
     from boardgames_tui.bots.arena import format_arena, run_arena
 
@@ -217,7 +222,8 @@ def _arena(argv: list[str]) -> int:
         print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
 
     try:
-        result = run_arena(GAMES[args.game], seats, args.games, args.seconds, args.seed, options, progress=progress)
+        result = run_arena(GAMES[args.game], seats, args.games, args.seconds, args.seed, options, progress=progress,
+                           jobs=args.jobs, clock=args.clock)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     print(file=sys.stderr)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import defaultdict
 from typing import Any, Callable, Mapping, Sequence
 
 import attrs
@@ -49,17 +48,21 @@ def percentile(values: Sequence[float], q: float) -> float:
 @attrs.define
 class LevelFigures:
     """What one level did over an arena: seat-games played, wins (shared wins as fractions),
-    decision times in seconds (decisions with two or more legal actions only) and playouts run."""
+    decision times in wall seconds and CPU seconds (decisions with two or more legal actions
+    only) and playouts run."""
 
     games: int = 0
     wins: float = 0.0
     times: list[float] = attrs.field(factory=list)
     playouts: int = 0
+    #: CPU seconds of the same decisions
+    cpu: list[float] = attrs.field(factory=list)
 
 
 @attrs.define
 class ArenaResult:
-    """Figures of :func:`run_arena`, by level; ``unfinished`` games hit the decision cap."""
+    """Figures of :func:`run_arena`, by level; ``unfinished`` games hit the decision cap
+    (they count for no level), ``shared`` games ended with several winners."""
 
     game: str
     title: str
@@ -67,9 +70,14 @@ class ArenaResult:
     games: int
     seed: int
     seconds: float
+    clock: str
     by_level: dict[str, LevelFigures]
     unfinished: int = 0
     wall_seconds: float = 0.0
+    #: finished games won by more than one seat (each winner counted as 1/k of a win)
+    shared: int = 0
+    #: worker processes the games ran in
+    jobs: int = 1
 
 
 def play_one(
@@ -78,14 +86,15 @@ def play_one(
     seed: int,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 20000,
-    on_decision: Callable[[int, Bot, float, int], None] | None = None,
+    on_decision: Callable[[int, Bot, float, int, float], None] | None = None,
 ) -> Any:
     """Play one game with ``bots[seat]`` in each seat; return the final state (or the last one at the cap).
 
     Each bot sees only its seat's view. When several seats decide at once
     (secret choices, reaction windows) they are asked in ``to_move`` order,
-    each on its own view. ``on_decision(seat, bot, seconds, legal_count)``
-    is called after every decision.
+    each on its own view. ``on_decision(seat, bot, seconds, legal_count,
+    cpu_seconds)`` is called after every decision (wall and CPU time of the
+    ``choose`` call).
     """
     state = spec.new_game(len(bots), seed, **dict(options or {}))
     rnds = [random.Random(seed * 7919 + 31 * s + 1) for s in range(len(bots))]
@@ -94,14 +103,58 @@ def play_one(
         seat = state.to_move[0]
         view = state.view(seat)
         legal = len(view.legal_actions(seat))
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(view, seat, rnds[seat])
-        spent = time.perf_counter() - start
+        spent, spent_cpu = time.perf_counter() - start, time.thread_time() - start_cpu
         if on_decision is not None:
-            on_decision(seat, bots[seat], spent, legal)
+            on_decision(seat, bots[seat], spent, legal, spent_cpu)
         state = state.apply(seat, action)
         n += 1
     return state
+
+
+def play_rotation_game(
+    spec: GameSpec,
+    seats: Sequence[str],
+    g: int,
+    seconds: float,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    playouts: int | None,
+    clock: str = "wall",
+) -> dict[str, Any]:
+    """Game ``g`` of an arena (see :func:`run_arena`), as a small record.
+
+    Keys: ``levels`` (the level in each seat), ``winners`` (seats, or None
+    for a game cut off at the decision cap), ``times`` and ``playouts``
+    (per level: seconds of each decision with two or more legal actions,
+    and playouts run in them). A plain dict, so a worker process can send
+    it back.
+    """
+    n = len(seats)
+    levels = [seats[(s + g) % n] for s in range(n)]
+    bots = [make_bot(level, spec.id, seconds=seconds, playouts=playouts, clock=clock) for level in levels]
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    cpu: dict[str, list[float]] = {level: [] for level in levels}
+    runs: dict[str, int] = {level: 0 for level in levels}
+
+    def record(seat: int, bot: Bot, spent: float, legal: int, spent_cpu: float) -> None:
+        if legal > 1:
+            times[bot.level].append(spent)
+            cpu[bot.level].append(spent_cpu)
+            runs[bot.level] += int(bot.stats.get("playouts", 0))
+
+    final = play_one(spec, bots, seed * 1_000_003 + g // n, options, on_decision=record)
+    winners = tuple(final.winners()) if final.is_terminal else None
+    return {"levels": levels, "winners": winners, "times": times, "cpu": cpu, "playouts": runs}
+
+
+def _play_in_worker(args: tuple) -> dict[str, Any]:
+    """:func:`play_rotation_game` in a worker process (the game is sent by id)."""
+    from boardgames_tui.games import GAMES
+
+    game_id, *rest = args
+    return play_rotation_game(GAMES[game_id], *rest)
 
 
 def run_arena(
@@ -113,6 +166,8 @@ def run_arena(
     options: Mapping[str, Any] | None = None,
     playouts: int | None = None,
     progress: Callable[[int, ArenaResult], None] | None = None,
+    jobs: int = 1,
+    clock: str = "wall",
 ) -> ArenaResult:
     """Play ``games`` games between the levels named in ``seats`` (one per seat).
 
@@ -120,7 +175,11 @@ def run_arena(
     ``n`` games of one rotation share a deal (the same seed: the same
     shuffles and, as long as the games run alike, the same dice), so luck
     of the deal evens out between the levels. ``seconds``
-    and ``playouts`` bound the Strong level's search per decision. Raises
+    and ``playouts`` bound the Strong level's search per decision, ``seconds``
+    counted on ``clock`` ("wall" or "cpu", see :class:`~.mcts.StrongBot`). With
+    ``jobs`` > 1 the games run in that many worker processes (each game is
+    the same as it would be in one process, since it depends only on its
+    number and the seed); the figures are summed in game order. Raises
     ValueError for an unknown level or a player count the game forbids.
     ``progress(games_done, result_so_far)`` is called after each game.
     """
@@ -129,58 +188,72 @@ def run_arena(
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     n = len(seats)
     spec.check_options(n, dict(options or {}))
-    result = ArenaResult(spec.id, spec.title, tuple(seats), games, seed, seconds,
-                         {level: LevelFigures() for level in seats})
+    result = ArenaResult(spec.id, spec.title, tuple(seats), games, seed, seconds, clock,
+                         {level: LevelFigures() for level in seats}, jobs=max(1, jobs))
     started = time.perf_counter()
-    for g in range(games):
-        levels = [seats[(s + g) % n] for s in range(n)]
-        bots = [make_bot(level, spec.id, seconds=seconds, playouts=playouts) for level in levels]
 
-        def record(seat: int, bot: Bot, spent: float, legal: int) -> None:
-            fig = result.by_level[bot.level]
-            if legal > 1:
-                fig.times.append(spent)
-                fig.playouts += int(bot.stats.get("playouts", 0))
-
-        final = play_one(spec, bots, seed * 1_000_003 + g // n, options, on_decision=record)
-        for s, level in enumerate(levels):
+    def add(done: int, record: dict[str, Any]) -> None:
+        levels, winners = record["levels"], record["winners"]
+        for level in levels:
             result.by_level[level].games += 1
-        if not final.is_terminal:
+        for level, spent in record["times"].items():
+            result.by_level[level].times.extend(spent)
+            result.by_level[level].cpu.extend(record["cpu"][level])
+            result.by_level[level].playouts += record["playouts"][level]
+        if winners is None:
             result.unfinished += 1
         else:
-            winners = final.winners()
+            if len(winners) > 1:
+                result.shared += 1
             for w in winners:
                 result.by_level[levels[w]].wins += 1 / len(winners)
         result.wall_seconds = time.perf_counter() - started
         if progress is not None:
-            progress(g + 1, result)
+            progress(done, result)
+
+    if jobs <= 1:
+        for g in range(games):
+            add(g + 1, play_rotation_game(spec, seats, g, seconds, seed, options, playouts, clock))
+        return result
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    work = [(spec.id, tuple(seats), g, seconds, seed, dict(options or {}), playouts, clock) for g in range(games)]
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        for g, record in enumerate(pool.map(_play_in_worker, work)):
+            add(g + 1, record)
     return result
 
 
 def format_arena(result: ArenaResult) -> str:
     """The arena's figures as the lines ``boardgames-tui arena`` prints."""
     n = len(result.seats)
-    think = f", strong thinks {result.seconds:g} s per decision" if "strong" in result.seats else ""
+    clock = "CPU" if result.clock == "cpu" else "wall-clock"
+    think = f", strong thinks {result.seconds:g} {clock} s per decision" if "strong" in result.seats else ""
     lines = [
         f"{result.title}: {result.games} games, {n} seats ({', '.join(result.seats)}; levels rotate seats "
         f"every game), seed {result.seed}{think}",
         f"{'level':<8} {'seat-games':>10} {'wins':>7} {'win share':>9}  95% interval",
     ]
-    per_game = defaultdict(float)
-    for level, fig in result.by_level.items():
-        per_game[level] += fig.games
     for level, fig in result.by_level.items():
         low, high = wilson(fig.wins, fig.games)
         share = fig.wins / fig.games if fig.games else 0.0
         lines.append(f"{level:<8} {fig.games:>10} {fig.wins:>7.1f} {share:>9.1%}  {low:.1%}-{high:.1%}")
-    lines.append("seconds per decision (decisions with 2+ legal actions):")
-    lines.append(f"{'level':<8} {'decisions':>9} {'mean':>8} {'p95':>8} {'max':>8} {'playouts/s':>11}")
+    lines.append("seconds per decision (decisions with 2+ legal actions), wall clock and CPU;"
+                 " playouts per CPU second:")
+    lines.append(f"{'level':<8} {'decisions':>9} {'mean':>8} {'p95':>8} {'max':>8} {'cpu mean':>9} {'cpu p95':>8}"
+                 f" {'playouts/s':>11}")
     for level, fig in result.by_level.items():
-        t = fig.times
+        t, c = fig.times, fig.cpu
         mean = sum(t) / len(t) if t else 0.0
-        rate = f"{fig.playouts / sum(t):>11.0f}" if fig.playouts and sum(t) > 0 else f"{'-':>11}"
-        lines.append(f"{level:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f} {rate}")
+        cpu_mean = sum(c) / len(c) if c else 0.0
+        rate = f"{fig.playouts / sum(c):>11.0f}" if fig.playouts and sum(c) > 0 else f"{'-':>11}"
+        lines.append(f"{level:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f}"
+                     f" {cpu_mean:>9.4f} {percentile(c, 95):>8.4f} {rate}")
+    lines.append(f"shared wins (ties): {result.shared} games, each winner counted as 1/k of a win")
     if result.unfinished:
-        lines.append(f"unfinished games (decision cap): {result.unfinished}")
-    lines.append(f"wall time: {result.wall_seconds:.0f} s")
+        lines.append(f"unfinished games (decision cap): {result.unfinished}, counted as a win for no level")
+    jobs = f" in {result.jobs} processes" if result.jobs > 1 else ""
+    lines.append(f"wall time: {result.wall_seconds:.0f} s{jobs}")
     return "\n".join(lines)

@@ -49,10 +49,29 @@ def test_arena_report_names_shares_intervals_and_decision_times():
     result = run_arena(GAMES["mountain_goats"], ["strong", "random"], games=2, seconds=0.05, seed=1)
     text = format_arena(result)
     assert "Mountain Goats: 2 games, 2 seats (strong, random" in text
-    assert "strong thinks 0.05 s per decision" in text
+    assert "strong thinks 0.05 wall-clock s per decision" in text
     assert "95% interval" in text and "p95" in text and "playouts/s" in text
     strong_line = next(line for line in text.splitlines() if line.startswith("strong") and "%" not in line)
     assert strong_line.split()[-1].isdigit()  # playouts per second were counted
+    assert "shared wins (ties):" in text
+
+
+def test_arena_in_two_processes_plays_the_same_games_as_in_one():
+    one = run_arena(GAMES["mision_chungungo"], ["greedy", "random"], games=6, seed=4)
+    two = run_arena(GAMES["mision_chungungo"], ["greedy", "random"], games=6, seed=4, jobs=2)
+    assert two.jobs == 2
+    for level in ("greedy", "random"):
+        assert two.by_level[level].wins == one.by_level[level].wins
+        assert len(two.by_level[level].times) == len(one.by_level[level].times)
+    assert (two.shared, two.unfinished) == (one.shared, one.unfinished)
+
+
+def test_a_cpu_clock_bounds_the_strong_search_by_cpu_time():
+    result = run_arena(GAMES["mountain_goats"], ["strong", "random"], games=2, seconds=0.03, seed=1, clock="cpu")
+    text = format_arena(result)
+    assert "strong thinks 0.03 CPU s per decision" in text
+    cpu = result.by_level["strong"].cpu
+    assert cpu and max(cpu) < 0.03 * 1.5 and sum(cpu) / len(cpu) > 0.03 * 0.5
 
 
 def test_arena_refuses_an_unknown_level_and_a_bad_count():
@@ -78,6 +97,10 @@ def test_arena_command_prints_the_table(capsys):
         (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "0"], "at least 1"),
         (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--seconds", "0"],
          "more than 0"),
+        (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--jobs", "0"],
+         "--jobs must be at least 1"),
+        (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--clock", "sun"],
+         "invalid choice: 'sun'"),
     ],
 )
 def test_arena_command_refuses_bad_values_with_status_2(capsys, argv, words):

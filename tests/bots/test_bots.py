@@ -57,6 +57,29 @@ def test_strong_decides_alike_whatever_the_seat_cannot_see(game):
     assert on_truth == on_redeals
 
 
+@pytest.mark.parametrize("game", TITLES)
+def test_strong_with_one_seed_makes_the_same_choice_on_every_redeal(game):
+    # Paired, per bot seed: the search draws its own deals from the view with its own generator,
+    # so a re-deal of what the seat cannot see leaves each seed's choice (and the whole
+    # distribution over seeds) unchanged, in two-seat positions of every kind the game offers.
+    redeal = GAMES[game].rules.redeal_hidden
+    shuffle = random.Random(23)
+    positions = _positions(game, 2, seed=8, count=6)[1::2]
+    assert len(positions) == 3
+    for state, seat in positions:
+        assert redeal(state, seat, shuffle) != state or not _hides_anything(state, seat)
+        for k in range(3):
+            mine = decide(state, seat, _small_strong(game), random.Random(k))
+            for _ in range(2):
+                other = redeal(state, seat, shuffle)
+                assert decide(other, seat, _small_strong(game), random.Random(k)) == mine
+
+
+def _hides_anything(state, seat) -> bool:
+    """Whether ``seat``'s view differs from the true state at all (else a re-deal may equal it)."""
+    return state.view(seat) != state.view(None)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_refuses_the_true_state(level):
     state = GAMES["penguinramids"].new_game(2, 1)
@@ -99,6 +122,19 @@ def test_greedy_and_random_bots_in_every_seat_finish_a_game(game):
 def test_strong_bots_in_every_seat_finish_a_game(game):
     state, _ = _play(game, [_small_strong(game), _small_strong(game)], seed=5)
     assert state.is_terminal and state.winners()
+
+
+@pytest.mark.parametrize("game", TITLES)
+def test_each_level_in_each_seat_of_a_three_seat_table_finishes_games(game):
+    # Strong, Greedy and Random rotate round three seats: each level sits in each seat once.
+    levels = ["strong", "greedy", "random"]
+    for turn in range(3):
+        order = levels[turn:] + levels[:turn]
+        bots = [StrongBot(game, seconds=None, playouts=4, horizon=4) if lv == "strong" else make_bot(lv, game)
+                for lv in order]
+        state, _ = _play(game, bots, seed=11 + turn)
+        assert state.is_terminal and state.winners()
+        assert [b.level for b in bots] == order
 
 
 def test_bots_answer_secret_choices_and_reaction_windows():

@@ -46,6 +46,8 @@ _LEVEL_OF = tuple(k for k in range(4) for _ in range(LEVEL_SIZES[k]))
 _TOKEN = 0.6
 _CHIEF = 0.3
 _CARD_IN_HAND = 0.25
+#: Share of the rollout policy's secret card choices made as the Greedy level makes them.
+_GREEDY_CARD = 0.7
 
 
 def _arm(pid: int, grey: bool, tok: tuple[int, ...], slot: int, right: bool) -> int:
@@ -164,14 +166,23 @@ def _evolve(st: PenguinramidsState, **changes: Any) -> PenguinramidsState:
     return evolve(st, **changes)
 
 
-def _choose_card(st: PenguinramidsState, seat: int, legal: list) -> Any:
+def _card_scores(st: PenguinramidsState, seat: int, legal: list) -> list[float]:
+    """Worth of each ``ChooseCard`` in ``legal``: the card's worth now plus the worth of choosing
+    early among the penguins on offer (a low card chooses first)."""
     values = _card_values(st, seat)
     offer = sorted((_best_take_value(st, seat, p) for p in st.revealed), reverse=True)
     spread = (offer[0] - offer[-1]) if len(offer) > 1 else 0.0
+    return [values.get(a.number, 0.0) + spread * 0.6 * (5 - a.number) / 4 for a in legal]
+
+
+def _choose_card(st: PenguinramidsState, seat: int, legal: list) -> Any:
+    return _best_of(legal, _card_scores(st, seat, legal))
+
+
+def _best_of(legal: list, scores: list[float]) -> Any:
+    """The first action of ``legal`` with the highest score."""
     best, best_value = legal[0], float("-inf")
-    for a in legal:
-        c = a.number
-        v = values.get(c, 0.0) + spread * 0.6 * (5 - c) / 4
+    for a, v in zip(legal, scores):
         if v > best_value:
             best, best_value = a, v
     return best
@@ -209,15 +220,19 @@ def _turn_value(st: PenguinramidsState, seat: int, depth: int) -> float:
     return best
 
 
-def _plan(st: PenguinramidsState, seat: int, legal: list, depth: int) -> Any:
-    best, best_value = legal[0], float("-inf")
+def _plan_scores(st: PenguinramidsState, seat: int, legal: list, depth: int) -> list[float]:
+    """Per action of ``legal``: the best value ``seat`` reaches with ``depth`` steps of its own."""
+    scores = []
     for a in legal:
         v = _turn_value(st.apply(seat, a), seat, depth - 1)
         if isinstance(a, (EndTurn, Pass)):
             v -= 1e-6  # among equals, keep doing something useful
-        if v > best_value:
-            best, best_value = a, v
-    return best
+        scores.append(v)
+    return scores
+
+
+def _plan(st: PenguinramidsState, seat: int, legal: list, depth: int) -> Any:
+    return _best_of(legal, _plan_scores(st, seat, legal, depth))
 
 
 def greedy(view: PenguinramidsState, seat: int, rnd: random.Random, legal: list) -> Any:
@@ -256,11 +271,10 @@ def policy(state: PenguinramidsState, seat: int, rnd: random.Random) -> Any:
         return legal[0]
     first = legal[0]
     if isinstance(first, ChooseCard):
-        hand = state.hands[seat]
-        if 4 in hand and len(hand) <= 2:
-            return ChooseCard(4)
-        if 5 in hand and state.supply > 0 and rnd.random() < 0.5:
-            return ChooseCard(5)
+        # mostly the card the Greedy level would choose (hands are public, so each seat's
+        # choice is a fair guess at what it will play), sometimes any card
+        if rnd.random() < _GREEDY_CARD:
+            return _choose_card(state, seat, legal)
         return rnd.choice(legal)
     kinds = {type(a).__name__: a for a in reversed(legal)}
     for name in ("TakeToken", "Recover", "TakeChief"):
@@ -288,3 +302,20 @@ def value(state: PenguinramidsState) -> tuple[float, ...]:
     if state.is_terminal:
         return terminal_shares(state)
     return share_from_values([pyramid_value(state, s) for s in range(state.n)], spread=3.0)
+
+
+def rank(view: PenguinramidsState, seat: int, legal: list) -> list:
+    """``legal`` best first as the Greedy level weighs them (the Strong level's prior at the root).
+
+    Cards by their worth now; turn steps by the best line of own steps (3
+    ahead) on one deal drawn from the view with a fixed seed, so the same
+    view gets the same ranking.
+    """
+    if len(legal) == 1:
+        return list(legal)
+    if isinstance(legal[0], ChooseCard):
+        scores = _card_scores(view, seat, legal)
+    else:
+        scores = _plan_scores(determinize(view, seat, random.Random(0)), seat, legal, depth=3)
+    order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+    return [legal[i] for i in order]

@@ -42,6 +42,7 @@ import attrs
 from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
+from boardgames_tui.engine.speed import legal_cached
 
 from . import data as D
 from .data import HIDDEN
@@ -398,7 +399,7 @@ def _ref(seat: int) -> str:
 # The state
 
 
-@attrs.frozen(eq=True, hash=False)
+@attrs.frozen(eq=True, hash=False, slots=False)
 class MontanaState(State):
     """A Montaña Pingüino game at one moment.
 
@@ -504,6 +505,8 @@ class MontanaState(State):
     barrier_count: int = 0
     """Undo barriers the rules have marked (an item drawn, the played cards
     revealed): an apply that raises it cannot be undone (engine ``State.is_barrier``)."""
+    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Legal actions by seat, remembered on first use (see ``engine.speed``); never copied to a derived state."""
 
     # ---- basic facts ---------------------------------------------------
 
@@ -569,7 +572,7 @@ class MontanaState(State):
         """Every legal action of ``seat`` now, in the order the UI lists them."""
         if seat not in self.to_move:
             return []
-        return _LEGAL[self.phase](self, seat)
+        return legal_cached(self, seat, _legal_now)
 
     def _legal_play(self, seat: int) -> list:
         """Rulebook 1.2: any card in hand (a double card either way up) or a non-immediate
@@ -1630,6 +1633,11 @@ class MontanaState(State):
         return evolve(self, log=self.log + (event,))
 
 
+
+
+def _legal_now(state: MontanaState, seat: int) -> list:
+    """The legal actions of ``seat`` (in ``to_move``) worked out from the rules of the phase."""
+    return _LEGAL[state.phase](state, seat)
 
 
 #: The method carrying out each kind of action (``apply`` has checked it is legal).

@@ -26,6 +26,7 @@ from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, State, se
 from boardgames_tui.engine.core import HIDDEN
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
+from boardgames_tui.engine.speed import legal_cached
 
 from . import data
 from .data import (
@@ -343,6 +344,8 @@ class PenguinramidsState(State):
     #: top seen by a swap): an apply that raises it cannot be undone
     #: (engine ``State.is_barrier``).
     barrier_count: int = 0
+    #: Legal actions by seat, remembered on first use (``engine.speed``); never copied to a derived state.
+    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ---- basic properties ----
 
@@ -494,6 +497,10 @@ class PenguinramidsState(State):
         """Every legal action of ``seat``, in the order the chooser lists them."""
         if seat not in self.to_move:
             return []
+        return legal_cached(self, seat, PenguinramidsState._legal_now)
+
+    def _legal_now(self, seat: int) -> list:
+        """The legal actions of ``seat`` (in ``to_move``), worked out from the rules."""
         if self.phase == Phase.CHOOSE:
             return [ChooseCard(c) for c in self.hands[seat]]
         # phase turn, seat is current
