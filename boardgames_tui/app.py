@@ -65,14 +65,28 @@ class BoardGamesApp(App[None]):
         options: dict[str, Any] | None = None,
         load: Path | str | None = None,
         match: Match | None = None,
+        seats: Sequence[str] | None = None,
+        bot_pause: float | None = None,
+        bot_seconds: float | None = None,
+        bot_playouts: int | None = None,
     ) -> None:
         super().__init__()
         self.start_game = game
+        if not names and not players and seats:
+            players = len(seats)
         self.start_names = list(names) if names else (list(DEFAULT_NAMES[:players]) if players else None)
         self.start_seed = seed
         self.start_options = dict(options or {})
         self.start_load = Path(load) if load else None
         self.start_match = match
+        #: Who sits where in the game started at once ("human" or a level; None: all people).
+        self.start_seats = list(seats) if seats else None
+        #: Computer players: seconds their move stays in sight, the Strong level's seconds
+        #: (and playouts) per decision; None: the defaults of ui/bot_turns.py.
+        self.bot_pause = bot_pause
+        self.bot_seconds = bot_seconds
+        self.bot_playouts = bot_playouts
+        self.last_seats: tuple[str, ...] | None = None
         self.last_setup: tuple[str, tuple[str, ...], dict[str, Any]] | None = None
         #: The match last opened on a game screen (the CLI names its autosave if the app dies).
         self.current_match: Match | None = None
@@ -192,7 +206,9 @@ class BoardGamesApp(App[None]):
             self.load_game(self.start_load)
         elif self.start_game is not None:
             if self.start_names:
-                self.start_new_game(self.start_game, self.start_names, self.start_options, self.start_seed)
+                self.start_new_game(
+                    self.start_game, self.start_names, self.start_options, self.start_seed, self.start_seats
+                )
             else:
                 self.open_setup(self.start_game)
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -224,12 +240,20 @@ class BoardGamesApp(App[None]):
         self.push_screen(SetupScreen(GAMES[game_id], options=self.start_options or None))
 
     def start_new_game(
-        self, game_id: str, names: Sequence[str], options: dict[str, Any], seed: int | None = None
+        self,
+        game_id: str,
+        names: Sequence[str],
+        options: dict[str, Any],
+        seed: int | None = None,
+        seats: Sequence[str] | None = None,
     ) -> Match:
-        """Start a new match (ValueError for a forbidden setup) and show it."""
+        """Start a new match (ValueError for a forbidden setup) and show it.
+
+        ``seats``: "human" or a computer player's level per seat (None: all people).
+        """
         if seed is None:
             seed = secrets.randbelow(10**9)
-        match = Match.new(game_id, list(names), seed, options)
+        match = Match.new(game_id, list(names), seed, options, seats)
         self.last_setup = (game_id, tuple(names), dict(match.options))
         # The autosave starts with the first action: a game left before any
         # move does not push the game in progress out of Continue.
@@ -242,6 +266,7 @@ class BoardGamesApp(App[None]):
         self.to_launcher()
         self.current_match = match
         self.last_setup = (match.game_id, match.names, dict(match.options))
+        self.last_seats = match.seats
         self.push_screen(GameScreen(match))
 
     def to_launcher(self) -> None:
@@ -305,7 +330,7 @@ class BoardGamesApp(App[None]):
             return  # the game screen below shows the final table; g brings the scores back
         if choice == "again" and self.last_setup is not None:
             game_id, names, options = self.last_setup
-            self.start_new_game(game_id, names, options)
+            self.start_new_game(game_id, names, options, seats=self.last_seats)
         elif choice == "quit":
             self.exit()
         else:

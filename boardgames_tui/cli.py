@@ -1,4 +1,5 @@
-"""Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seed S] [--option K=V] [--load FILE]``
+"""Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seats human,strong] [--seed S] [--option K=V]
+[--bot-pause S] [--bot-seconds S] [--load FILE]``
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
 and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``.
 
@@ -46,8 +47,47 @@ def _parser() -> _Parser:
     p.add_argument("--names", help="comma-separated player names, in seat order")
     p.add_argument("--seed", type=_seed, help="seed for shuffles and dice (a game replays the same with it)")
     p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. big_mountain=true")
+    p.add_argument(
+        "--seats",
+        help="who plays each seat, comma-separated: human, random, greedy or strong (a computer player's level); "
+        "e.g. human,strong for a game alone against the computer",
+    )
+    p.add_argument(
+        "--bot-pause", type=_seconds, metavar="S", help="seconds a computer player's move stays in sight (default 1; 0: none)"
+    )
+    p.add_argument("--bot-seconds", type=_positive, metavar="S", help="thinking time of the strong level per decision (default 1)")
     p.add_argument("--load", metavar="FILE", help="open a saved game")
     return p
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, 0 or more (at most an hour)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text[:30]!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError("must be from 0 to 3600 seconds")
+    return value
+
+
+def _positive(text: str) -> float:
+    """A number of seconds above 0 (at most an hour)."""
+    value = _seconds(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
+
+
+def parse_seats(text: str) -> list[str]:
+    """``"human,strong"`` -> ``["human", "strong"]``; UsageError naming an unknown kind."""
+    from boardgames_tui.engine.match import SEAT_KINDS
+
+    seats = [s.strip().lower() for s in text.split(",")]
+    for kind in seats:
+        if kind not in SEAT_KINDS:
+            raise UsageError(f"--seats: unknown seat {kind[:30]!r}; each seat is one of {', '.join(SEAT_KINDS)}")
+    return seats
 
 
 def _sim_parser() -> _Parser:
@@ -106,6 +146,7 @@ def _play(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     names: list[str] | None = None
     options: dict[str, Any] = {}
+    seats = parse_seats(args.seats) if args.seats is not None else None
     if args.load:
         from boardgames_tui.engine import Match, SaveError
         from boardgames_tui.engine.match import shown
@@ -126,6 +167,10 @@ def _play(argv: list[str]) -> int:
             if args.players is not None and args.players != len(names):
                 raise UsageError(f"--players {args.players} but {len(names)} names given")
         players = len(names) if names else args.players
+        if seats is not None:
+            if players is not None and players != len(seats):
+                raise UsageError(f"--seats names {len(seats)} seats but the game has {players} players")
+            players = len(seats)
         if players is not None:
             try:
                 spec.check_options(players, options)
@@ -139,11 +184,20 @@ def _play(argv: list[str]) -> int:
                 spec.new_game(players, 0, **options)
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
-    elif args.players is not None or args.names or args.option:
-        raise UsageError("--players, --names and --option need --game")
+    elif args.players is not None or args.names or args.option or seats is not None:
+        raise UsageError("--players, --names, --seats and --option need --game")
     from boardgames_tui.app import BoardGamesApp
 
-    app = BoardGamesApp(game=args.game, names=names, seed=args.seed, options=options, load=args.load)
+    app = BoardGamesApp(
+        game=args.game,
+        names=names,
+        seed=args.seed,
+        options=options,
+        load=args.load,
+        seats=seats,
+        bot_pause=args.bot_pause,
+        bot_seconds=args.bot_seconds,
+    )
     app.run()
     code = app.return_code or 0
     if code:

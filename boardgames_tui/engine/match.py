@@ -60,6 +60,11 @@ MAX_SEATS = 5
 _MAX_DIGITS = 40
 #: Temporary files of an interrupted atomic write older than this (seconds) are removed.
 STALE_TEMP_SECONDS = 60.0
+#: Who may sit in a seat: a person, or a computer player of one of the bots' levels
+#: (``boardgames_tui.bots.LEVELS``; a test checks the two agree). The engine does not
+#: import the bots, so the names are spelled out here.
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "greedy", "strong")
+HUMAN = "human"
 
 _converter = cattrs.Converter()
 
@@ -202,6 +207,23 @@ def action_from_json(data: Any, types: Sequence[type]) -> Any:
         raise SaveError(f"the {name} action is malformed") from exc
 
 
+def check_seats(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """Who sits in each of ``players`` seats: ``seats`` checked, or every seat human when None.
+
+    Each entry is one of :data:`SEAT_KINDS`. Raises ValueError for a count
+    that is not ``players`` or an unknown kind, naming it.
+    """
+    if seats is None:
+        return (HUMAN,) * players
+    seats = tuple(seats)
+    if len(seats) != players:
+        raise ValueError(f"{len(seats)} seat kinds for {players} players")
+    for i, kind in enumerate(seats):
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat {i + 1} is {shown(kind)}; a seat is one of {', '.join(SEAT_KINDS)}")
+    return seats
+
+
 def _checksum(payload: Mapping[str, Any]) -> str:
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
@@ -213,6 +235,22 @@ def _parse_int(text: str) -> int:
     if digits > _MAX_DIGITS:
         raise SaveError(f"this save file holds a number {digits} digits long")
     return int(text)
+
+
+def _check_seats_field(data: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    """The ``seats`` of a save object: every seat human when the file has none (older saves).
+
+    Raises SaveError for anything but a list of ``players`` known seat kinds.
+    """
+    if "seats" not in data:
+        return (HUMAN,) * players
+    seats = data["seats"]
+    if type(seats) is not list or not all(type(k) is str for k in seats):
+        raise SaveError(f"the seats in this save file must be a list of texts, not {shown(seats)}")
+    try:
+        return check_seats(seats, players)
+    except ValueError as exc:
+        raise SaveError(f"the seats in this save file do not fit: {exc}") from None
 
 
 def _check_setup(data: Mapping[str, Any]) -> tuple[str, tuple[str, ...], int, dict[str, Any], list[Any]]:
@@ -281,6 +319,13 @@ class Match:
     #: The autosave file of this match (each match has its own, so a new
     #: game never overwrites another's autosave); None until first saved.
     autosave_file: Path | None = attrs.field(default=None, eq=False, repr=False)
+    #: Who sits in each seat: "human" or a computer player's level (:data:`SEAT_KINDS`).
+    #: Empty when made without it: every seat human.
+    seats: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.seats:
+            self.seats = (HUMAN,) * len(self.names)
 
     @classmethod
     def new(
@@ -289,10 +334,13 @@ class Match:
         names: Sequence[str],
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
+        seats: Sequence[str] | None = None,
     ) -> "Match":
         """Start a match of ``game_id`` (a game id of the catalogue, or the GameSpec itself).
 
-        Raises ValueError for an unknown game, count or option, a bad name
+        ``seats`` says who sits where, one of :data:`SEAT_KINDS` per name
+        (None: every seat human). Raises ValueError for an unknown game,
+        count, option or seat kind, a bad name
         (:func:`~boardgames_tui.engine.names.check_names`), or a seed that is
         not a whole number in ``SEED_MIN..SEED_MAX`` (a save must be able to
         hold it).
@@ -302,8 +350,9 @@ class Match:
         spec = _spec(game_id)
         names = check_names(names)  # setup, --names and saves are held to the same rule
         full = spec.check_options(len(names), dict(options or {}))
+        kinds = check_seats(seats, len(names))
         state = spec.rules.new_game(players=len(names), seed=seed, **full)
-        return cls(spec.id, names, seed, full, [], [state], [])
+        return cls(spec.id, names, seed, full, [], [state], [], seats=kinds)
 
     @property
     def spec(self) -> GameSpec:
@@ -317,6 +366,23 @@ class Match:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """Seat a person (``"human"``) or a computer player of level ``kind`` at ``seat``.
+
+        A player leaving the table mid-game: the actions so far stay as
+        they are, and saves record the new seating. Raises ValueError for
+        an unknown kind, IndexError for a seat the game does not have.
+        """
+        if not 0 <= seat < len(self.names):
+            raise IndexError(f"this game has seats 0-{len(self.names) - 1}, not {seat}")
+        seats = list(self.seats)
+        seats[seat] = kind
+        self.seats = check_seats(seats, len(self.names))
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person decides for ``seat`` (else a computer player)."""
+        return self.seats[seat] == HUMAN
 
     def play(self, seat: int, action: Any) -> State:
         """Apply ``action`` for ``seat``, record it, return the new state.
@@ -364,6 +430,7 @@ class Match:
             "names": list(self.names),
             "seed": self.seed,
             "options": dict(self.options),
+            "seats": list(self.seats),
             "actions": [[seat, action_to_json(a)] for seat, a in self.actions[: self.saved_length()]],
         }
         payload["checksum"] = _checksum(payload)
@@ -405,8 +472,9 @@ class Match:
         if data.get("checksum") != expected:
             raise SaveError("this save file has been changed or damaged (its checksum does not match)")
         game_id, names, seed, options, raw_actions = _check_setup(data)
+        seats = _check_seats_field(data, len(names))
         try:
-            match = cls.new(game_id, names, seed, options)
+            match = cls.new(game_id, names, seed, options, seats)
         except ValueError as exc:
             raise SaveError(f"this save cannot be set up: {exc}") from exc
         except (IndexError, KeyError, OverflowError, TypeError) as exc:

@@ -30,6 +30,7 @@ from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBo
 from .curtain import CurtainScreen, PrivateNoticeScreen
 from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
+from .bot_turns import BotTurns
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
 
@@ -76,6 +77,8 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("m", "menu", "Menu", show=False),
         Binding("l", "toggle_log", "Log"),
         Binding("g", "scores", "Scores"),
+        Binding("h", "hint", "Hint"),
+        Binding("space", "go_on", "Go on"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -97,6 +100,8 @@ class GameScreen(GatedScreen, Screen[None]):
         #: (from the start for a game just opened: a recap of its last lines).
         self.public_seen = 0
         self._busy = False
+        #: Computer players' turns, pauses and hints (ui/bot_turns.py).
+        self.bots = BotTurns(self)
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="game-status")
@@ -106,6 +111,7 @@ class GameScreen(GatedScreen, Screen[None]):
                 yield self.chooser
             yield LogPanel(id="game-log")
         yield StableFooter()
+        yield self.bots
 
     def on_mount(self) -> None:
         self._fit_log()
@@ -136,6 +142,8 @@ class GameScreen(GatedScreen, Screen[None]):
             self.render_for(None)
             self._after_interlude(lambda: self.app.call_later(self.app.game_finished, self.match))  # type: ignore[attr-defined]
             return
+        if self.bots.take_over():
+            return  # a computer player decides (or its move is on show)
         window = state.reaction_window
         if window is not None and self.spec.hidden_information:
             self._hand_over()
@@ -159,6 +167,9 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _raise_curtain(self, seat: int, then: Any, reason: str = "") -> None:
         """Cover the table (public view, no notices) and ask for ``seat``; ``then(looking)`` follows."""
+        if not self.bots.curtains():
+            then(True)  # one person at the table (or none): nobody to hide from
+            return
         self._hand_over()
         self.render_for(None)
         self._after_interlude(lambda: self.app.push_screen(self._curtain(seat, reason), then))
@@ -219,7 +230,7 @@ class GameScreen(GatedScreen, Screen[None]):
     def _unread_news(self, seat: int) -> list[str]:
         """Private lines for ``seat`` it has not read yet (``State.private_news``), names filled in."""
         state = self.match.state
-        if not self.spec.hidden_information:
+        if not self.spec.hidden_information or self.bots.is_bot(seat):
             return []
         lines = state.private_news(seat, self.seen.get(seat, self.news_from))
         return [_fill(line, self.match.names) for line in lines]
@@ -283,15 +294,15 @@ class GameScreen(GatedScreen, Screen[None]):
 
     # ---- drawing --------------------------------------------------------
 
-    def render_for(self, seat: int | None) -> None:
-        """Redraw every widget from ``state.view(seat)``."""
+    def render_for(self, seat: int | None, choices: bool = True) -> None:
+        """Redraw every widget from ``state.view(seat)`` (``choices``: with ``seat``'s legal actions)."""
         state = self.match.state
         self.shown_seat = seat
         # Whether the screen now shows something only this seat may see: a
         # later private decision of the same seat then needs no new curtain.
         self.shown_private = seat is not None and not state.is_terminal and state.needs_curtain(seat)
         view = state.view(seat)
-        legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
+        legal = state.legal_actions(seat) if seat is not None and choices and not state.is_terminal else []
         self.stamp += 1
         secret = bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)  # type: ignore[arg-type]
         ctx = BoardContext(
@@ -358,7 +369,7 @@ class GameScreen(GatedScreen, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if event.key == "ctrl+z" and not self.match.can_undo():
+        if event.key == "ctrl+z" and not self._can_undo():
             self.notify("Nothing to undo here.", severity="warning", timeout=3)
             return
         if (
@@ -386,18 +397,32 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.match.can_undo()
+            return self._can_undo()
         if action == "scores":
             return self.match.state.is_terminal
+        if action == "hint":
+            return self.bots.can_hint()
+        if action == "go_on":
+            return self.bots.pausing
         return True
+
+    def action_hint(self) -> None:
+        self.bots.hint()
+
+    def action_go_on(self) -> None:
+        self.bots.go_on()
 
     def action_scores(self) -> None:
         """Back to the game-over screen from a look at the final table."""
         if self.match.state.is_terminal:
             self.app.game_finished(self.match)  # type: ignore[attr-defined]
 
+    def _can_undo(self) -> bool:
+        """Undo is possible: the match allows it and the step was a person's, not a computer player's."""
+        return self.match.can_undo() and self.bots.may_undo()
+
     def action_undo(self) -> None:
-        if not self.match.can_undo():
+        if not self._can_undo():
             self.notify("Nothing to undo here.", severity="warning", timeout=3)
             return
         self.match.undo()
@@ -438,6 +463,9 @@ class GameScreen(GatedScreen, Screen[None]):
             from .rules_viewer import RulesScreen
 
             self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()), lambda _: self._resume())
+            return
+        elif choice == "seats":
+            self.bots.open_seats()
             return
         elif choice == "launcher":
             self.app.to_launcher()  # type: ignore[attr-defined]

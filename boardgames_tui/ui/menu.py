@@ -1,4 +1,4 @@
-"""The Escape menu: resume, save, rules, quit to the launcher."""
+"""The Escape menu: resume, save, rules, quit to the launcher, quit, who sits where."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ MENU_ITEMS = (
     ("rules", "Rules"),
     ("launcher", "Quit to the launcher (the game is kept for Continue)"),
     ("quit", "Quit the program (the game is kept for Continue)"),
+    ("seats", "Seats: a player leaves or joins (person or computer)"),
 )
 
 

@@ -1,4 +1,4 @@
-"""The setup screen: number of players, names, the game's options, optional seed."""
+"""The setup screen: number of players, names and who plays each seat, the game's options, optional seed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from boardgames_tui.engine import GameSpec, seat_letter
+from boardgames_tui.engine.match import HUMAN, SEAT_KINDS
 from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
+
+from .bot_turns import kind_name
 
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
@@ -64,6 +67,9 @@ class SetupScreen(Screen[None]):
     SetupScreen .setup-row Label { width: 30; }
     SetupScreen .setup-row Input { width: 30; }
     SetupScreen .setup-row Select { width: 30; }
+    SetupScreen .seat-row Label { width: 14; }
+    SetupScreen .seat-row Input { width: 24; }
+    SetupScreen .seat-row Select { width: 24; margin-left: 2; }
     SetupScreen #setup-buttons { height: 1; margin-top: 1; }
     SetupScreen #setup-buttons Button { margin-right: 2; }
     SetupScreen #setup-message { color: $error; height: auto; padding: 0 1; }
@@ -81,11 +87,19 @@ class SetupScreen(Screen[None]):
         Binding("f1", "rules", "Rules"),
     ]
 
-    def __init__(self, spec: GameSpec, names: Sequence[str] | None = None, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        spec: GameSpec,
+        names: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
+        seats: Sequence[str] | None = None,
+    ) -> None:
+        """``seats``: who plays each seat at first ("human" or a computer player's level)."""
         super().__init__()
         self.spec = spec
         self.initial_names = list(names or DEFAULT_NAMES[: spec.min_players])
         self.initial_options = dict(options or {})
+        self.initial_seats = list(seats or ())
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -108,7 +122,8 @@ class SetupScreen(Screen[None]):
                 )
             for seat in range(spec.max_players):
                 name = self.initial_names[seat] if seat < len(self.initial_names) else DEFAULT_NAMES[seat]
-                with Horizontal(classes="setup-row", id=f"name-row-{seat}"):
+                kind = self.initial_seats[seat] if seat < len(self.initial_seats) else HUMAN
+                with Horizontal(classes="setup-row seat-row", id=f"name-row-{seat}"):
                     yield Label(f"Seat {seat_letter(seat)} name")
                     yield NameInput(
                         value=name,
@@ -116,6 +131,13 @@ class SetupScreen(Screen[None]):
                         restrict=NAME_CHARACTERS,
                         compact=True,
                         id=f"setup-name-{seat}",
+                    )
+                    yield Select(
+                        [(kind_name(k), k) for k in SEAT_KINDS],
+                        value=kind,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"setup-seat-{seat}",
                     )
             for key, opt in spec.options.items():
                 value = self.initial_options.get(key, opt.default)
@@ -168,6 +190,10 @@ class SetupScreen(Screen[None]):
     def _back_pressed(self) -> None:
         self.action_back()
 
+    def seats(self) -> list[str]:
+        """Who plays each shown seat: "human" or a computer player's level."""
+        return [str(self.query_one(f"#setup-seat-{seat}", Select).value) for seat in range(self._players())]
+
     def collect(self) -> tuple[list[str], dict[str, Any], int | None]:
         """The names, options and seed on the form. Raises ValueError for bad input."""
         n = self._players()
@@ -186,7 +212,7 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         try:
             names, options, seed = self.collect()
-            self.app.start_new_game(self.spec.id, names, options, seed)  # type: ignore[attr-defined]
+            self.app.start_new_game(self.spec.id, names, options, seed, self.seats())  # type: ignore[attr-defined]
         except ValueError as exc:
             text = str(exc)
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id

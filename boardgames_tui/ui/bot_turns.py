@@ -1,0 +1,354 @@
+"""Computer players at the table: their turns, their pauses, and hints (issue 10, "In the app").
+
+The game screen owns one :class:`BotTurns` (an invisible widget, so it has
+its own workers and timers) and asks it, at each step of ``advance``,
+whether a computer player decides now. The rules of the table:
+
+- Whoever sits in a seat is in ``match.seats`` ("human" or a level of
+  :data:`boardgames_tui.bots.LEVELS`). Every seat a computer player holds
+  answers for itself whatever it must decide: its turns, its secret
+  choices (face down, like anyone's) and the reaction windows it could
+  react in. Computer players in ``to_move`` decide before the people
+  there, one at a time, so a reaction window that only computer players
+  could answer closes without any screen, and one that people may answer
+  shows only them.
+- A computer player thinks in a thread worker (``run_worker(thread=True)``)
+  on ``state.view(seat)`` only, so the screen keeps answering keys. The
+  search itself runs in a daemon thread the worker waits on, checking for
+  cancellation every 50 ms: leaving the game or quitting never waits for
+  a search to end. Its answer counts only if the state it decided on is
+  still the match's state and nobody changed the seats meanwhile.
+- While a computer player thinks and right after its move, the screen
+  shows the table: the only person's own view in a solo game (one human),
+  the public view otherwise. Its move stays in sight for ``bot_pause``
+  seconds (the app's setting, ``--bot-pause``), shown on the status line by
+  its public log text only (a secret choice is never named); Space goes on
+  at once.
+- The curtain is for hand-overs between different people: with fewer than
+  two human seats it never comes up.
+- ``h`` asks the Strong level what it would play, from the view of the
+  player whose own screen is shown and whose decision it is, in a worker
+  too; the answer is a notice naming the action, dropped if the screen has
+  moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import TYPE_CHECKING, Any
+
+from textual.widget import Widget
+from textual.widgets import Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from boardgames_tui.bots import make_bot
+from boardgames_tui.engine.match import HUMAN
+
+if TYPE_CHECKING:
+    from .game_screen import GameScreen
+
+#: Seconds a computer player's move stays in sight before the game goes on (the app's default).
+DEFAULT_PAUSE = 1.0
+#: Seconds the Strong level thinks per decision, and for a hint (the app's default).
+DEFAULT_SECONDS = 1.0
+#: How often a worker waiting on a search looks whether it was cancelled (seconds).
+POLL = 0.05
+
+LEVEL_NAMES = {"random": "Random", "greedy": "Greedy", "strong": "Strong", HUMAN: "Human"}
+
+
+def kind_name(kind: str) -> str:
+    """How a seat's kind reads on screen: "Human", or "Computer (Strong)"."""
+    return "Human" if kind == HUMAN else f"Computer ({LEVEL_NAMES.get(kind, kind)})"
+
+
+def think(bot: Any, view: Any, seat: int, rnd: random.Random) -> dict[str, Any] | None:
+    """Run ``bot.choose(view, seat, rnd)`` in a daemon thread and wait for it, in a worker.
+
+    Returns ``{"action": ...}`` or ``{"error": exception}``; None when the
+    worker was cancelled first (the search is left to finish on its own,
+    and its answer is dropped). Must be called inside a Textual worker.
+    """
+    worker = get_current_worker()
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["action"] = bot.choose(view, seat, rnd)
+        except Exception as exc:  # reported on screen; the seat then plays a random legal action
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="bot-thinking", daemon=True).start()
+    while not done.wait(POLL):
+        if worker.is_cancelled:
+            return None
+    return box
+
+
+class BotTurns(Widget):
+    """The computer players of one game screen (see the module docstring).
+
+    ``thinking`` is the (generation, state, seat) a worker is deciding on,
+    or None; ``pausing`` is True while a computer player's move is on show.
+    ``generation`` goes up whenever the seats change, which makes every
+    answer still being thought about stale.
+    """
+
+    DEFAULT_CSS = "BotTurns { display: none; }"
+
+    def __init__(self, host: "GameScreen") -> None:
+        super().__init__()
+        self.host = host
+        self.generation = 0
+        self.thinking: tuple[int, Any, int] | None = None
+        self.pausing = False
+        self._pending = False
+        self._timer: Any = None
+        self._hint: tuple[int, Any, int] | None = None
+
+    # ---- settings and seats ----------------------------------------------
+
+    @property
+    def match(self) -> Any:
+        return self.host.match
+
+    def _setting(self, name: str, default: Any) -> Any:
+        value = getattr(self.app, name, None)
+        return default if value is None else value
+
+    def _make(self, level: str) -> Any:
+        return make_bot(
+            level,
+            self.match.game_id,
+            seconds=float(self._setting("bot_seconds", DEFAULT_SECONDS)),
+            playouts=self._setting("bot_playouts", None),
+        )
+
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [s for s, kind in enumerate(self.match.seats) if kind == HUMAN]
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a computer player holds ``seat``."""
+        return self.match.seats[seat] != HUMAN
+
+    def curtains(self) -> bool:
+        """Whether hand-overs need the curtain: only between two or more people."""
+        return len(self.humans()) >= 2
+
+    def table_seat(self) -> int | None:
+        """Whose view the table watches while computer players act: the only person's, else nobody's."""
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    # ---- computer players' turns -------------------------------------------
+
+    def take_over(self) -> bool:
+        """Called by ``advance``: True when a computer player decides now (or its move is on show).
+
+        Starts its worker unless one is already deciding on this very
+        state for that seat; the screen then shows the table and says who
+        is thinking.
+        """
+        self._pending = False
+        if self.pausing:
+            return True
+        state = self.match.state
+        seats = [s for s in state.to_move if self.is_bot(s)]
+        if not seats:
+            return False
+        seat = seats[0]
+        if self.thinking is not None and self._current(self.thinking) and self.thinking[2] == seat:
+            return True
+        token = (self.generation, state, seat)
+        self.thinking = token
+        level = self.match.seats[seat]
+        self._show_table(f"{self.host.who(seat)} ({LEVEL_NAMES[level]}) is thinking...")
+        bot = self._make(level)
+        view = state.view(seat)
+        rnd = random.Random(f"{self.match.seed}:{len(self.match.actions)}:{seat}")
+        worker = self.run_worker(
+            lambda: (token, think(bot, view, seat, rnd)), thread=True, group="bot", exclusive=True, exit_on_error=False
+        )
+        worker.name = "bot"
+        return True
+
+    def _current(self, token: tuple[int, Any, int]) -> bool:
+        generation, state, seat = token
+        return generation == self.generation and state is self.match.state and self.is_bot(seat)
+
+    def _show_table(self, status: str) -> None:
+        """Draw the table's view (no choices) with ``status`` on the status line."""
+        host = self.host
+        seat = self.table_seat()
+        if seat is None and host.shown_seat is not None:
+            host._hand_over()
+        host.render_for(seat, choices=False)
+        host.set_focus(None)  # keys go to the screen (Space, menu, rules), not a hidden chooser
+        host.query_one("#game-status", Static).update(f"{host.spec.title} | {status}")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        event.stop()
+        worker = event.worker
+        if event.state != WorkerState.SUCCESS or worker.result is None:
+            return
+        if worker.name == "bot":
+            token, box = worker.result
+            self._decided(token, box)
+        elif worker.name == "hint":
+            token, box = worker.result
+            self._hinted(token, box)
+
+    def _decided(self, token: tuple[int, Any, int], box: dict[str, Any] | None) -> None:
+        """A computer player's answer: applied only if the state it decided on is still current."""
+        if self.thinking is not token or box is None or not self.is_attached:
+            return
+        self.thinking = None
+        if not self._current(token):
+            return
+        _, state, seat = token
+        action = box.get("action")
+        legal = state.legal_actions(seat)
+        if action not in legal:
+            error = box.get("error")
+            self.notify(
+                f"The computer player of {self.host.who(seat)} failed ({error or 'no legal answer'}); "
+                "it plays a random legal action.",
+                severity="warning",
+            )
+            action = random.Random(len(self.match.actions)).choice(legal)
+        public_before = len(state.view(None).log)
+        self.host._play(seat, action)
+        lines = [e.render(self.match.names, None) for e in self.match.state.view(None).log[public_before:]]
+        lines = [line for line in lines if line]
+        level = LEVEL_NAMES[self.match.seats[seat]]
+        said = lines[-1] if lines else "has decided."
+        pause = float(self._setting("bot_pause", DEFAULT_PAUSE))
+        if pause > 0 and lines and not self.match.state.is_terminal:
+            self.pausing = True
+            self._show_table(f"{self.host.who(seat)} ({level}): {said}  Space: go on")
+            self.host.refresh_bindings()  # the footer offers Space
+            self._timer = self.set_timer(pause, self.go_on)
+        else:
+            self._pending = True
+            self.call_later(self._advance_when_on_top)
+
+    def go_on(self) -> None:
+        """End the pause after a computer player's move (Space, or the timer)."""
+        if not self.pausing:
+            return
+        self.pausing = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._pending = True
+        self.host.refresh_bindings()
+        self._advance_when_on_top()
+
+    def _advance_when_on_top(self) -> None:
+        """Go on with the game once the game screen is on top again (a menu or the rules may be open)."""
+        if not self._pending or not self.is_attached:
+            return
+        if self.app.screen is self.host:
+            self._pending = False
+            self.host.advance()
+        else:
+            self.set_timer(0.1, self._advance_when_on_top)
+
+    def stop(self) -> None:
+        """Forget any computer player's thinking and pause (the seats or the state changed)."""
+        self.generation += 1
+        self.thinking = None
+        self._hint = None
+        self.pausing = False
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.workers.cancel_node(self)
+
+    def may_undo(self) -> bool:
+        """Whether undo may take back the last step: no computer player busy, and the step a person's."""
+        actions = self.match.actions
+        return self.thinking is None and not self.pausing and bool(actions) and not self.is_bot(actions[-1][0])
+
+    # ---- seats mid-game ----------------------------------------------------
+
+    def open_seats(self) -> None:
+        """The seats dialog from the menu; a change takes effect at once."""
+        from .seats import SeatsScreen
+
+        match = self.match
+        self.app.push_screen(SeatsScreen(match.names, match.seats), self._seats_chosen)
+
+    def _seats_chosen(self, seats: tuple[str, ...] | None) -> None:
+        match = self.match
+        if seats is None or tuple(seats) == match.seats:
+            self.host._resume()
+            return
+        for seat, kind in enumerate(seats):
+            if kind != match.seats[seat]:
+                match.set_seat(seat, kind)
+                if kind == HUMAN:
+                    # A person taking over a seat starts from what is on its screen, not the bot's news.
+                    self.host.seen[seat] = len(match.state.log)
+        self.app.autosave(match)  # type: ignore[attr-defined]
+        self.stop()
+        self.notify("Seats: " + ", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats)))
+        self.host.advance()
+
+    # ---- hints -------------------------------------------------------------
+
+    def can_hint(self) -> bool:
+        """Whether ``h`` may ask for a hint now: a person's own screen, at their decision."""
+        host = self.host
+        seat = host.shown_seat
+        state = self.match.state
+        if seat is None or state.is_terminal or self.pausing or self.thinking is not None:
+            return False
+        if self.is_bot(seat) or seat not in state.to_move or not host.chooser.display:
+            return False
+        return not host.spec.hidden_information or host.shown_private or not state.needs_curtain(seat)
+
+    def hint(self) -> None:
+        """Ask the Strong level, from the shown player's own view, what it would play."""
+        if not self.can_hint():
+            self.notify("A hint is for the player whose decision it is, on their own screen.", timeout=3)
+            return
+        seat = self.host.shown_seat
+        assert seat is not None
+        state = self.match.state
+        token = (self.generation, state, seat)
+        if self._hint is not None and self._hint[1] is state and self._hint[2] == seat:
+            return  # already thinking about this one
+        self._hint = token
+        bot = self._make("strong")
+        view = state.view(seat)
+        rnd = random.Random(f"hint:{self.match.seed}:{len(self.match.actions)}:{seat}")
+        self.notify(f"Thinking of a hint for {self.host.who(seat)}...", timeout=2)
+        worker = self.run_worker(
+            lambda: (token, think(bot, view, seat, rnd)), thread=True, group="hint", exclusive=True, exit_on_error=False
+        )
+        worker.name = "hint"
+
+    def _hinted(self, token: tuple[int, Any, int], box: dict[str, Any] | None) -> None:
+        if self._hint is not token or box is None:
+            return
+        self._hint = None
+        generation, state, seat = token
+        host = self.host
+        if (
+            generation != self.generation
+            or state is not self.match.state
+            or host.shown_seat != seat
+            or self.app.screen is not host
+            or not self.can_hint()
+        ):
+            return  # the screen moved on: another player's eyes may be on it now
+        if "action" not in box:
+            self.notify(f"No hint this time ({box.get('error')}).", severity="warning", timeout=4)
+            return
+        self.notify(f"Hint for {host.who(seat)}: {box['action']}", title="Hint (Strong level)", timeout=8)
