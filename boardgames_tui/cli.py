@@ -46,7 +46,8 @@ def _parser() -> _Parser:
     p.add_argument("--names", help="comma-separated player names, in seat order")
     p.add_argument("--seed", type=_seed, help="seed for shuffles and dice (a game replays the same with it)")
     p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. big_mountain=true")
-    p.add_argument("--load", metavar="FILE", help="open a saved game")
+    p.add_argument("--load", metavar="FILE", help="open a saved game (a finished one opens its replay)")
+    p.add_argument("--lang", choices=("en", "es"), help="language: en or es (default: LANG/LC_ALL, else the settings)")
     return p
 
 
@@ -141,6 +142,7 @@ def _play(argv: list[str]) -> int:
                 raise UsageError(str(exc)) from None
     elif args.players is not None or args.names or args.option:
         raise UsageError("--players, --names and --option need --game")
+    _choose_language(args.lang)
     from boardgames_tui.app import BoardGamesApp
 
     app = BoardGamesApp(game=args.game, names=names, seed=args.seed, options=options, load=args.load)
@@ -150,6 +152,20 @@ def _play(argv: list[str]) -> int:
         # Textual has printed the traceback; say what became of the game.
         print(f"boardgames-tui: stopped by an unexpected error; {_game_left(app)}", file=sys.stderr)
     return code
+
+
+def _choose_language(flag: str | None) -> None:
+    """Speak ``--lang``, else what LC_ALL/LC_MESSAGES/LANG name, else the settings' language (boardgames_tui.i18n)."""
+    from boardgames_tui import settings
+    from boardgames_tui.i18n import choose_language
+    from boardgames_tui.ui.translated import apply_language
+
+    saved = settings.load().settings.language
+    code = choose_language(flag, None if saved == "auto" else saved)
+    try:
+        apply_language(code)
+    except OSError:  # the catalogue is missing from this installation: English it is
+        print(f"boardgames-tui: no {code} translation installed; using English", file=sys.stderr)
 
 
 def _game_left(app: Any) -> str:

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from boardgames_tui import settings
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
 from boardgames_tui.engine.match import autosave_path, saves_dir
@@ -267,6 +268,7 @@ class GameScreen(GatedScreen, Screen[None]):
         legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
         self.stamp += 1
         secret = bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)  # type: ignore[arg-type]
+        secret = secret and settings.current().confirm_secret  # the player may turn confirmation off
         ctx = BoardContext(
             view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
         )

@@ -20,6 +20,7 @@ from boardgames_tui.engine.match import (
     scan_saves,
 )
 from boardgames_tui.games import GAMES
+from boardgames_tui.i18n import N_, _
 
 BANNER = "boardgames-tui: four tabletop games for one shared keyboard"
 
@@ -45,6 +46,8 @@ class LauncherScreen(Screen[None]):
     BINDINGS = [
         Binding("q", "quit_app", "Quit"),
         Binding("c", "continue_game", "Continue"),
+        Binding("h", "open('history')", "History"),
+        Binding("s", "open('settings')", "Settings"),
         Binding("f1", "help", "Rules", show=False),
         Binding("question_mark", "help", "Rules", show=False),
     ] + [Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)]
@@ -78,7 +81,9 @@ class LauncherScreen(Screen[None]):
             out.append(("continue", f"Continue: {save_summary(auto.files[0])}"))
         if len(auto.files) > 1 or saved.files:
             out.append(("load", "Load a saved or earlier unfinished game"))
-        out.append(("quit", "Quit"))
+        out.append(("history", _("Finished games: replays and statistics")))
+        out.append(("settings", _("Settings: language, theme, pace")))
+        out.append(("quit", _("Quit")))
         return out
 
     def skipped_line(self) -> str:
@@ -128,6 +133,14 @@ class LauncherScreen(Screen[None]):
             from .load_screen import LoadScreen
 
             app.push_screen(LoadScreen(), self._loaded)
+        elif key == "history":
+            from .history_screen import HistoryScreen
+
+            app.push_screen(HistoryScreen())
+        elif key == "settings":
+            from .settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
         elif key == "quit":
             app.exit()
 
@@ -135,6 +148,9 @@ class LauncherScreen(Screen[None]):
         if choice is not None:
             path, is_autosave = choice
             self.app.load_game(path, resume=is_autosave)  # type: ignore[attr-defined]
+
+    def action_open(self, key: str) -> None:
+        self.activate(key)
 
     def action_continue_game(self) -> None:
         self.app.continue_game()  # type: ignore[attr-defined]
