@@ -31,6 +31,7 @@ from textual.widgets import Input, TextArea
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
 from boardgames_tui.games import GAMES
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -267,7 +268,7 @@ class BoardGamesApp(App[None]):
         """Open the newest autosave (the launcher's Continue)."""
         path = autosave_path()
         if path is None:
-            self.notify("There is no game to continue.", severity="warning")
+            self.notify(_("There is no game to continue."), severity="warning")
             return
         self.load_game(path, resume=True)
 
@@ -281,7 +282,11 @@ class BoardGamesApp(App[None]):
             match = Match.load(path)
         except SaveError as exc:
             self.notify(
-                f"{exc}.", title=f"Cannot open {printable(Path(path).name)}", severity="error", timeout=8, markup=False
+                f"{exc}.",
+                title=_("Cannot open {file}").format(file=printable(Path(path).name)),
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return
         if match.state.is_terminal:
@@ -306,7 +311,7 @@ class BoardGamesApp(App[None]):
             else:
                 match.save(match.autosave_file)
         except OSError as exc:
-            self.notify(f"Autosave failed: {exc}", severity="error")
+            self.notify(_("Autosave failed: {error}").format(error=exc), severity="error")
 
     def open_replay(self, match: Match) -> None:
         """Show ``match`` in the replay viewer, over the launcher (a finished save opens here)."""
@@ -325,7 +330,7 @@ class BoardGamesApp(App[None]):
         try:
             record(match)
         except OSError as exc:
-            self.notify(f"Could not keep the game in the history: {exc}", severity="error")
+            self.notify(_("Could not keep the game in the history: {error}").format(error=exc), severity="error")
 
     def game_finished(self, match: Match) -> None:
         from boardgames_tui.ui.game_over import GameOverScreen

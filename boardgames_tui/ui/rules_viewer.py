@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+
+from boardgames_tui.i18n import N_, _
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from .translated import translated
 
+
+@translated
 class RulesScreen(ModalScreen[None]):
     """Scrollable Markdown rules; Escape, q or F1 closes it."""
 
@@ -18,12 +23,12 @@ class RulesScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("f1", "close", "Close", show=False),
-        Binding("question_mark", "close", "Close", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
+        Binding("f1", "close", N_("Close"), show=False),
+        Binding("question_mark", "close", N_("Close"), show=False),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
     ]
 
     def __init__(self, title: str, text: str) -> None:

@@ -4,11 +4,12 @@ from pathlib import Path
 
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import N_
 
 SPEC = GameSpec(
     id="montana_pinguino",
     title="Montaña Pingüino",
-    pitch="Play speed cards in secret, take the curves, and sled first over the line.",
+    pitch=N_("Play speed cards in secret, take the curves, and sled first over the line."),
     min_players=2,
     max_players=4,
     rules_module="boardgames_tui.games.montana_pinguino.rules",

@@ -4,11 +4,12 @@ from pathlib import Path
 
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import N_
 
 SPEC = GameSpec(
     id="mountain_goats",
     title="Mountain Goats",
-    pitch="Roll four dice, group them, and race your goats to six summits.",
+    pitch=N_("Roll four dice, group them, and race your goats to six summits."),
     min_players=2,
     max_players=5,
     rules_module="boardgames_tui.games.mountain_goats.rules",
