@@ -77,6 +77,12 @@ class LauncherScreen(Screen[None]):
         self.refresh_entries()
 
     def on_screen_resume(self) -> None:
+        # The language may have changed in the settings meanwhile.
+        self.query_one("#launcher-title", Static).update(_(BANNER))
+        self.query_one("#launcher-help", Static).update(
+            _("Arrows and Enter, or a digit. Each game has its rules on F1 or ?.")
+        )
+        self._bindings = type(self)._merged_bindings.copy()  # the footer in the new language
         self.refresh_entries()
 
     def entries(self) -> list[tuple[str, str | Text]]:

@@ -107,8 +107,10 @@ class SettingsScreen(Screen[None]):
             self.notify(_("Could not save the settings: {error}").format(error=exc), severity="error")
             return
         S.use(new)
-        if new.language != "auto":
-            apply_language(new.language)
+        from boardgames_tui.i18n import choose_language
+
+        # A language chosen here is used at once; "from the system" goes back to LANG/LC_ALL.
+        apply_language(new.language if new.language != "auto" else choose_language(None, None))
         self.app.theme = new.theme
         self.notify(_("Settings saved."), timeout=3)
         self.dismiss(None)

@@ -190,3 +190,21 @@ async def test_curtain_and_game_over_in_spanish_show_no_untranslated_message(spa
         text = screen_text(app)
         assert "fin de la partida" in text and "Jugar otra vez" in text
     assert spanish == set()
+
+
+async def test_choosing_spanish_in_the_settings_switches_the_launcher_at_once_and_is_remembered():
+    from boardgames_tui import settings
+
+    try:
+        app = BoardGamesApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _visit(pilot, app, "s", SettingsScreen)
+            app.screen.query_one("#settings-language").value = "es"
+            await _visit(pilot, app, "ctrl+s", LauncherScreen)
+            text = screen_text(app)
+            assert "cuatro juegos de mesa" in text and "Salir" in text and "q Salir" in text
+        assert settings.load().settings.language == "es"
+    finally:
+        apply_language("en")
+        settings.use(None)
