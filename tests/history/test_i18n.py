@@ -109,13 +109,37 @@ def test_lang_flag_switches_the_app_to_spanish(monkeypatch):
         apply_language("en")
 
 
-def test_rules_are_spanish_where_a_spanish_file_exists(spanish):
+def test_every_game_shows_its_spanish_rules_in_spanish_and_its_english_rules_in_english(spanish):
     for spec in GAMES.values():
         spanish_file = spec.rules_md.with_name("rules.es.md")
-        if spanish_file.is_file():
-            assert spec.rules_text() == spanish_file.read_text(encoding="utf-8")
-        else:
-            assert spec.rules_text() == spec.rules_md.read_text(encoding="utf-8")
+        assert spec.rules_text() == spanish_file.read_text(encoding="utf-8")
+    apply_language("en")
+    for spec in GAMES.values():
+        assert spec.rules_text() == spec.rules_md.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "game, terms",
+    [
+        ("mountain_goats", ["cabra", "cima", "Ficha de Punto", "Gran Montaña"]),
+        ("penguinramids", ["Pingüino Jefe", "fichas de fuerza", "cartas de Acción", "cartas de Meta"]),
+    ],
+)
+def test_spanish_rules_use_the_spanish_rulebooks_terms(game, terms):
+    text = GAMES[game].rules_md.with_name("rules.es.md").read_text(encoding="utf-8")
+    for term in terms:
+        assert term in text
+
+
+def test_spanish_rules_keep_every_section_of_the_english_rules():
+    for spec in GAMES.values():
+        english = [line for line in spec.rules_md.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        spanish = [
+            line
+            for line in spec.rules_md.with_name("rules.es.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("#")
+        ]
+        assert [h.split(" ")[0] for h in spanish] == [h.split(" ")[0] for h in english], spec.id
 
 
 async def _visit(pilot, app, key, screen_type):
