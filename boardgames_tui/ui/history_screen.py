@@ -48,7 +48,7 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         listing = list_history()
         self.entries: tuple[HistoryEntry, ...] = listing.entries
-        yield Static(_("Finished games: {count}").format(count=len(self.entries)), id="history-title", markup=False)
+        yield Static(_("Finished games: {count} (Enter: replay)").format(count=len(self.entries)), id="history-title", markup=False)
         if not self.entries:
             yield Static(_("No finished game yet. Every game played to the end is kept here."), id="history-empty")
         table: DataTable = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)

@@ -162,8 +162,18 @@ class ReplayScreen(Screen[None]):
         if view is None:
             return _("the table")
         if view == ALL:
-            return _("everything revealed")
+            seat = self.revealed_seat()
+            if seat is None:
+                return _("everything revealed")
+            return _("all, hand of {seat}").format(seat=seat_letter(seat))
         return f"{seat_letter(view)} {self.match.names[view]}"
+
+    def revealed_seat(self) -> int | None:
+        """The seat whose hand the revealed view shows: the one that made the decision shown (first to move at the start)."""
+        if self.step > 0:
+            return self.match.actions[self.step - 1][0]
+        to_move = self.match.states[0].to_move
+        return to_move[0] if to_move else None
 
     def draw(self) -> None:
         """Show the state after ``step`` decisions from the chosen point of view, and its log."""
@@ -173,7 +183,8 @@ class ReplayScreen(Screen[None]):
         view = self.viewpoint
         names = self.match.names
         if view == ALL:
-            shown, seat, log = state, None, tuple(revealed(e) for e in state.log)
+            # The full state, every private line, and the hand of the seat that just decided.
+            shown, seat, log = state, self.revealed_seat(), tuple(revealed(e) for e in state.log)
         else:
             shown = state.view(view)
             seat, log = view, shown.log
@@ -184,7 +195,7 @@ class ReplayScreen(Screen[None]):
         if counted is not None:
             where = " | " + (_("round {n}") if counted[0] == "round" else _("turn {n}")).format(n=counted[1])
         playing = " | " + _("playing") if self._timer is not None else ""
-        status = _("Replay: {title} | decision {step} of {last}{where} | view: {view}{playing}").format(
+        status = _("Replay: {title} | {step}/{last}{where} | view: {view}{playing}").format(
             title=self.match.spec.title, step=self.step, last=self.last, where=where, view=self.view_name(),
             playing=playing,
         )

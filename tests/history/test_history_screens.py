@@ -45,7 +45,7 @@ async def test_launcher_history_lists_games_and_enter_opens_the_replay_at_the_en
         replay = app.screen
         assert replay.match.game_id == "penguinramids"
         assert replay.step == replay.last and replay.viewpoint == ALL
-        assert f"decision {replay.last} of {replay.last}" in screen_text(app)
+        assert f"| {replay.last}/{replay.last} |" in screen_text(app)
         await pilot.press("left", "left")
         assert replay.step == replay.last - 2
         await pilot.press("home")
