@@ -232,3 +232,23 @@ async def test_choosing_spanish_in_the_settings_switches_the_launcher_at_once_an
     finally:
         apply_language("en")
         settings.use(None)
+
+
+async def test_game_screen_and_reaction_window_in_spanish_show_no_untranslated_message(spanish):
+    from boardgames_tui.ui.reaction import ReactionScreen
+    from tests.shell.matches import checkpoints
+
+    match = checkpoints("mision_chungungo", ("Ana", "Beto"))["reaction"]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Pueden reaccionar: A Ana" in text and "Pulsa Enter si nadie reacciona." in text
+    app = BoardGamesApp(match=finished("mountain_goats", ("Ana", "Beto"), upto=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Registro" in text and "f1 Reglas" in text and "esc Menú" in text
+    assert spanish == set()
