@@ -132,3 +132,21 @@ async def test_loading_a_finished_save_opens_its_replay(tmp_path):
         assert app.screen.match.state == match.state
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")
+
+
+async def test_export_from_the_history_writes_a_text_record_of_the_highlighted_game():
+    from boardgames_tui.engine.history import exports_dir
+
+    match = finished("mountain_goats", ("Ana", "Beto"))
+    record(match, finished=1_700_000_000)
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the history")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any(exports_dir().glob("*.txt")), what="the export")
+    (path,) = exports_dir().glob("mountain_goats-*.txt")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("Mountain Goats\nFinished: 2023-11-")
+    assert f"{len(match.actions):4}. " in text
