@@ -127,7 +127,7 @@ class SetupScreen(Screen[None]):
             for key, opt in spec.options.items():
                 value = self.initial_options.get(key, opt.default)
                 with Horizontal(classes="setup-row"):
-                    yield Label(opt.label)
+                    yield Label(_(opt.label))
                     yield Select(
                         [(_choice_text(c), c) for c in opt.choices],
                         value=value,
@@ -136,7 +136,7 @@ class SetupScreen(Screen[None]):
                         id=f"setup-opt-{key}",
                     )
                 if opt.help:
-                    yield Static(opt.help, classes="option-help", markup=False)
+                    yield Static(_(opt.help), classes="option-help", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label(_("Seed (optional)"))
                 yield Input(placeholder=_("random"), restrict=r"-?[0-9]*", compact=True, id="setup-seed")
@@ -197,7 +197,7 @@ class SetupScreen(Screen[None]):
         except ValueError as exc:
             text = str(exc)
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id
-                text = text.replace(f"(option {key})", f'("{opt.label}")').replace(f"option {key}", f'"{opt.label}"')
+                text = text.replace(f"(option {key})", f'("{_(opt.label)}")').replace(f"option {key}", f'"{_(opt.label)}"')
             message.update(_("Cannot start: {reason}").format(reason=text))
             self.app.bell()
 

@@ -175,7 +175,8 @@ async def test_the_shell_screens_in_spanish_show_no_untranslated_message(spanish
         await _visit(pilot, app, "escape", HistoryScreen)
         await _visit(pilot, app, "escape", LauncherScreen)
         await _visit(pilot, app, "1", SetupScreen)
-        assert "Nueva partida" in screen_text(app)
+        text = screen_text(app)
+        assert "Nueva partida" in text and "Expansión Gran Montaña" in text
         await _visit(pilot, app, "f1", RulesScreen)
         await _visit(pilot, app, "escape", SetupScreen)
         await _visit(pilot, app, "escape", LauncherScreen)

@@ -17,10 +17,10 @@ SPEC = GameSpec(
     rules_md=Path(__file__).with_name("rules.md"),
     options={
         "big_mountain": Option(
-            "Big Mountain expansion",
+            N_("Big Mountain expansion"),
             False,
             (False, True),
-            "A path of spots 11-24 for goats taken off the regular mountains; needed for 5 players.",
+            N_("A path of spots 11-24 for goats taken off the regular mountains; needed for 5 players."),
         )
     },
     hidden_information=False,
