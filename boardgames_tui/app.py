@@ -31,6 +31,7 @@ from textual.widgets import Input, TextArea
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
 from boardgames_tui.games import GAMES
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -92,6 +93,8 @@ class BoardGamesApp(App[None]):
         self.current_match: Match | None = None
         #: Drops keys meant for the screen before (ui/keygate.py).
         self.key_gate = KeyGate()
+        #: Matches already put into the history this session.
+        self._kept: list[Match] = []
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, except on Linux/macOS terminals: our tolerant one.
@@ -199,6 +202,7 @@ class BoardGamesApp(App[None]):
         return super().pop_screen()
 
     def on_mount(self) -> None:
+        self._use_settings()
         self.push_screen(LauncherScreen())
         if self.start_match is not None:
             self.play_match(self.start_match)
@@ -213,6 +217,17 @@ class BoardGamesApp(App[None]):
                 self.open_setup(self.start_game)
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self.call_after_refresh(self._check_size)
+
+    def _use_settings(self) -> None:
+        """Read the settings file: its theme is used; a broken file is reported and the defaults used."""
+        from boardgames_tui import settings
+
+        loaded = settings.load()
+        settings.use(loaded.settings)
+        if loaded.settings.theme in self.available_themes:
+            self.theme = loaded.settings.theme
+        if loaded.problem:
+            self.notify(loaded.problem, severity="warning", timeout=10)
 
     def notify(
         self,
@@ -278,7 +293,7 @@ class BoardGamesApp(App[None]):
         """Open the newest autosave (the launcher's Continue)."""
         path = autosave_path()
         if path is None:
-            self.notify("There is no game to continue.", severity="warning")
+            self.notify(_("There is no game to continue."), severity="warning")
             return
         self.load_game(path, resume=True)
 
@@ -292,11 +307,15 @@ class BoardGamesApp(App[None]):
             match = Match.load(path)
         except SaveError as exc:
             self.notify(
-                f"{exc}.", title=f"Cannot open {printable(Path(path).name)}", severity="error", timeout=8, markup=False
+                f"{exc}.",
+                title=_("Cannot open {file}").format(file=printable(Path(path).name)),
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return
         if match.state.is_terminal:
-            self.notify("That game is already over.", severity="warning")
+            self.open_replay(match)
             return
         match.autosave_file = Path(path) if resume else None
         self.play_match(match)
@@ -313,10 +332,30 @@ class BoardGamesApp(App[None]):
                 prune_autosaves()
             if match.state.is_terminal:
                 match.autosave_file.unlink(missing_ok=True)
+                self.keep_finished(match)
             else:
                 match.save(match.autosave_file)
         except OSError as exc:
-            self.notify(f"Autosave failed: {exc}", severity="error")
+            self.notify(_("Autosave failed: {error}").format(error=exc), severity="error")
+
+    def open_replay(self, match: Match) -> None:
+        """Show ``match`` in the replay viewer, over the launcher (a finished save opens here)."""
+        from boardgames_tui.ui.replay import ReplayScreen
+
+        self.to_launcher()
+        self.push_screen(ReplayScreen(match))
+
+    def keep_finished(self, match: Match) -> None:
+        """Put a match that has just ended into the history (once), for the launcher's list and statistics."""
+        from boardgames_tui.engine.history import record
+
+        if any(kept is match for kept in self._kept):
+            return
+        self._kept.append(match)
+        try:
+            record(match)
+        except OSError as exc:
+            self.notify(_("Could not keep the game in the history: {error}").format(error=exc), severity="error")
 
     def game_finished(self, match: Match) -> None:
         from boardgames_tui.ui.game_over import GameOverScreen

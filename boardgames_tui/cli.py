@@ -56,7 +56,8 @@ def _parser() -> _Parser:
         "--bot-pause", type=_seconds, metavar="S", help="seconds a computer player's move stays in sight (default 1; 0: none)"
     )
     p.add_argument("--bot-seconds", type=_positive, metavar="S", help="thinking time of the strong level per decision (default 1)")
-    p.add_argument("--load", metavar="FILE", help="open a saved game")
+    p.add_argument("--load", metavar="FILE", help="open a saved game (a finished one opens its replay)")
+    p.add_argument("--lang", choices=("en", "es"), help="language: en or es (default: LANG/LC_ALL, else the settings)")
     return p
 
 
@@ -186,6 +187,7 @@ def _play(argv: list[str]) -> int:
                 raise UsageError(str(exc)) from None
     elif args.players is not None or args.names or args.option or seats is not None:
         raise UsageError("--players, --names, --seats and --option need --game")
+    _choose_language(args.lang)
     from boardgames_tui.app import BoardGamesApp
 
     app = BoardGamesApp(
@@ -204,6 +206,20 @@ def _play(argv: list[str]) -> int:
         # Textual has printed the traceback; say what became of the game.
         print(f"boardgames-tui: stopped by an unexpected error; {_game_left(app)}", file=sys.stderr)
     return code
+
+
+def _choose_language(flag: str | None) -> None:
+    """Speak ``--lang``, else what LC_ALL/LC_MESSAGES/LANG name, else the settings' language (boardgames_tui.i18n)."""
+    from boardgames_tui import settings
+    from boardgames_tui.i18n import choose_language
+    from boardgames_tui.ui.translated import apply_language
+
+    saved = settings.load().settings.language
+    code = choose_language(flag, None if saved == "auto" else saved)
+    try:
+        apply_language(code)
+    except OSError:  # the catalogue is missing from this installation: English it is
+        print(f"boardgames-tui: no {code} translation installed; using English", file=sys.stderr)
 
 
 def _game_left(app: Any) -> str:

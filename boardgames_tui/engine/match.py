@@ -33,6 +33,8 @@ from typing import Any, Mapping, Sequence
 import attrs
 import cattrs
 
+from boardgames_tui.i18n import _
+
 from .core import IllegalAction, Pass, State
 from .names import check_names
 from .spec import CATALOGUE, GameSpec
@@ -810,9 +812,9 @@ def save_summary(path: Path) -> str:
     printable, since the file could hold anything.
     """
     name = printable(path.name, 40)
-    problem, _, st = _file_problem(path)
+    problem, _why, st = _file_problem(path)
     if problem is not None or st is None:
-        return f"{name} ({problem or 'missing'})"
+        return f"{name} ({problem or 'missing'})"  # file names and reasons: not translated yet
     try:
         data = json.loads(read_save_bytes(path).decode("utf-8"), parse_int=_parse_int)
         game = _spec(data["game"]).title
@@ -824,7 +826,9 @@ def save_summary(path: Path) -> str:
         return f"{name} (not a readable save)"
     shown_names = ", ".join(printable(n, 24) for n in names[:MAX_SEATS])
     when = time.strftime("%d %b %H:%M:%S", time.localtime(st.st_mtime))
-    return f"{game} with {shown_names}, {len(actions)} actions, {when}"
+    return _("{game} with {names}, {count} actions, {when}").format(
+        game=game, names=shown_names, count=len(actions), when=when
+    )
 
 
 def saves_dir() -> Path:

@@ -101,8 +101,14 @@ class GameSpec:
         return tuple(self.rules.ACTION_TYPES)
 
     def rules_text(self) -> str:
-        """The in-app rules (Markdown), or a short notice if the file is missing."""
+        """The in-app rules (Markdown) in the current language (``rules.es.md`` beside ``rules.md``
+        in Spanish, English where there is none), or a short notice if the file is missing."""
+        from boardgames_tui.i18n import language
+
+        translated = self.rules_md.with_name(f"{self.rules_md.stem}.{language()}{self.rules_md.suffix}")
         try:
+            if language() != "en" and translated.is_file():
+                return translated.read_text(encoding="utf-8")
             return self.rules_md.read_text(encoding="utf-8")
         except OSError:
             return f"# {self.title}\n\nThe rules file is missing from this installation."

@@ -28,6 +28,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import State, seat_letter
+from boardgames_tui.i18n import _
 
 from .keygate import KeyGate
 
@@ -187,8 +188,8 @@ class ActionList(OptionList):
         self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
         self.clear_options()
         self.add_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
-        self.border_title = "Your choices" if self._actions else ""
-        self.border_subtitle = "secret: pick, then Enter to confirm" if self._secret and self._actions else ""
+        self.border_title = _("Your choices") if self._actions else ""
+        self.border_subtitle = _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
         if self._actions:
             self.highlighted = 0
             # The board shows the first choice's preview in the same redraw as
@@ -207,7 +208,7 @@ class ActionList(OptionList):
             self._pick(index, enter=False)
         else:
             self.app.bell()
-            self.notify(f"There is no choice {number}.", severity="warning", timeout=3)
+            self.notify(_("There is no choice {number}.").format(number=number), severity="warning", timeout=3)
 
     def action_select(self) -> None:
         """Enter (or a click): pick the highlighted action, or confirm the marked one."""
@@ -233,8 +234,8 @@ class ActionList(OptionList):
             self._titles = (self.border_title, self.border_subtitle)
         self.replace_option_prompt_at_index(index, self.CHOSEN_MARK + self._labels[index])
         tag = self._labels[index].split(" ", 1)[0]
-        self.border_title = f"chosen: {tag} - Enter to confirm"
-        self.border_subtitle = "another key to change"
+        self.border_title = _("chosen: {tag} - Enter to confirm").format(tag=tag)
+        self.border_subtitle = _("another key to change")
         KeyGate.of(self.app).arm(self)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

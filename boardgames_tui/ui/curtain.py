@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+
+from boardgames_tui.i18n import N_, _
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -10,8 +12,10 @@ from textual.widgets import Static
 
 from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
+from .translated import translated
 
 
+@translated
 class CurtainScreen(GatedScreen, Screen[bool]):
     """A full-screen cover naming the next player; shows nothing private.
 
@@ -32,12 +36,12 @@ class CurtainScreen(GatedScreen, Screen[bool]):
     """
 
     BINDINGS = [
-        Binding("enter", "reveal", "I am alone: show my seat"),
-        Binding("space", "reveal", "Show", show=False),
-        Binding("escape", "menu", "Menu"),
-        Binding("m", "menu", "Menu", show=False),
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("enter", "reveal", N_("I am alone: show my seat")),
+        Binding("space", "reveal", N_("Show"), show=False),
+        Binding("escape", "menu", N_("Menu")),
+        Binding("m", "menu", N_("Menu"), show=False),
+        Binding("f1", "rules", N_("Rules")),
+        Binding("question_mark", "rules", N_("Rules"), show=False),
         Binding("pageup", "scroll_recent(-1)", show=False),
         Binding("pagedown", "scroll_recent(1)", show=False),
     ]
@@ -56,14 +60,14 @@ class CurtainScreen(GatedScreen, Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
-            yield Static("Pass the keyboard to")
+            yield Static(_("Pass the keyboard to"))
             yield Static(f" {self.who} ", id="curtain-name", markup=False)
             if self.reason:
                 yield Static(self.reason, id="curtain-reason", markup=False)
-            yield Static("Everyone else, look away.\nPress Enter when only this player is looking.")
+            yield Static(_("Everyone else, look away.\nPress Enter when only this player is looking."))
             if self.recent:
                 # Public facts only (the log's public text): what the whole table saw happen.
-                yield Static("Since the last hand-over, for everyone (PageUp/PageDown):", id="curtain-recent-title")
+                yield Static(_("Since the last hand-over, for everyone (PageUp/PageDown):"), id="curtain-recent-title")
                 with VerticalScroll(id="curtain-recent-scroll", can_focus=False):
                     yield Static("\n".join(self.recent[-self.RECENT_LINES :]), id="curtain-recent", markup=False)
         yield StableFooter()
@@ -92,6 +96,7 @@ class CurtainScreen(GatedScreen, Screen[bool]):
             self.app.push_screen(RulesScreen(*self.rules))
 
 
+@translated
 class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
     """Tells the seat still at the keyboard what it alone just learned.
 
@@ -108,7 +113,7 @@ class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
     PrivateNoticeScreen #notice-title { text-style: bold; }
     """
 
-    BINDINGS = [Binding("enter", "close", "Done"), Binding("space", "close", show=False)]
+    BINDINGS = [Binding("enter", "close", N_("Done")), Binding("space", "close", show=False)]
 
     def __init__(self, who: str, lines: list[str], passes: bool = True) -> None:
         """``passes``: the keyboard goes to another player after this notice (else the same one plays on)."""
@@ -119,10 +124,10 @@ class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="notice-box"):
-            yield Static(f"Only for {self.who}:", id="notice-title", markup=False)
+            yield Static(_("Only for {who}:").format(who=self.who), id="notice-title", markup=False)
             yield Static("\n".join(self.lines), markup=False)
             yield Static(
-                "Press Enter, then pass the keyboard." if self.passes else "Press Enter to go on.", markup=False
+                _("Press Enter, then pass the keyboard.") if self.passes else _("Press Enter to go on."), markup=False
             )
 
     def action_close(self) -> None:

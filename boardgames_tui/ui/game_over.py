@@ -15,29 +15,31 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import Outcome, seat_letter
+from boardgames_tui.i18n import N_, _, ngettext
 
 from .keygate import GatedScreen
+from .translated import translated
 
 CHOICES = (
-    ("launcher", "Back to the launcher"),
-    ("board", "Look at the final table (g brings the scores back)"),
-    ("again", "Play again (same players and options)"),
-    ("quit", "Quit"),
+    ("launcher", N_("Back to the launcher")),
+    ("board", N_("Look at the final table (g brings the scores back)")),
+    ("again", N_("Play again (same players and options)")),
+    ("quit", N_("Quit")),
 )
 
 
-def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score") -> Table:
+def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("score")) -> Table:
     """A Rich table: one row per seat, best first, with breakdown lines."""
     table = Table(expand=True, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("", width=3)
-    table.add_column("Player", ratio=1)
-    table.add_column(measure.capitalize(), justify="right", width=7)
-    table.add_column("Breakdown", ratio=3)
+    table.add_column(_("Player"), ratio=1)
+    table.add_column(_(measure).capitalize(), justify="right", width=7)
+    table.add_column(_("Breakdown"), ratio=3)
     order = list(outcome.order) or sorted(
         range(len(names)), key=lambda s: (s not in outcome.winners, -outcome.scores[s], s)
     )
     for seat in order:
-        mark = Text("WIN", style="bold reverse") if seat in outcome.winners else Text("")
+        mark = Text(_("WIN"), style="bold reverse") if seat in outcome.winners else Text("")
         who = Text(f"{seat_letter(seat)} {names[seat]}", style="bold" if seat in outcome.winners else "")
         lines = outcome.breakdown[seat] if seat < len(outcome.breakdown) else ()
         table.add_row(mark, who, str(outcome.scores[seat]), Text("\n".join(lines)))  # Text: no markup
@@ -45,6 +47,7 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = "score"
     return table
 
 
+@translated
 class GameOverScreen(GatedScreen, Screen[str]):
     """Dismisses with 'launcher', 'board', 'again' or 'quit'.
 
@@ -62,12 +65,12 @@ class GameOverScreen(GatedScreen, Screen[str]):
     """
 
     BINDINGS = [
-        Binding("p", "choose('again')", "Play again"),
-        Binding("l", "choose('launcher')", "Launcher"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("g", "choose('board')", "Final table"),
-        Binding("pagedown", "scroll_table(1)", "Scroll", show=False, priority=True),
-        Binding("pageup", "scroll_table(-1)", "Scroll", show=False, priority=True),
+        Binding("p", "choose('again')", N_("Play again")),
+        Binding("l", "choose('launcher')", N_("Launcher")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("g", "choose('board')", N_("Final table")),
+        Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
+        Binding("pageup", "scroll_table(-1)", N_("Scroll"), show=False, priority=True),
     ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)]
 
     def __init__(self, title: str, outcome: Outcome, names: Sequence[str]) -> None:
@@ -77,22 +80,22 @@ class GameOverScreen(GatedScreen, Screen[str]):
         self.names = tuple(names)
 
     def compose(self) -> ComposeResult:
-        winners = " and ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.outcome.winners)
-        verb = "win" if len(self.outcome.winners) > 1 else "wins"
-        yield Static(f"{self.game_title}: game over. {winners} {verb}!", id="over-title", markup=False)
+        winners = _(" and ").join(f"{seat_letter(s)} {self.names[s]}" for s in self.outcome.winners)
+        title = ngettext("{title}: game over. {winners} wins!", "{title}: game over. {winners} win!", len(self.outcome.winners))
+        yield Static(title.format(title=self.game_title, winners=winners), id="over-title", markup=False)
         with VerticalScroll(id="over-scroll"):
             notes = []
             if self.outcome.ending:
-                notes.append(f"Why it ended: {self.outcome.ending}")
-            notes.append(f"Tie-break: {self.outcome.tiebreak}" if self.outcome.tiebreak else "No tie-break was needed.")
+                notes.append(_("Why it ended: {ending}").format(ending=self.outcome.ending))
+            notes.append(_("Tie-break: {tiebreak}").format(tiebreak=self.outcome.tiebreak) if self.outcome.tiebreak else _("No tie-break was needed."))
             yield Static("\n".join(notes), id="over-notes", markup=False)
             yield Static(outcome_table(self.outcome, self.names), id="over-table")
         with Vertical(id="over-box"):
             yield OptionList(
-                *[Option(f"{i + 1} {label}", id=key) for i, (key, label) in enumerate(CHOICES)],
+                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(CHOICES)],
                 id="over-choices",
             )
-        yield Static("PageUp / PageDown scroll the scores.", id="over-hint")
+        yield Static(_("PageUp / PageDown scroll the scores."), id="over-hint")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -22,6 +22,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from boardgames_tui import settings
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
 from boardgames_tui.engine.match import autosave_path, saves_dir
@@ -33,6 +35,7 @@ from .keygate import GatedScreen, KeyGate
 from .bot_turns import BotTurns
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
+from .translated import translated
 
 
 class StatusLine(Widget):
@@ -49,6 +52,7 @@ class StatusLine(Widget):
         return Content(self.text)
 
 
+@translated
 class GameScreen(GatedScreen, Screen[None]):
     """Plays one match: status line, the game's board, the chooser and the log.
 
@@ -67,18 +71,18 @@ class GameScreen(GatedScreen, Screen[None]):
     """
 
     BINDINGS = [
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", show=False),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("u", "undo_key", "Undo", show=False),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("w", "save", "Save", show=False),
-        Binding("escape", "menu", "Menu"),
-        Binding("m", "menu", "Menu", show=False),
-        Binding("l", "toggle_log", "Log"),
-        Binding("g", "scores", "Scores"),
-        Binding("h", "hint", "Hint"),
-        Binding("space", "go_on", "Go on"),
+        Binding("f1", "rules", N_("Rules")),
+        Binding("question_mark", "rules", N_("Rules"), show=False),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("u", "undo_key", N_("Undo"), show=False),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("w", "save", N_("Save"), show=False),
+        Binding("escape", "menu", N_("Menu")),
+        Binding("m", "menu", N_("Menu"), show=False),
+        Binding("l", "toggle_log", N_("Log")),
+        Binding("g", "scores", N_("Scores")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("space", "go_on", N_("Go on")),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -305,6 +309,7 @@ class GameScreen(GatedScreen, Screen[None]):
         legal = state.legal_actions(seat) if seat is not None and choices and not state.is_terminal else []
         self.stamp += 1
         secret = bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)  # type: ignore[arg-type]
+        secret = secret and settings.current().confirm_secret  # the player may turn confirmation off
         ctx = BoardContext(
             view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
         )
@@ -321,7 +326,7 @@ class GameScreen(GatedScreen, Screen[None]):
             if legal:
                 self.chooser.focus()
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
-                self.notify("You have nothing to react with now: choose pass.", timeout=5)
+                self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
 
     def status_text(self, seat: int | None) -> str:
         state = self.match.state
@@ -351,7 +356,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self._play(seat, message.action)
         except IllegalAction as exc:
             self.app.bell()
-            self.notify(str(exc), title="Not allowed", severity="warning", timeout=5)
+            self.notify(str(exc), title=_("Not allowed"), severity="warning", timeout=5)
             return
         finally:
             self._busy = False
@@ -370,7 +375,7 @@ class GameScreen(GatedScreen, Screen[None]):
             event.prevent_default()
             return
         if event.key == "ctrl+z" and not self._can_undo():
-            self.notify("Nothing to undo here.", severity="warning", timeout=3)
+            self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
         if (
             event.character
@@ -385,12 +390,13 @@ class GameScreen(GatedScreen, Screen[None]):
             if isinstance(self.chooser, ActionList):
                 self.chooser.action_pick(int(event.character))
             else:
-                self.notify("The choices have the keyboard again; press the digit once more.", timeout=3)
+                self.notify(_("The choices have the keyboard again; press the digit once more."), timeout=3)
             return
         if event.is_printable and event.key not in self.active_bindings:
             self.notify(
-                f"The key {event.character!r} does nothing here. Digits or arrows and Enter choose; "
-                "F1 or ? rules, m menu.",
+                _("The key {key} does nothing here. Digits or arrows and Enter choose; F1 or ? rules, m menu.").format(
+                    key=repr(event.character)
+                ),
                 severity="warning",
                 timeout=3,
             )
@@ -423,11 +429,11 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def action_undo(self) -> None:
         if not self._can_undo():
-            self.notify("Nothing to undo here.", severity="warning", timeout=3)
+            self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
         self.match.undo()
         self.app.autosave(self.match)  # type: ignore[attr-defined]
-        self.notify("Took back the last action.", timeout=2)
+        self.notify(_("Took back the last action."), timeout=2)
         self.advance()
 
     def action_undo_key(self) -> None:
@@ -443,9 +449,9 @@ class GameScreen(GatedScreen, Screen[None]):
         try:
             path = self.match.save(saves_dir() / name)
         except OSError as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
+            self.notify(_("Could not save: {error}").format(error=exc), severity="error")
             return
-        self.notify(f"Saved to {path}", timeout=5)
+        self.notify(_("Saved to {path}").format(path=path), timeout=5)
 
     def action_toggle_log(self) -> None:
         log = self.query_one(LogPanel)

@@ -20,10 +20,21 @@ from boardgames_tui.engine.match import (
     scan_saves,
 )
 from boardgames_tui.games import GAMES
+from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import N_, _
 
-BANNER = "boardgames-tui: four tabletop games for one shared keyboard"
+from .translated import translated
+
+BANNER = N_("boardgames-tui: four tabletop games for one shared keyboard")
 
 
+def seat_count(spec: GameSpec) -> str:
+    """'2-5 players' or '2-4 runners', in the current language."""
+    text = _("{low}-{high} runners") if spec.seat_word == "runner" else _("{low}-{high} players")
+    return text.format(low=spec.min_players, high=spec.max_players)
+
+
+@translated
 class LauncherScreen(Screen[None]):
     """Lists the games (title, player count, pitch); Continue when an autosave exists.
 
@@ -43,16 +54,18 @@ class LauncherScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("q", "quit_app", "Quit"),
-        Binding("c", "continue_game", "Continue"),
-        Binding("f1", "help", "Rules", show=False),
-        Binding("question_mark", "help", "Rules", show=False),
+        Binding("q", "quit_app", N_("Quit")),
+        Binding("c", "continue_game", N_("Continue")),
+        Binding("h", "open('history')", N_("History")),
+        Binding("s", "open('settings')", N_("Settings")),
+        Binding("f1", "help", N_("Rules"), show=False),
+        Binding("question_mark", "help", N_("Rules"), show=False),
     ] + [Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)]
 
     def compose(self) -> ComposeResult:
-        yield Static(BANNER, id="launcher-title")
+        yield Static(_(BANNER), id="launcher-title")
         yield Static(
-            "Arrows and Enter, or a digit. Each game has its rules on F1 or ?.",
+            _("Arrows and Enter, or a digit. Each game has its rules on F1 or ?."),
             id="launcher-help",
         )
         yield OptionList(id="launcher-list")
@@ -64,28 +77,36 @@ class LauncherScreen(Screen[None]):
         self.refresh_entries()
 
     def on_screen_resume(self) -> None:
+        # The language may have changed in the settings meanwhile.
+        self.query_one("#launcher-title", Static).update(_(BANNER))
+        self.query_one("#launcher-help", Static).update(
+            _("Arrows and Enter, or a digit. Each game has its rules on F1 or ?.")
+        )
+        self._bindings = type(self)._merged_bindings.copy()  # the footer in the new language
         self.refresh_entries()
 
     def entries(self) -> list[tuple[str, str | Text]]:
         """(id, label) of every line: games, then continue/load/quit."""
         out: list[tuple[str, str | Text]] = []
         for spec in GAMES.values():
-            count = f"{spec.min_players}-{spec.max_players} {spec.seat_word}s"
-            label = Text.assemble((f"{spec.title:<19}", "bold"), count, "\n  ", (spec.pitch, "italic"))
+            count = seat_count(spec)
+            label = Text.assemble((f"{spec.title:<19}", "bold"), count, "\n  ", (_(spec.pitch), "italic"))
             out.append((f"game:{spec.id}", label))
         auto, saved = self._listings = scan_saves(autosave_dir()), scan_saves(saves_dir())
         if auto.files:
-            out.append(("continue", f"Continue: {save_summary(auto.files[0])}"))
+            out.append(("continue", _("Continue: {game}").format(game=save_summary(auto.files[0]))))
         if len(auto.files) > 1 or saved.files:
-            out.append(("load", "Load a saved or earlier unfinished game"))
-        out.append(("quit", "Quit"))
+            out.append(("load", _("Load a saved or earlier unfinished game")))
+        out.append(("history", _("Finished games: replays and statistics")))
+        out.append(("settings", _("Settings: language, theme, pace")))
+        out.append(("quit", _("Quit")))
         return out
 
     def skipped_line(self) -> str:
         """One line naming what the data folder holds that is not listed ("" when nothing)."""
         auto, saved = getattr(self, "_listings", (SaveListing(), SaveListing()))
         skipped = SaveListing(skipped=auto.skipped + saved.skipped)
-        prefix = f"Skipped {len(skipped.skipped)} files: " if len(skipped.skipped) > 1 else "Skipped: "
+        prefix = _("Skipped {count} files: ").format(count=len(skipped.skipped)) if len(skipped.skipped) > 1 else _("Skipped: ")
         return prefix + skipped.skipped_line(76 - len(prefix)) if skipped.skipped else ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -128,6 +149,14 @@ class LauncherScreen(Screen[None]):
             from .load_screen import LoadScreen
 
             app.push_screen(LoadScreen(), self._loaded)
+        elif key == "history":
+            from .history_screen import HistoryScreen
+
+            app.push_screen(HistoryScreen())
+        elif key == "settings":
+            from .settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
         elif key == "quit":
             app.exit()
 
@@ -136,6 +165,9 @@ class LauncherScreen(Screen[None]):
             path, is_autosave = choice
             self.app.load_game(path, resume=is_autosave)  # type: ignore[attr-defined]
 
+    def action_open(self, key: str) -> None:
+        self.activate(key)
+
     def action_continue_game(self) -> None:
         self.app.continue_game()  # type: ignore[attr-defined]
 
@@ -143,4 +175,4 @@ class LauncherScreen(Screen[None]):
         self.app.exit()
 
     def action_help(self) -> None:
-        self.notify("Pick a game, then press F1 or ? during play for its rules.", timeout=4)
+        self.notify(_("Pick a game, then press F1 or ? during play for its rules."), timeout=4)

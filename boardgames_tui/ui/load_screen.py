@@ -12,8 +12,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine.match import autosave_dir, save_summary, saves_dir, scan_saves
+from boardgames_tui.i18n import N_, _
+
+from .translated import translated
 
 
+@translated
 class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     """Lists saves and autosaves, newest first, each with its game, players and size.
 
@@ -30,24 +34,24 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     LoadScreen #load-skipped { color: $text-warning; max-height: 3; }
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("q", "cancel", "Back", show=False)]
+    BINDINGS = [Binding("escape", "cancel", N_("Back")), Binding("q", "cancel", N_("Back"), show=False)]
 
     def compose(self) -> ComposeResult:
         unfinished, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())
         self.files: list[tuple[Path, bool]] = [(p, True) for p in unfinished.files] + [(p, False) for p in saved.files]
         skipped = [line for line in (unfinished.skipped_line(), saved.skipped_line()) if line]
         with Vertical(id="load-box"):
-            yield Static("Choose a game (Escape: back)" if self.files else "No saved games (Escape: back)", markup=False)
+            yield Static(_("Choose a game (Escape: back)") if self.files else _("No saved games (Escape: back)"), markup=False)
             yield OptionList(
                 *[
-                    Option(f"{'unfinished' if auto else 'saved':<10} {save_summary(p)}", id=str(i))
+                    Option(f"{_('unfinished') if auto else _('saved'):<10} {save_summary(p)}", id=str(i))
                     for i, (p, auto) in enumerate(self.files)
                 ],
                 id="load-list",
                 markup=False,  # summaries hold player names
             )
             if skipped:
-                yield Static(f"Not listed: {'; '.join(skipped)}", id="load-skipped", markup=False)
+                yield Static(_("Not listed: {files}").format(files="; ".join(skipped)), id="load-skipped", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#load-list").focus()

@@ -7,6 +7,7 @@ from typing import Sequence
 from textual.widgets import RichLog
 
 from boardgames_tui.engine import Event
+from boardgames_tui.i18n import _
 
 
 class LogPanel(RichLog, can_focus=False):
@@ -27,7 +28,7 @@ class LogPanel(RichLog, can_focus=False):
         #: The lines on screen, as rendered for the seat they were shown to.
         self._shown: list[str] = []
         self._pending: tuple | None = None
-        self.border_title = "Log"
+        self.border_title = _("Log")
 
     def show(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> None:
         """Show ``log`` (already masked for ``seat``); appends when it only grew.

@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+
+from boardgames_tui.i18n import N_, _
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from .translated import translated
+
 MENU_ITEMS = (
-    ("resume", "Resume"),
-    ("save", "Save the game"),
-    ("rules", "Rules"),
-    ("launcher", "Quit to the launcher (the game is kept for Continue)"),
-    ("quit", "Quit the program (the game is kept for Continue)"),
-    ("seats", "Seats: a player leaves or joins (person or computer)"),
+    ("resume", N_("Resume")),
+    ("save", N_("Save the game")),
+    ("rules", N_("Rules")),
+    ("launcher", N_("Quit to the launcher (the game is kept for Continue)")),
+    ("quit", N_("Quit the program (the game is kept for Continue)")),
+    ("seats", N_("Seats: a player leaves or joins (person or computer)")),
 )
 
 
+@translated
 class MenuScreen(ModalScreen[str]):
     """Dismisses with one of the ids of MENU_ITEMS."""
 
@@ -29,15 +35,15 @@ class MenuScreen(ModalScreen[str]):
     """
 
     BINDINGS = [
-        Binding("escape", "choose('resume')", "Resume"),
-        Binding("m", "choose('resume')", "Resume", show=False),
+        Binding("escape", "choose('resume')", N_("Resume")),
+        Binding("m", "choose('resume')", N_("Resume"), show=False),
     ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(MENU_ITEMS)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Static("[b]Menu[/b]")
+            yield Static(Text(_("Menu"), style="bold"))
             yield OptionList(
-                *[Option(f"{i + 1} {label}", id=key) for i, (key, label) in enumerate(MENU_ITEMS)],
+                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(MENU_ITEMS)],
                 id="menu-list",
             )
 

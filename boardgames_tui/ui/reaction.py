@@ -16,11 +16,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from rich.text import Text
+
 from boardgames_tui.engine import seat_letter
+from boardgames_tui.i18n import N_, _
 
 from .keygate import GatedScreen, KeyGate
+from .translated import translated
 
 
+@translated
 class ReactionScreen(GatedScreen, ModalScreen[int | None]):
     """Dismisses with the seat that wants to react, or None when all pass.
 
@@ -36,13 +41,13 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
     """
 
     BINDINGS = [
-        Binding("enter", "all_pass", "Nobody reacts"),
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", show=False),
-        Binding("escape", "menu", "Menu"),
-        Binding("m", "menu", "Menu", show=False),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("w", "save", "Save", show=False),
+        Binding("enter", "all_pass", N_("Nobody reacts")),
+        Binding("f1", "rules", N_("Rules")),
+        Binding("question_mark", "rules", N_("Rules"), show=False),
+        Binding("escape", "menu", N_("Menu")),
+        Binding("m", "menu", N_("Menu"), show=False),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("w", "save", N_("Save"), show=False),
     ]
 
     #: Dismiss value asking the game screen for its menu.
@@ -57,13 +62,12 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
         with Vertical(id="reaction-box"):
-            yield Static("[b]Reaction window[/b] (everyone may look)")
+            yield Static(Text(_("Reaction window (everyone may look)"), style="bold"))
             yield Static(self.card_text, id="reaction-card", markup=False)
             yield Static(
-                f"May react: {who}.\n"
-                "To react, press your own letter "
-                f"({' '.join(seat_letter(s) for s in self.seats)}).\n"
-                "Press Enter if nobody reacts.",
+                _(
+                    "May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts."
+                ).format(who=who, letters=" ".join(seat_letter(s) for s in self.seats)),
                 markup=False,
             )
 
@@ -80,9 +84,9 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
                     self.dismiss(seat)
                     return
             if ord(key) - ord("A") >= len(self.names):
-                self.notify(f"There is no seat {key} at this table.", severity="warning", timeout=3)
+                self.notify(_("There is no seat {letter} at this table.").format(letter=key), severity="warning", timeout=3)
             else:
-                self.notify(f"{key} cannot react now.", severity="warning", timeout=3)
+                self.notify(_("{letter} cannot react now.").format(letter=key), severity="warning", timeout=3)
 
     def action_all_pass(self) -> None:
         KeyGate.of(self.app).arm(self)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.markdown import Markdown
 from rich.segment import Segment
 from textual.app import ComposeResult
+
+from boardgames_tui.i18n import N_, _
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
@@ -13,6 +15,7 @@ from textual.strip import Strip
 
 from .footer import StableFooter
 
+from .translated import translated
 
 class RulesText(ScrollView, can_focus=True):
     """Markdown drawn once per width by Rich, then scrolled line by line.
@@ -64,6 +67,7 @@ class RulesText(ScrollView, can_focus=True):
         return Strip([Segment(" " * self.size.width)], self.size.width)
 
 
+@translated
 class RulesScreen(Screen[None]):
     """Scrollable Markdown rules (:class:`RulesText`); Escape, q or F1 closes it."""
 
@@ -72,9 +76,9 @@ class RulesScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,f1,question_mark", "close", "Close", key_display="Esc"),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("escape,q,f1,question_mark", "close", N_("Close"), key_display="Esc"),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
     ]
 
     def __init__(self, title: str, text: str) -> None:

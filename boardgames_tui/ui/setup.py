@@ -14,6 +14,10 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from boardgames_tui.engine import GameSpec, seat_letter
 from boardgames_tui.engine.match import HUMAN, SEAT_KINDS
 from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
+from boardgames_tui.i18n import N_, _
+
+from .launcher import seat_count
+from .translated import translated
 
 from .bot_turns import kind_name
 
@@ -23,9 +27,9 @@ DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 def _choice_text(choice: Any) -> str:
     """'yes'/'no' for booleans (the state in words, not only a coloured box)."""
     if choice is True:
-        return "yes"
+        return _("yes")
     if choice is False:
-        return "no"
+        return _("no")
     return str(choice)
 
 
@@ -52,6 +56,7 @@ class NameInput(Input):
             self.replace(text[:room], start, end)
 
 
+@translated
 class SetupScreen(Screen[None]):
     """Collects a game's setup and asks the app to start it.
 
@@ -81,10 +86,10 @@ class SetupScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+n", "start", "Start"),
-        Binding("f5", "start", "Start", show=False),
-        Binding("f1", "rules", "Rules"),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+n", "start", N_("Start")),
+        Binding("f5", "start", N_("Start"), show=False),
+        Binding("f1", "rules", N_("Rules")),
     ]
 
     def __init__(
@@ -103,16 +108,18 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        yield Static(f"New game: {spec.title}  ({spec.min_players}-{spec.max_players} {spec.seat_word}s)", id="setup-title")
+        yield Static(_("New game: {title}  ({count})").format(title=spec.title, count=seat_count(spec)), id="setup-title")
         yield Static(
-            "Tab / Shift+Tab: next / previous field. Enter opens a list or presses a button. "
-            "Ctrl+N starts from anywhere.",
+            _(
+                "Tab / Shift+Tab: next / previous field. Enter opens a list or presses a button. "
+                "Ctrl+N starts from anywhere."
+            ),
             id="setup-help",
         )
         with VerticalScroll(id="setup-form"):
             count = min(max(len(self.initial_names), spec.min_players), spec.max_players)
             with Horizontal(classes="setup-row"):
-                yield Label(f"{spec.seat_word.capitalize()}s")
+                yield Label(_("Runners") if spec.seat_word == "runner" else _("Players"))
                 yield Select(
                     [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
                     value=count if len(self.initial_names) <= spec.max_players else spec.min_players,
@@ -124,7 +131,7 @@ class SetupScreen(Screen[None]):
                 name = self.initial_names[seat] if seat < len(self.initial_names) else DEFAULT_NAMES[seat]
                 kind = self.initial_seats[seat] if seat < len(self.initial_seats) else HUMAN
                 with Horizontal(classes="setup-row seat-row", id=f"name-row-{seat}"):
-                    yield Label(f"Seat {seat_letter(seat)} name")
+                    yield Label(_("Seat {letter} name").format(letter=seat_letter(seat)))
                     yield NameInput(
                         value=name,
                         max_length=MAX_NAME_CHARS,
@@ -142,7 +149,7 @@ class SetupScreen(Screen[None]):
             for key, opt in spec.options.items():
                 value = self.initial_options.get(key, opt.default)
                 with Horizontal(classes="setup-row"):
-                    yield Label(opt.label)
+                    yield Label(_(opt.label))
                     yield Select(
                         [(_choice_text(c), c) for c in opt.choices],
                         value=value,
@@ -151,13 +158,13 @@ class SetupScreen(Screen[None]):
                         id=f"setup-opt-{key}",
                     )
                 if opt.help:
-                    yield Static(opt.help, classes="option-help", markup=False)
+                    yield Static(_(opt.help), classes="option-help", markup=False)
             with Horizontal(classes="setup-row"):
-                yield Label("Seed (optional)")
-                yield Input(placeholder="random", restrict=r"-?[0-9]*", compact=True, id="setup-seed")
+                yield Label(_("Seed (optional)"))
+                yield Input(placeholder=_("random"), restrict=r"-?[0-9]*", compact=True, id="setup-seed")
             with Horizontal(id="setup-buttons"):
-                yield Button("Start game", id="setup-start", variant="primary", compact=True)
-                yield Button("Back", id="setup-back", compact=True)
+                yield Button(_("Start game"), id="setup-start", variant="primary", compact=True)
+                yield Button(_("Back"), id="setup-back", compact=True)
         yield Static("", id="setup-message", markup=False)  # names appear as typed
         yield Footer()
 
@@ -216,8 +223,8 @@ class SetupScreen(Screen[None]):
         except ValueError as exc:
             text = str(exc)
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id
-                text = text.replace(f"(option {key})", f'("{opt.label}")').replace(f"option {key}", f'"{opt.label}"')
-            message.update(f"Cannot start: {text}")
+                text = text.replace(f"(option {key})", f'("{_(opt.label)}")').replace(f"option {key}", f'"{_(opt.label)}"')
+            message.update(_("Cannot start: {reason}").format(reason=text))
             self.app.bell()
 
     @on(Select.Changed)

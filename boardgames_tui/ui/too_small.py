@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+
+from boardgames_tui.i18n import _
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -29,11 +31,11 @@ class TooSmallScreen(Screen[None]):
 
     def _text(self) -> str:
         w, h = self.app.size
-        return (
-            f"Please enlarge your terminal.\n"
-            f"It is {w}x{h}; the games need at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            f"Your game is safe and comes back when the window is large enough."
-        )
+        return _(
+            "Please enlarge your terminal.\n"
+            "It is {width}x{height}; the games need at least {min_width}x{min_height}.\n"
+            "Your game is safe and comes back when the window is large enough."
+        ).format(width=w, height=h, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
 
     def on_resize(self) -> None:
         for text in self.query("#too-small-text").results(Static):

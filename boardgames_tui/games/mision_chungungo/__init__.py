@@ -3,11 +3,12 @@
 from pathlib import Path
 
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import N_
 
 SPEC = GameSpec(
     id="mision_chungungo",
     title="Misión Chungungo",
-    pitch="Excavate the asteroid field, shoot your rivals and hoard the most copper.",
+    pitch=N_("Excavate the asteroid field, shoot your rivals and hoard the most copper."),
     min_players=2,
     max_players=5,
     rules_module="boardgames_tui.games.mision_chungungo.rules",

@@ -4,11 +4,12 @@ from pathlib import Path
 
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import N_
 
 SPEC = GameSpec(
     id="mountain_goats",
     title="Mountain Goats",
-    pitch="Roll four dice, group them, and race your goats to six summits.",
+    pitch=N_("Roll four dice, group them, and race your goats to six summits."),
     min_players=2,
     max_players=5,
     rules_module="boardgames_tui.games.mountain_goats.rules",
@@ -16,10 +17,10 @@ SPEC = GameSpec(
     rules_md=Path(__file__).with_name("rules.md"),
     options={
         "big_mountain": Option(
-            "Big Mountain expansion",
+            N_("Big Mountain expansion"),
             False,
             (False, True),
-            "A path of spots 11-24 for goats taken off the regular mountains; needed for 5 players.",
+            N_("A path of spots 11-24 for goats taken off the regular mountains; needed for 5 players."),
         )
     },
     hidden_information=False,

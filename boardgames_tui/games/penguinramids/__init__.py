@@ -4,11 +4,12 @@ from pathlib import Path
 
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import N_
 
 SPEC = GameSpec(
     id="penguinramids",
     title="Penguinramids",
-    pitch="Pick action cards in secret and stack ten penguins into the best pyramid.",
+    pitch=N_("Pick action cards in secret and stack ten penguins into the best pyramid."),
     min_players=2,
     max_players=4,
     rules_module="boardgames_tui.games.penguinramids.rules",

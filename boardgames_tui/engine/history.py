@@ -1,0 +1,303 @@
+"""The history of finished games: each one kept as its match, listed, counted and exported.
+
+A finished match is written to ``<data folder>/history/`` as one JSON file
+holding a short summary (for the list and the statistics, read without
+replaying anything) and the match itself in the save format of
+:mod:`.match` (setup, seed, actions, checksum), from which a replay is
+rebuilt. Pure Python: no terminal code here.
+
+Shapes:
+
+- :func:`record` (Match) -> Path of the new history file.
+- :func:`list_history` () -> :class:`HistoryListing` (entries newest first,
+  plus the files that could not be read and why).
+- :func:`load_entry` (HistoryEntry) -> Match (raises SaveError).
+- :func:`statistics` (entries) -> list of :class:`NameStats`, by name.
+- :func:`export_text` (Match) -> str, one line per decision.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import attrs
+
+from .core import _fill, seat_letter
+from .match import (
+    Match,
+    SaveError,
+    _file_problem,
+    _parse_int,
+    _spec,
+    atomic_write,
+    data_dir,
+    printable,
+    read_save_bytes,
+)
+
+HISTORY_FORMAT = "boardgames-tui-history"
+HISTORY_VERSION = 1
+
+
+def history_dir() -> Path:
+    """The folder of finished games."""
+    return data_dir() / "history"
+
+
+def exports_dir() -> Path:
+    """The folder where text records of finished games are written."""
+    return data_dir() / "exports"
+
+
+@attrs.frozen
+class HistoryEntry:
+    """One finished game as the list shows it.
+
+    ``finished`` is seconds since the epoch; ``winners`` and ``scores`` are
+    per seat (scores in the game's own measure); ``length`` counts the
+    decisions of the match.
+    """
+
+    path: Path
+    game_id: str
+    title: str
+    finished: float
+    names: tuple[str, ...]
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    length: int
+
+    def date(self) -> str:
+        """The day and time the game ended, local time: '2026-11-30 23:15'."""
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.finished))
+
+    def winner_names(self) -> str:
+        """'A Ana, C Carla': the winners with their seat letters."""
+        return ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.winners if s < len(self.names))
+
+
+@attrs.frozen
+class HistoryListing:
+    """What the history folder holds: readable entries newest first, and (file name, why) of the rest."""
+
+    entries: tuple[HistoryEntry, ...] = ()
+    skipped: tuple[tuple[str, str], ...] = ()
+
+
+def summary_of(match: Match, finished: float | None = None) -> dict[str, Any]:
+    """The summary object kept beside a finished match. ValueError if the match is not over."""
+    state = match.state
+    if not state.is_terminal:
+        raise ValueError("only a finished game goes into the history")
+    return {
+        "game": match.game_id,
+        "finished": time.time() if finished is None else finished,
+        "names": list(match.names),
+        "winners": list(state.winners()),
+        "scores": list(state.scores()),
+        "length": len(match.actions),
+    }
+
+
+def record(match: Match, folder: Path | None = None, finished: float | None = None) -> Path:
+    """Keep a finished ``match`` in the history; returns its new file.
+
+    The file is written atomically. Raises ValueError when the match is not
+    over, OSError when the folder cannot be written.
+    """
+    summary = summary_of(match, finished)
+    folder = history_dir() if folder is None else folder
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(summary["finished"]))
+    path = folder / f"{match.game_id}-{stamp}-{secrets.token_hex(3)}.json"
+    body = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "summary": summary, "match": match.to_dict()}
+    atomic_write(path, json.dumps(body, indent=1, ensure_ascii=False))
+    return path
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The JSON object of a history file, format and version checked. Raises SaveError."""
+    try:
+        data = json.loads(read_save_bytes(path).decode("utf-8"), parse_int=_parse_int)
+    except UnicodeDecodeError:
+        raise SaveError("this history file is not UTF-8 text") from None
+    except RecursionError:
+        raise SaveError("this history file is nested too deeply") from None
+    except ValueError:
+        raise SaveError("this history file is truncated or not JSON") from None
+    if type(data) is not dict or data.get("format") != HISTORY_FORMAT:
+        raise SaveError("this is not a boardgames-tui history file")
+    if data.get("version") != HISTORY_VERSION:
+        raise SaveError(f"this history file has version {data.get('version')!r}; this program reads {HISTORY_VERSION}")
+    return data
+
+
+def _entry(path: Path, data: dict[str, Any]) -> HistoryEntry:
+    """The entry a history object describes; SaveError when its summary is malformed."""
+    s = data.get("summary")
+    try:
+        game_id = s["game"]
+        spec = _spec(game_id)
+        names = tuple(s["names"])
+        winners = tuple(s["winners"])
+        scores = tuple(s["scores"])
+        finished = s["finished"]
+        length = s["length"]
+        ok = (
+            all(type(n) is str for n in names)
+            and all(type(w) is int and 0 <= w < len(names) for w in winners)
+            and all(type(x) is int for x in scores)
+            and len(scores) == len(names)
+            and type(finished) in (int, float)
+            and type(length) is int
+        )
+    except (KeyError, TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise SaveError("the summary in this history file is malformed")
+    return HistoryEntry(path, game_id, spec.title, float(finished), names, winners, scores, length)
+
+
+def list_history(folder: Path | None = None) -> HistoryListing:
+    """Every finished game of the history folder, newest first; unreadable files are named in ``skipped``.
+
+    Reads only the summaries (nothing is replayed). An empty or missing
+    folder gives an empty listing.
+    """
+    folder = history_dir() if folder is None else folder
+    try:
+        names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".json"))
+    except OSError:
+        return HistoryListing()
+    entries: list[HistoryEntry] = []
+    skipped: list[tuple[str, str]] = []
+    for name in names:
+        path = folder / name
+        problem, _, _st = _file_problem(path)
+        if problem is not None:
+            if problem != "missing":
+                skipped.append((name, problem))
+            continue
+        try:
+            entries.append(_entry(path, _read(path)))
+        except SaveError as exc:
+            skipped.append((name, str(exc)))
+    entries.sort(key=lambda e: (e.finished, e.path.name), reverse=True)
+    return HistoryListing(tuple(entries), tuple(skipped))
+
+
+def load_entry(entry: HistoryEntry | Path) -> Match:
+    """The match of a history file, replayed from its actions. Raises SaveError."""
+    path = entry.path if isinstance(entry, HistoryEntry) else Path(entry)
+    return Match.from_dict(_read(path).get("match"))
+
+
+@attrs.define
+class Tally:
+    """Games played and won (a shared first place counts as a win), and the best score."""
+
+    games: int = 0
+    wins: int = 0
+    best: int | None = None
+
+    @property
+    def share(self) -> float:
+        """Wins per game, 0.0 to 1.0 (0.0 before any game)."""
+        return self.wins / self.games if self.games else 0.0
+
+    def add(self, won: bool, score: int | None = None) -> None:
+        self.games += 1
+        self.wins += int(won)
+        if score is not None and (self.best is None or score > self.best):
+            self.best = score
+
+
+@attrs.define
+class NameStats:
+    """One player name across the history.
+
+    ``by_game`` maps a game id to its tally (with the best score in that
+    game's own measure); ``by_seat`` maps a seat number (0 = A) to its tally.
+    """
+
+    name: str
+    total: Tally = attrs.field(factory=Tally)
+    by_game: dict[str, Tally] = attrs.field(factory=dict)
+    by_seat: dict[int, Tally] = attrs.field(factory=dict)
+
+
+def statistics(entries: Iterable[HistoryEntry]) -> list[NameStats]:
+    """Per-name statistics over ``entries``, most games first, then by name.
+
+    Names are matched exactly as typed ("Ana" and "ana" are two players,
+    as at setup).
+    """
+    out: dict[str, NameStats] = {}
+    for e in entries:
+        for seat, name in enumerate(e.names):
+            stats = out.setdefault(name, NameStats(name))
+            won = seat in e.winners
+            score = e.scores[seat] if seat < len(e.scores) else None
+            stats.total.add(won)
+            stats.by_game.setdefault(e.game_id, Tally()).add(won, score)
+            stats.by_seat.setdefault(seat, Tally()).add(won)
+    return sorted(out.values(), key=lambda s: (-s.total.games, s.name))
+
+
+def public_lines(match: Match, step: int) -> list[str]:
+    """The public log lines decision ``step`` (1-based) added, names filled in."""
+    before = len(match.states[step - 1].log)
+    added = match.states[step].log[before:]
+    return [line for line in (e.render(match.names, None) for e in added) if line]
+
+
+def export_text(match: Match, finished: float | None = None) -> str:
+    """A finished or saved match as a readable text record.
+
+    A header (game, options, seed, players), then one line per decision:
+    its number, the seat, and the action as the players would say it,
+    followed by the public log lines it produced (indented), and at the end
+    the scores and winners when the game is over. Nothing private is in it.
+    """
+    spec = match.spec
+    lines = [f"{spec.title}"]
+    if finished is not None:
+        lines.append(f"Finished: {time.strftime('%Y-%m-%d %H:%M', time.localtime(finished))}")
+    if match.options:
+        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in match.options.items()))
+    lines.append(f"Seed: {match.seed}")
+    lines.append("Players: " + ", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names)))
+    lines.append("")
+    first = [line for line in (e.render(match.names, None) for e in match.states[0].log) if line]
+    lines.extend(f"     | {line}" for line in first)
+    for i, (seat, action) in enumerate(match.actions, start=1):
+        what = _fill(str(action), match.names)
+        lines.append(f"{i:4}. {seat_letter(seat)} {printable(match.names[seat], 40)}: {what}")
+        lines.extend(f"     | {line}" for line in public_lines(match, i))
+    state = match.state
+    lines.append("")
+    if state.is_terminal:
+        scores = state.scores()
+        lines.append("Scores: " + ", ".join(f"{seat_letter(s)} {scores[s]}" for s in range(len(match.names))))
+        lines.append("Winners: " + ", ".join(f"{seat_letter(s)} {match.names[s]}" for s in state.winners()))
+    else:
+        lines.append(f"Not finished: {len(match.actions)} decisions so far.")
+    return "\n".join(lines) + "\n"
+
+
+def export_to_file(match: Match, folder: Path | None = None, finished: float | None = None) -> Path:
+    """Write :func:`export_text` of ``match`` to a new file in the exports folder; returns it. OSError if unwritable."""
+    folder = exports_dir() if folder is None else folder
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(finished if finished is not None else time.time()))
+    path = folder / f"{match.game_id}-{stamp}-{secrets.token_hex(2)}.txt"
+    atomic_write(path, export_text(match, finished))
+    return path
+
+
+def names_line(names: Sequence[str], limit: int = 40) -> str:
+    """The seat names on one line, each made printable: 'A Ana, B Beto'."""
+    return printable(", ".join(f"{seat_letter(s)} {n}" for s, n in enumerate(names)), limit)

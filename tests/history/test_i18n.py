@@ -1,0 +1,255 @@
+"""Spanish and English: gettext catalogues kept complete, the language chosen, every screen string translated."""
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from boardgames_tui import i18n
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.cli import _choose_language
+from boardgames_tui.engine.history import record
+from boardgames_tui.games import GAMES
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_over import GameOverScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.history_screen import HistoryScreen, StatsScreen
+from boardgames_tui.ui.launcher import LauncherScreen
+from boardgames_tui.ui.load_screen import LoadScreen
+from boardgames_tui.ui.menu import MenuScreen
+from boardgames_tui.ui.replay import JumpScreen, ReplayScreen
+from boardgames_tui.ui.rules_viewer import RulesScreen
+from boardgames_tui.ui.settings import SettingsScreen
+from boardgames_tui.ui.setup import SetupScreen
+from boardgames_tui.ui.too_small import TooSmallScreen
+from boardgames_tui.ui.translated import apply_language
+from tests.history.finished import finished
+from tests.screen_text import screen_text, wait_for
+
+PACKAGE = Path(i18n.__file__).parent
+PO = PACKAGE / "locale" / "es" / "LC_MESSAGES" / "boardgames_tui.po"
+MO = PO.with_suffix(".mo")
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def spanish():
+    """Speak Spanish for one test, note every message looked up without a translation, then English again."""
+    i18n.missing = set()
+    apply_language("es")
+    yield i18n.missing
+    apply_language("en")
+    i18n.missing = None
+
+
+def _source_messages() -> set[str]:
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(PACKAGE), method_map=[("**.py", "python")], keywords=keywords
+    ):
+        found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def test_every_message_in_the_source_has_a_spanish_translation():
+    catalogue = read_po(PO.open("rb"))
+    translated = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue if m.id and m.string and all(m.string)}
+    untranslated = sorted(_source_messages() - translated)
+    assert untranslated == [], "run pybabel extract/update and translate these"
+
+
+def test_the_shipped_mo_file_is_compiled_from_the_po_file():
+    buf = io.BytesIO()
+    write_mo(buf, read_po(PO.open("rb")))
+    fresh = gettext.GNUTranslations(io.BytesIO(buf.getvalue()))
+    shipped = gettext.GNUTranslations(MO.open("rb"))
+    assert shipped._catalog == fresh._catalog, "run pybabel compile -D boardgames_tui -d boardgames_tui/locale"
+
+
+def test_spanish_placeholders_match_the_english_ones():
+    import string
+
+    for m in read_po(PO.open("rb")):
+        if not m.id:
+            continue
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        wanted = {f for _, f, _, _ in string.Formatter().parse(ids[0]) if f}
+        for text in strings:
+            assert {f for _, f, _, _ in string.Formatter().parse(text) if f} == wanted, m.id
+
+
+@pytest.mark.parametrize(
+    "flag, env, saved, expected",
+    [
+        ("es", {"LANG": "en_GB.UTF-8"}, "en", "es"),
+        (None, {"LANG": "es_CL.UTF-8"}, "en", "es"),
+        (None, {"LC_ALL": "en_US.UTF-8", "LANG": "es_ES.UTF-8"}, None, "en"),
+        (None, {"LANG": "C.UTF-8"}, "es", "es"),
+        (None, {"LANG": "fr_FR.UTF-8"}, None, "en"),
+        (None, {}, None, "en"),
+    ],
+)
+def test_the_language_comes_from_the_flag_then_the_environment_then_the_settings(flag, env, saved, expected):
+    assert i18n.choose_language(flag, saved, env) == expected
+
+
+def test_lang_flag_switches_the_app_to_spanish(monkeypatch):
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    try:
+        _choose_language("es")
+        assert i18n.language() == "es"
+        assert i18n._("Quit") == "Salir"
+    finally:
+        apply_language("en")
+
+
+def test_every_game_shows_its_spanish_rules_in_spanish_and_its_english_rules_in_english(spanish):
+    for spec in GAMES.values():
+        spanish_file = spec.rules_md.with_name("rules.es.md")
+        assert spec.rules_text() == spanish_file.read_text(encoding="utf-8")
+    apply_language("en")
+    for spec in GAMES.values():
+        assert spec.rules_text() == spec.rules_md.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "game, terms",
+    [
+        ("mountain_goats", ["cabra", "cima", "Ficha de Punto", "Gran Montaña"]),
+        ("penguinramids", ["Pingüino Jefe", "fichas de fuerza", "cartas de Acción", "cartas de Meta"]),
+    ],
+)
+def test_spanish_rules_use_the_spanish_rulebooks_terms(game, terms):
+    text = GAMES[game].rules_md.with_name("rules.es.md").read_text(encoding="utf-8")
+    for term in terms:
+        assert term in text
+
+
+def test_spanish_rules_keep_every_section_of_the_english_rules():
+    for spec in GAMES.values():
+        english = [line for line in spec.rules_md.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        spanish = [
+            line
+            for line in spec.rules_md.with_name("rules.es.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("#")
+        ]
+        assert [h.split(" ")[0] for h in spanish] == [h.split(" ")[0] for h in english], spec.id
+
+
+async def _visit(pilot, app, key, screen_type):
+    await pilot.press(key)
+    await wait_for(pilot, lambda: isinstance(app.screen, screen_type), what=screen_type.__name__)
+    await pilot.pause()
+
+
+async def test_the_shell_screens_in_spanish_show_no_untranslated_message(spanish, tmp_path):
+    record(finished("penguinramids", ("Ana", "Beto")), finished=1_700_000_000)
+    finished("mountain_goats", ("Ana", "Beto"), upto=5).save(tmp_path / "saved.json")
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        text = screen_text(app)
+        assert "Salir" in text and "jugadores" in text and "Configuración" in text
+        await _visit(pilot, app, "s", SettingsScreen)
+        assert "Idioma" in screen_text(app)
+        await _visit(pilot, app, "escape", LauncherScreen)
+        await _visit(pilot, app, "h", HistoryScreen)
+        assert "Partidas terminadas" in screen_text(app)
+        await _visit(pilot, app, "s", StatsScreen)
+        assert "todos los juegos" in screen_text(app)
+        await _visit(pilot, app, "escape", HistoryScreen)
+        await _visit(pilot, app, "enter", ReplayScreen)
+        await wait_for(pilot, lambda: app.screen.ready, what="the replay drawn")
+        assert "Repetición" in screen_text(app)
+        await pilot.press("v", "home", "right", "x")
+        await _visit(pilot, app, "j", JumpScreen)
+        await pilot.press("z", "enter")
+        await pilot.pause()
+        await _visit(pilot, app, "escape", HistoryScreen)
+        await _visit(pilot, app, "escape", LauncherScreen)
+        await _visit(pilot, app, "1", SetupScreen)
+        text = screen_text(app)
+        assert "Nueva partida" in text and "Expansión Gran Montaña" in text
+        await _visit(pilot, app, "f1", RulesScreen)
+        await _visit(pilot, app, "escape", SetupScreen)
+        await _visit(pilot, app, "escape", LauncherScreen)
+        app.load_game(tmp_path / "saved.json")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        await pilot.pause()
+        await _visit(pilot, app, "escape", MenuScreen)
+        assert "Guardar la partida" in screen_text(app)
+        await _visit(pilot, app, "4", LauncherScreen)
+        app.push_screen(LoadScreen())
+        await pilot.pause()
+        await _visit(pilot, app, "escape", LauncherScreen)
+        await pilot.resize_terminal(60, 20)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen), what="the notice")
+        assert "Agranda tu terminal" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")
+    assert spanish == set()
+
+
+async def test_curtain_and_game_over_in_spanish_show_no_untranslated_message(spanish):
+    whole = finished("penguinramids", ("Ana", "Beto"))
+    app = BoardGamesApp(match=finished("penguinramids", ("Ana", "Beto"), upto=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="the curtain")
+        assert "Pasa el teclado a" in screen_text(app)
+    seat, action = whole.actions[-1]
+    app = BoardGamesApp(match=finished("penguinramids", ("Ana", "Beto"), upto=len(whole.actions) - 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        game.match.play(seat, action)
+        game.advance()
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "fin de la partida" in text and "Jugar otra vez" in text
+    assert spanish == set()
+
+
+async def test_choosing_spanish_in_the_settings_switches_the_launcher_at_once_and_is_remembered():
+    from boardgames_tui import settings
+
+    try:
+        app = BoardGamesApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _visit(pilot, app, "s", SettingsScreen)
+            app.screen.query_one("#settings-language").value = "es"
+            await _visit(pilot, app, "ctrl+s", LauncherScreen)
+            text = screen_text(app)
+            assert "cuatro juegos de mesa" in text and "Salir" in text and "q Salir" in text
+        assert settings.load().settings.language == "es"
+    finally:
+        apply_language("en")
+        settings.use(None)
+
+
+async def test_game_screen_and_reaction_window_in_spanish_show_no_untranslated_message(spanish):
+    from boardgames_tui.ui.reaction import ReactionScreen
+    from tests.shell.matches import checkpoints
+
+    match = checkpoints("mision_chungungo", ("Ana", "Beto"))["reaction"]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Pueden reaccionar: A Ana" in text and "Pulsa Enter si nadie reacciona." in text
+    app = BoardGamesApp(match=finished("mountain_goats", ("Ana", "Beto"), upto=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Registro" in text and "f1 Reglas" in text and "esc Menú" in text
+    assert spanish == set()
