@@ -23,6 +23,7 @@ KEYS = {
     "up": b"\x1b[A",
     "down": b"\x1b[B",
     "tab": b"\t",
+    "end": b"\x1b[F",
 }
 
 
@@ -35,6 +36,8 @@ class Terminal:
         self.conn: asyncssh.SSHClientConnection | None = None
         self.process: asyncssh.SSHClientProcess | None = None
         self.received = 0
+        #: time.monotonic() of the last key typed.
+        self.last_key = 0.0
         self.changed = asyncio.Event()
         self._reader: asyncio.Task | None = None
 
@@ -85,6 +88,7 @@ class Terminal:
         assert self.process is not None
         for key in keys:
             self.process.stdin.write(KEYS.get(key, key.encode()))
+        self.last_key = time.monotonic()
 
     def resize(self, width: int, height: int) -> None:
         assert self.process is not None
@@ -140,5 +144,9 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     finally:
         for term in fixture.terminals:
             await term.close()
+        # Each session process ends with its connection; its socket to the hub closes last.
+        deadline = time.monotonic() + WAIT
+        while fixture.hub.members and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
         acceptor.close()
         await acceptor.wait_closed()
