@@ -346,7 +346,7 @@ class SeatScreen(TableMixin, GameScreen):
             return f"{self.spec.title}{you}: sent; waiting for {waiting or 'the table'}"
         return f"{self.spec.title}{you}: waiting for {waiting}"
 
-    def _play(self, seat: int, action: Any) -> None:
+    def apply_choice(self, seat: int, action: Any) -> None:
         """Send the choice to the hub; the replica changes when the hub sends it back."""
         self.pending = True
         self.app.link.send({"op": "play", "n": len(self.match.actions), "action": action_to_json(action)})  # type: ignore[attr-defined]
