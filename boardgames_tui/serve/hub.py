@@ -369,7 +369,7 @@ class Hub:
         for m in self._at(table):
             m.send(played)
         self.save(table)
-        if match.state.is_terminal or len(match.actions) == 1:
+        if match.state.is_terminal:
             self._lobby_changed()
 
     def _op_chat(self, member: Member, message: dict[str, Any]) -> None:

@@ -399,6 +399,8 @@ async def start_session_process(
     env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")}
     env.update(TERM=term, BOARDGAMES_TUI_HUB_FD=str(sock.fileno()), LANG=env.get("LANG", "C.UTF-8"))
     env.setdefault("LC_ALL", "C.UTF-8")
+    # No animations over the wire: every frame of a smooth scroll is bytes to a remote terminal.
+    env.setdefault("TEXTUAL_ANIMATIONS", "none")
 
     def controlling_terminal() -> None:
         os.setsid()
