@@ -1,7 +1,8 @@
 """Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seats human,strong] [--seed S] [--option K=V]
 [--bot-pause S] [--bot-seconds S] [--load FILE]``
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
-and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``.
+and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``
+and ``boardgames-tui serve [--host H] [--port P] [--authorized-keys PATH] [--table-code CODE] [--idle-timeout S]``.
 
 A bad flag value exits with status 2 and one clear line on stderr.
 """
@@ -137,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(argv[1:])
         if argv[:1] == ["arena"]:
             return _arena(argv[1:])
+        if argv[:1] == ["serve"]:
+            return _serve(argv[1:])
         return _play(argv)
     except UsageError as exc:
         print(f"boardgames-tui: error: {exc}", file=sys.stderr)
@@ -299,3 +302,24 @@ def _arena(argv: list[str]) -> int:
     print(file=sys.stderr)
     print(format_arena(result))
     return 0
+
+
+def _serve(argv: list[str]) -> int:
+    """``boardgames-tui serve``: the SSH table (boardgames_tui.serve)."""
+    from pathlib import Path
+
+    p = _Parser(prog="boardgames-tui serve", description="Serve the games over SSH: each player at their own terminal.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
+    p.add_argument("--port", type=int, default=2222)
+    p.add_argument("--authorized-keys", metavar="PATH", help="public keys that may log in (default: in the config folder)")
+    p.add_argument("--table-code", metavar="CODE", help="a password anyone with it may log in with")
+    p.add_argument("--idle-timeout", type=float, default=30 * 60, metavar="S", help="seconds without a key before a session is closed")
+    args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        raise UsageError("--port must be from 0 to 65535")
+    if args.table_code is not None and len(args.table_code) < 6:
+        raise UsageError("--table-code must be at least 6 characters")
+    from boardgames_tui.serve.server import ServerConfig, default_authorized_keys, run
+
+    keys = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys()
+    return run(args.host, args.port, ServerConfig(keys, args.table_code, args.idle_timeout))

@@ -353,7 +353,7 @@ class GameScreen(GatedScreen, Screen[None]):
             return  # picked from a list that was already replaced
         self._busy = True
         try:
-            self._play(seat, message.action)
+            self.apply_choice(seat, message.action)
         except IllegalAction as exc:
             self.app.bell()
             self.notify(str(exc), title=_("Not allowed"), severity="warning", timeout=5)
@@ -361,6 +361,14 @@ class GameScreen(GatedScreen, Screen[None]):
         finally:
             self._busy = False
         self.advance()
+
+    def apply_choice(self, seat: int, action: Any) -> None:
+        """Hook: what a player's pick on this screen does. Here, play it on the match and autosave.
+
+        Raises IllegalAction. The SSH table's seat-bound screen
+        (``serve/session.py``, ``SeatScreen``) sends it to the server instead.
+        """
+        self._play(seat, action)
 
     def _play(self, seat: int, action: Any) -> None:
         self.match.play(seat, action)

@@ -1,0 +1,450 @@
+"""The tables of the SSH server: one authoritative :class:`~boardgames_tui.engine.Match` each.
+
+A :class:`Table` is made by a player (its creator) with a game, options and a
+number of seats. Players join free seats; the match starts when every seat
+is taken (the match's names are the seated players' names). Each seat is
+owned by an *identity* (``key:<fingerprint>`` for a public-key login,
+``name:<login name>`` for a table-code login): the same identity coming back
+gets the same seat.
+
+Every change (a seat taken, an action, a chat line) is saved at once to
+``<data folder>/ssh-tables/<id>.json``: the setup, the seat owners and the
+match in the save format of :mod:`boardgames_tui.engine.match` (so pending
+secret choices are not written: after a restart those seats choose again).
+
+The hub never waits on a session: each :class:`Member` has an outgoing
+queue drained by its own task; a member whose queue overflows (a stuck
+session) is dropped, so one slow terminal never holds up the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import attrs
+
+from boardgames_tui.engine import IllegalAction, Match, SaveError
+from boardgames_tui.engine.match import action_from_json, action_to_json, atomic_write, data_dir
+from boardgames_tui.engine.names import check_name, without_controls
+from boardgames_tui.games import GAMES
+
+from . import protocol
+
+log = logging.getLogger("boardgames_tui.serve")
+
+#: How many chat lines a table keeps.
+CHAT_KEEP = 50
+#: The longest chat line, in characters.
+CHAT_MAX = 120
+#: Messages waiting for one session before it is dropped as stuck.
+QUEUE_MAX = 1000
+
+
+def tables_dir() -> Path:
+    """Where the tables are kept: ``<data folder>/ssh-tables``."""
+    return data_dir() / "ssh-tables"
+
+
+def new_code() -> str:
+    """A table code: eight letters and digits a creator can read out (no 0/O, 1/l)."""
+    alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(8))
+
+
+@attrs.define(eq=False)
+class Member:
+    """One connected session as the hub sees it.
+
+    ``identity`` says who it is (see the module docstring), ``name`` the
+    name it plays under; ``table``/``seat`` where it sits (seat None: a
+    spectator). ``send`` never blocks: it queues.
+    """
+
+    identity: str
+    name: str
+    queue: asyncio.Queue = attrs.field(factory=lambda: asyncio.Queue(QUEUE_MAX))
+    table: str | None = None
+    seat: int | None = None
+    dropped: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a full queue marks the member dropped (its session is stuck)."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(protocol.encode(message))
+        except asyncio.QueueFull:
+            self.dropped = True
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)  # tells the writer task to hang up
+
+
+@attrs.define(eq=False)
+class Table:
+    """One table: setup, seat owners and names, the match once every seat is taken, chat."""
+
+    id: str
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    creator: str
+    code: str
+    owners: list[str | None]
+    names: list[str | None]
+    match: Match | None = None
+    chat: list[str] = attrs.field(factory=list)
+    created: float = attrs.field(factory=time.time)
+
+    @property
+    def status(self) -> str:
+        """'waiting for 1 player', 'playing', or 'over'."""
+        if self.match is None:
+            free = self.names.count(None)
+            return f"waiting for {free} player{'s' if free != 1 else ''}"
+        return "over" if self.match.state.is_terminal else "playing"
+
+    def listing(self, identity: str) -> dict[str, Any]:
+        """The lobby's line for this table, as seen by ``identity``."""
+        spec = GAMES[self.game_id]
+        shown = {k: v for k, v in self.options.items() if spec.options.get(k) is None or v != spec.options[k].default}
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "title": spec.title,
+            "options": ", ".join(f"{k}={v}" for k, v in shown.items()),
+            "seats": [n for n in self.names],
+            "status": self.status,
+            "mine": self.owners.index(identity) if identity in self.owners else None,
+            "creator": self.creator == identity,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """What is written to the table's file."""
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "creator": self.creator,
+            "code": self.code,
+            "owners": self.owners,
+            "names": self.names,
+            "chat": self.chat,
+            "created": self.created,
+            "match": self.match.to_dict() if self.match is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Table":
+        """A table back from its file. Raises SaveError, KeyError, TypeError or ValueError for a bad file."""
+        match = Match.from_dict(data["match"]) if data.get("match") is not None else None
+        table = cls(
+            id=str(data["id"]),
+            game_id=str(data["game"]),
+            players=int(data["players"]),
+            options=dict(data["options"]),
+            seed=int(data["seed"]),
+            creator=str(data["creator"]),
+            code=str(data["code"]),
+            owners=list(data["owners"]),
+            names=list(data["names"]),
+            match=match,
+            chat=[str(x) for x in data.get("chat", [])][-CHAT_KEEP:],
+            created=float(data.get("created", 0)),
+        )
+        if table.game_id not in GAMES or len(table.owners) != table.players or len(table.names) != table.players:
+            raise ValueError("the table's setup does not fit its game")
+        return table
+
+    def replica(self) -> dict[str, Any]:
+        """Everything a session needs to rebuild the match: setup and every action so far, in order."""
+        m = self.match
+        if m is None:
+            return {}
+        return {
+            "game": m.game_id,
+            "names": list(m.names),
+            "seed": m.seed,
+            "options": m.options,
+            "actions": [[s, action_to_json(a)] for s, a in m.actions],
+        }
+
+
+class Hub:
+    """All tables, all connected members, and what each message from a session does.
+
+    ``folder`` is where tables are saved (None: :func:`tables_dir`).
+    ``table_codes()`` lists the codes that admit a password login.
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or tables_dir()
+        self.tables: dict[str, Table] = {}
+        self.members: set[Member] = set()
+
+    # ---- persistence -------------------------------------------------------
+
+    def load(self) -> list[str]:
+        """Read every saved table; returns one line per file that could not be read (left in place)."""
+        problems = []
+        if not self.folder.is_dir():
+            return problems
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                table = Table.from_dict(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, SaveError, KeyError, TypeError, ValueError) as exc:
+                problems.append(f"{path.name}: {exc}")
+                continue
+            self.tables[table.id] = table
+        return problems
+
+    def save(self, table: Table) -> None:
+        """Write ``table`` to its file (atomically)."""
+        try:
+            atomic_write(self.folder / f"{table.id}.json", json.dumps(table.to_dict(), ensure_ascii=False))
+        except OSError as exc:
+            log.error("could not save table %s: %s", table.id, exc)
+
+    def table_codes(self) -> set[str]:
+        """The codes of the open tables (each admits a password login)."""
+        return {t.code for t in self.tables.values()}
+
+    # ---- members ------------------------------------------------------------
+
+    def connect(self, identity: str, name: str) -> Member:
+        """A session joins the server; it is sent its greeting and the lobby."""
+        member = Member(identity, name)
+        self.members.add(member)
+        member.send({"op": "hello", "name": name, "identity": identity})
+        member.send(self.lobby(member))
+        # Back after a lost connection: straight to the one game it has a seat in.
+        mine = [t for t in self.tables.values() if identity in t.owners and t.status != "over"]
+        if len(mine) == 1:
+            self._sit(member, mine[0], mine[0].owners.index(identity))
+        return member
+
+    def disconnect(self, member: Member) -> None:
+        """A session is gone (its seat stays its owner's)."""
+        self.members.discard(member)
+        member.table = None
+
+    def lobby(self, member: Member) -> dict[str, Any]:
+        """The ``lobby`` message for ``member``: every table, newest last."""
+        tables = sorted(self.tables.values(), key=lambda t: t.created)
+        return {"op": "lobby", "tables": [t.listing(member.identity) for t in tables]}
+
+    def _lobby_changed(self) -> None:
+        for m in list(self.members):
+            m.send(self.lobby(m))
+
+    def _at(self, table: Table) -> list[Member]:
+        return [m for m in self.members if m.table == table.id]
+
+    def _send_table(self, member: Member, table: Table) -> None:
+        member.send(
+            {
+                "op": "table",
+                "id": table.id,
+                "title": GAMES[table.game_id].title,
+                "seat": member.seat,
+                "names": table.names,
+                "status": table.status,
+                "creator": table.creator == member.identity,
+                "code": table.code if table.creator == member.identity else None,
+                "chat": table.chat[-5:],
+                "match": table.replica(),
+            }
+        )
+
+    # ---- what a session asks for ----------------------------------------------
+
+    def handle(self, member: Member, message: dict[str, Any]) -> None:
+        """Carry out one message from ``member``; problems go back to it as an ``error``."""
+        op = message.get("op")
+        handler: Callable[[Member, dict[str, Any]], None] | None = getattr(self, f"_op_{op}", None)
+        if handler is None:
+            member.send({"op": "error", "text": f"unknown request {str(op)[:20]!r}"})
+            return
+        try:
+            handler(member, message)
+        except (KeyError, TypeError, ValueError) as exc:
+            member.send({"op": "error", "text": str(exc)[:200] or "that request is not understood"})
+
+    def _table(self, message: dict[str, Any]) -> Table:
+        table = self.tables.get(str(message.get("table")))
+        if table is None:
+            raise ValueError("there is no such table (it may have been closed)")
+        return table
+
+    def _op_create(self, member: Member, message: dict[str, Any]) -> None:
+        game_id = str(message["game"])
+        if game_id not in GAMES:
+            raise ValueError(f"unknown game {game_id[:30]!r}")
+        spec = GAMES[game_id]
+        players = int(message["players"])
+        options = spec.check_options(players, dict(message.get("options") or {}))
+        seed = secrets.randbelow(10**9)
+        spec.rules.new_game(players=players, seed=seed, **options)  # a forbidden setup fails here
+        n = 1
+        while f"t{n}" in self.tables:
+            n += 1
+        table = Table(
+            id=f"t{n}",
+            game_id=game_id,
+            players=players,
+            options=options,
+            seed=seed,
+            creator=member.identity,
+            code=new_code(),
+            owners=[None] * players,
+            names=[None] * players,
+        )
+        self.tables[table.id] = table
+        self._sit(member, table, 0)
+        self.save(table)
+        self._lobby_changed()
+
+    def _op_join(self, member: Member, message: dict[str, Any]) -> None:
+        table = self._table(message)
+        if member.identity in table.owners:
+            self._sit(member, table, table.owners.index(member.identity))
+            return
+        if table.match is not None or None not in table.owners:
+            raise ValueError("every seat at this table is taken; you can watch")
+        if member.name in table.names:
+            raise ValueError(f"a player named {member.name} already sits at this table")
+        self._sit(member, table, table.owners.index(None))
+        self.save(table)
+        self._lobby_changed()
+
+    def _sit(self, member: Member, table: Table, seat: int) -> None:
+        if table.owners[seat] is None:
+            table.owners[seat] = member.identity
+            table.names[seat] = member.name
+            if None not in table.names:
+                table.match = Match.new(table.game_id, [str(n) for n in table.names], table.seed, table.options)
+                member.table, member.seat = table.id, seat
+                for m in self._at(table):
+                    self._send_table(m, table)
+                return
+            for m in self._at(table):
+                self._send_table(m, table)
+        member.table, member.seat = table.id, seat
+        self._send_table(member, table)
+
+    def _op_watch(self, member: Member, message: dict[str, Any]) -> None:
+        table = self._table(message)
+        member.table, member.seat = table.id, None
+        self._send_table(member, table)
+
+    def _op_leave(self, member: Member, message: dict[str, Any]) -> None:
+        member.table, member.seat = None, None
+        member.send(self.lobby(member))
+
+    def _op_sync(self, member: Member, message: dict[str, Any]) -> None:
+        if member.table in self.tables:
+            self._send_table(member, self.tables[member.table])
+
+    def _op_play(self, member: Member, message: dict[str, Any]) -> None:
+        table = self.tables.get(str(member.table))
+        if table is None or table.match is None or member.seat is None:
+            raise ValueError("you have no seat in a game being played")
+        match = table.match
+        if int(message["n"]) != len(match.actions):
+            raise ValueError("the table moved on before your choice arrived; look again")
+        try:
+            action = action_from_json(message["action"], match.spec.action_types)
+            match.play(member.seat, action)
+        except (IllegalAction, SaveError) as exc:
+            raise ValueError(str(exc)) from None
+        played = {"op": "played", "n": len(match.actions), "seat": member.seat, "action": message["action"]}
+        for m in self._at(table):
+            m.send(played)
+        self.save(table)
+        if match.state.is_terminal:
+            self._lobby_changed()
+
+    def _op_chat(self, member: Member, message: dict[str, Any]) -> None:
+        table = self.tables.get(str(member.table))
+        if table is None:
+            raise ValueError("chat is for the players and watchers of a table")
+        text = " ".join(without_controls(str(message["text"])).split())[:CHAT_MAX]
+        if not text:
+            return
+        who = f"{member.name}" if member.seat is not None else f"{member.name} (watching)"
+        line = f"{who}: {text}"
+        table.chat = (table.chat + [line])[-CHAT_KEEP:]
+        for m in self._at(table):
+            m.send({"op": "chat", "line": line})
+        self.save(table)
+
+    def _op_close(self, member: Member, message: dict[str, Any]) -> None:
+        table = self._table(message)
+        if table.creator != member.identity:
+            raise ValueError("only the player who made this table can close it")
+        del self.tables[table.id]
+        for m in self._at(table):
+            m.table, m.seat = None, None
+            m.send({"op": "closed", "table": table.id})
+        try:
+            (self.folder / f"{table.id}.json").unlink(missing_ok=True)
+        except OSError as exc:
+            log.error("could not remove table %s: %s", table.id, exc)
+        self._lobby_changed()
+
+
+def player_name(login: str) -> str:
+    """The name a login plays under: the login name if it is a good seat name, else 'Player'."""
+    try:
+        return check_name(login[:16])
+    except ValueError:
+        return "Player"
+
+
+async def serve_member(
+    hub: Hub, member: Member, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+) -> None:
+    """Run one session's socket: its messages go to the hub, the hub's queue goes out.
+
+    Returns when the session hangs up, sends garbage, or is dropped as stuck.
+    """
+
+    async def pump_out() -> None:
+        while True:
+            line = await member.queue.get()
+            if line is None:
+                return
+            writer.write(line)
+            await writer.drain()
+
+    out = asyncio.create_task(pump_out())
+    try:
+        while not out.done():
+            read = asyncio.ensure_future(reader.readline())
+            done, _ = await asyncio.wait({read, out}, return_when=asyncio.FIRST_COMPLETED)
+            if read not in done:
+                read.cancel()
+                break
+            line = read.result()
+            if not line or not line.endswith(b"\n"):
+                break
+            try:
+                message = protocol.decode(line)
+            except ValueError:
+                break
+            hub.handle(member, message)
+    except (ConnectionError, asyncio.LimitOverrunError, ValueError):
+        pass
+    finally:
+        out.cancel()
+        hub.disconnect(member)
+        writer.close()
+

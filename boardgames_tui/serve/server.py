@@ -1,0 +1,498 @@
+"""The SSH server of ``boardgames-tui serve`` (asyncssh).
+
+Who may enter: a public key listed in the authorized-keys file, or a
+password that is the server's table code (``--table-code``) or the code of
+an open table (its creator reads it out). Failed logins from one address
+are counted: after :data:`MAX_FAILURES` within :data:`FAILURE_WINDOW`
+seconds that address is turned away until the window has passed, and every
+failed password costs a short delay.
+
+What a login may do: open one interactive session with a pseudo-terminal.
+A shell without one (``ssh -T``) gets one line and is closed; a command
+(``ssh host cmd``), a subsystem (SFTP), port forwarding either way, agent
+and X11 forwarding are refused. A session with no input for
+``idle_timeout`` seconds is closed with a line saying so.
+
+Each session runs the app in its own process on its own pseudo-terminal
+(:func:`start_session_process`): the terminal type and size come from the
+client, a resize is passed on as the terminal's new size (the kernel tells
+the app with SIGWINCH), and the process talks to the :class:`~.hub.Hub` over
+a socket pair. A session whose client reads slowly only stops reading its
+own process's output (flow control), and a crash ends only that process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+import pty
+import signal
+import socket
+import struct
+import sys
+import termios
+import time
+from collections import defaultdict, deque
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from boardgames_tui.engine.match import data_dir
+
+from .hub import Hub, Member, player_name, serve_member
+
+log = logging.getLogger("boardgames_tui.serve")
+
+#: Failed logins from one address within FAILURE_WINDOW seconds before it is turned away.
+MAX_FAILURES = 5
+FAILURE_WINDOW = 60.0
+#: Seconds a failed password login waits before it is answered.
+FAILURE_DELAY = 1.0
+#: Default seconds without a key before a session is closed.
+IDLE_TIMEOUT = 30 * 60.0
+
+NO_TERMINAL = b"boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).\r\n"
+
+
+def host_key_path() -> Path:
+    """Where the server's host key is kept: ``<data folder>/ssh_host_ed25519_key``."""
+    return data_dir() / "ssh_host_ed25519_key"
+
+
+def load_or_make_host_key(path: Path | None = None) -> asyncssh.SSHKey:
+    """The server's host key: read from ``path``, or made once (Ed25519) and written there with mode 600."""
+    path = path or host_key_path()
+    if path.exists():
+        os.chmod(path, 0o600)
+        return asyncssh.read_private_key(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(key.export_private_key())
+    return key
+
+
+def default_authorized_keys() -> Path:
+    """The default authorized-keys file: ``authorized_keys`` in the config folder
+    (``$BOARDGAMES_TUI_HOME`` when set, else the platform's user config folder)."""
+    env = os.environ.get("BOARDGAMES_TUI_HOME")
+    if env:
+        return Path(env) / "authorized_keys"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("boardgames-tui", appauthor=False)) / "authorized_keys"
+
+
+class FailureCounter:
+    """Failed logins per address in a sliding window (see the module docstring)."""
+
+    def __init__(self, limit: int = MAX_FAILURES, window: float = FAILURE_WINDOW) -> None:
+        self.limit, self.window = limit, window
+        self._times: dict[str, deque[float]] = defaultdict(deque)
+
+    def _recent(self, address: str) -> deque[float]:
+        times = self._times[address]
+        now = time.monotonic()
+        while times and now - times[0] > self.window:
+            times.popleft()
+        return times
+
+    def failed(self, address: str) -> None:
+        """Count one failure of ``address``."""
+        self._recent(address).append(time.monotonic())
+
+    def blocked(self, address: str) -> bool:
+        """Whether ``address`` has failed too often lately."""
+        return len(self._recent(address)) >= self.limit
+
+
+class ServerConfig:
+    """What ``serve`` was started with.
+
+    ``authorized_keys``: the file of keys that may log in (missing: no key
+    logins); ``table_code``: a password every login may use (None: only the
+    codes of open tables); ``idle_timeout`` in seconds.
+    """
+
+    def __init__(
+        self,
+        authorized_keys: Path | None = None,
+        table_code: str | None = None,
+        idle_timeout: float = IDLE_TIMEOUT,
+    ) -> None:
+        self.authorized_keys = authorized_keys
+        self.table_code = table_code
+        self.idle_timeout = idle_timeout
+
+    def keys(self) -> asyncssh.SSHAuthorizedKeys | None:
+        """The authorized keys, read afresh at each login (None: no usable file)."""
+        path = self.authorized_keys
+        if path is None or not path.is_file():
+            return None
+        try:
+            return asyncssh.read_authorized_keys(str(path))
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            log.error("cannot read %s: %s", path, exc)
+            return None
+
+
+class TableServer(asyncssh.SSHServer):
+    """One SSH connection: authentication and the requests it may make."""
+
+    def __init__(self, hub: Hub, config: ServerConfig, failures: FailureCounter) -> None:
+        self.hub, self.config, self.failures = hub, config, failures
+        self.address = "?"
+        self.identity: str | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+
+    def begin_auth(self, username: str) -> bool:
+        if self.failures.blocked(self.address):
+            assert self.conn is not None
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins; try later")
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        keys = self.config.keys()
+        if self.failures.blocked(self.address) or keys is None or keys.validate(key, self.address, self.address) is None:
+            return False
+        self.identity = "key:" + key.get_fingerprint()
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        codes = self.hub.table_codes()
+        if self.config.table_code:
+            codes.add(self.config.table_code)
+        if not self.failures.blocked(self.address) and password in codes:
+            self.identity = "name:" + player_name(username)
+            return True
+        self.failures.failed(self.address)
+        await asyncio.sleep(FAILURE_DELAY)
+        return False
+
+    def session_requested(self) -> "TableSession":
+        return TableSession(self.hub, self.config, self.identity or "?")
+
+    # Everything else a connection may ask for is refused by asyncssh's defaults
+    # (connection_requested, server_requested, unix_*: False); agent and X11
+    # forwarding are switched off in create_server.
+
+
+class TableSession(asyncssh.SSHServerSession):
+    """One interactive session: a pseudo-terminal and the app process behind it."""
+
+    def __init__(self, hub: Hub, config: ServerConfig, identity: str) -> None:
+        self.hub, self.config, self.identity = hub, config, identity
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.term = "xterm-256color"
+        self.size = (80, 24)
+        self.has_pty = False
+        self.master: int | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self._pending_in = b""
+        self._idle: asyncio.TimerHandle | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._reading = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.has_pty = True
+        self.term = term_type or "xterm-256color"
+        if term_size[0] and term_size[1]:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if not self.has_pty:
+            self.chan.write(NO_TERMINAL)
+            self.chan.exit(1)
+            return
+        self._touch()
+        self._tasks.append(asyncio.ensure_future(self._run()))
+
+    async def _run(self) -> None:
+        assert self.chan is not None
+        login = self.chan.get_extra_info("username") or "player"
+        ours, theirs = socket.socketpair()
+        member = self.hub.connect(self.identity, player_name(login))
+        try:
+            self.master, self.proc = await start_session_process(self.term, self.size, theirs)
+        except OSError as exc:
+            self.chan.write(f"boardgames-tui: cannot start a session: {exc}\r\n".encode())
+            self.chan.exit(1)
+            ours.close()
+            self.hub.disconnect(member)
+            return
+        finally:
+            theirs.close()
+        reader, writer = await asyncio.open_connection(sock=ours, limit=8 * 1024 * 1024)
+        self._tasks.append(asyncio.ensure_future(serve_member(self.hub, member, reader, writer)))
+        loop = asyncio.get_running_loop()
+        os.set_blocking(self.master, False)
+        self._resume_reading()
+        code = await self.proc.wait()
+        self._stop_reading()
+        # What the process wrote last (a goodbye, a traceback) still goes out.
+        try:
+            while True:
+                data = os.read(self.master, 65536)
+                if not data:
+                    break
+                self.chan.write(data)
+        except OSError:
+            pass
+        self._close_master(loop)
+        if not self.chan.is_closing():
+            self.chan.exit(code if code >= 0 else 1)
+
+    # ---- the process's output -> the client, with flow control ------------------
+
+    def _on_output(self) -> None:
+        assert self.master is not None and self.chan is not None
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the process closed the terminal
+            self._stop_reading()
+            return
+        if not data:
+            self._stop_reading()
+            return
+        self.chan.write(data)
+
+    def _resume_reading(self) -> None:
+        if self.master is not None and not self._reading:
+            asyncio.get_running_loop().add_reader(self.master, self._on_output)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self.master is not None and self._reading:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self._reading = False
+
+    def pause_writing(self) -> None:
+        """The client is not keeping up: stop reading this session's output (only this one)."""
+        self._stop_reading()
+
+    def resume_writing(self) -> None:
+        self._resume_reading()
+
+    # ---- the client's keys -> the process ------------------------------------------
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self._touch()
+        if self.master is None:
+            return
+        self._pending_in += data
+        self._flush_input()
+
+    def _flush_input(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self.master is None:
+            return
+        try:
+            while self._pending_in:
+                n = os.write(self.master, self._pending_in[:4096])
+                self._pending_in = self._pending_in[n:]
+        except BlockingIOError:
+            loop.add_writer(self.master, self._writable)
+            return
+        except OSError:
+            self._pending_in = b""
+            return
+        if len(self._pending_in) == 0:
+            loop.remove_writer(self.master)
+
+    def _writable(self) -> None:
+        self._flush_input()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height)
+        if self.master is not None and width and height:
+            set_size(self.master, width, height)
+
+    # ---- idle timeout and the end ------------------------------------------------------
+
+    def _touch(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        if self.config.idle_timeout > 0:
+            self._idle = asyncio.get_running_loop().call_later(self.config.idle_timeout, self._idle_out)
+
+    def _idle_out(self) -> None:
+        if self.chan is not None and not self.chan.is_closing():
+            self.chan.write(b"\r\nboardgames-tui: closed after a long time without a key; your seat is kept.\r\n")
+            self._end()
+            self.chan.exit(0)
+
+    def _end(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGHUP)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def _close_master(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self.master is not None:
+            loop.remove_writer(self.master)
+            try:
+                os.close(self.master)
+            except OSError:
+                pass
+            self.master = None
+
+    def eof_received(self) -> bool:
+        self._end()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        self._end()
+
+
+def set_size(fd: int, width: int, height: int) -> None:
+    """Give the pseudo-terminal ``fd`` a new size (its process gets SIGWINCH)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+async def start_session_process(
+    term: str, size: tuple[int, int], sock: socket.socket
+) -> tuple[int, asyncio.subprocess.Process]:
+    """Start the app of one session on a new pseudo-terminal; returns (its master fd, the process).
+
+    The process gets ``TERM`` from the client, the terminal's size, the
+    socket to the hub (as file descriptor ``BOARDGAMES_TUI_HUB_FD``), and
+    the same data folder. It leads its own session, with the terminal as its
+    controlling terminal, so a resize reaches it as SIGWINCH and a hang-up
+    ends it.
+    """
+    master, slave = pty.openpty()
+    set_size(master, *size)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")}
+    env.update(TERM=term, BOARDGAMES_TUI_HUB_FD=str(sock.fileno()), LANG=env.get("LANG", "C.UTF-8"))
+    env.setdefault("LC_ALL", "C.UTF-8")
+    # No animations over the wire: every frame of a smooth scroll is bytes to a remote terminal.
+    env.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+    def controlling_terminal() -> None:
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "boardgames_tui.serve.session",
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            pass_fds=(sock.fileno(),),
+            preexec_fn=controlling_terminal,
+        )
+    except BaseException:
+        os.close(master)
+        raise
+    finally:
+        os.close(slave)
+    return master, proc
+
+
+async def start_server(
+    host: str,
+    port: int,
+    config: ServerConfig,
+    hub: Hub | None = None,
+    host_key: asyncssh.SSHKey | None = None,
+) -> tuple[asyncssh.SSHAcceptor, Hub]:
+    """Start listening; returns the acceptor (``close()`` it to stop) and the hub.
+
+    ``port`` 0 picks a free port (``acceptor.get_port()``).
+    """
+    hub = hub or Hub()
+    problems = hub.load()
+    for p in problems:
+        log.warning("table not loaded: %s", p)
+    failures = FailureCounter()
+    key = host_key or load_or_make_host_key()
+    acceptor = await asyncssh.create_server(
+        lambda: TableServer(hub, config, failures),
+        host,
+        port,
+        server_host_keys=[key],
+        encoding=None,
+        line_editor=False,
+        allow_pty=True,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        login_timeout=60,
+    )
+    return acceptor, hub
+
+
+def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerConfig) -> str:
+    """The lines ``serve`` prints at start: fingerprint and the ssh command."""
+    shown_host = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+    lines = [
+        f"boardgames-tui SSH table listening on {host}:{port}",
+        f"host key fingerprint: {key.get_fingerprint()}",
+        f"connect with:  ssh -p {port} YOURNAME@{shown_host}",
+        f"keys allowed: {config.authorized_keys}" + ("" if config.keys() is not None else " (no such file yet)"),
+    ]
+    if config.table_code:
+        lines.append("or log in with the table code as the password")
+    lines.append("Ctrl+C stops the server; the tables are kept.")
+    return "\n".join(lines)
+
+
+def run(host: str, port: int, config: ServerConfig) -> int:
+    """``boardgames-tui serve``: run until Ctrl+C; returns the exit status."""
+
+    async def main() -> None:
+        key = load_or_make_host_key()
+        acceptor, _hub = await start_server(host, port, config, host_key=key)
+        print(how_to_connect(host, acceptor.get_port(), key, config), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        acceptor.close()
+        await acceptor.wait_closed()
+
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        print(f"boardgames-tui: cannot serve on {host}:{port}: {exc}", file=sys.stderr)
+        return 1
+    return 0

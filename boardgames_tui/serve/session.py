@@ -1,0 +1,484 @@
+"""One SSH session's process: the app (lobby, waiting room, the table) for one player or watcher.
+
+Started by the server on the session's own pseudo-terminal
+(``python -m boardgames_tui.serve.session``) with a socket to the hub as file
+descriptor ``$BOARDGAMES_TUI_HUB_FD``. The hub holds the authoritative
+match; this process keeps a replica built from the actions the hub sends,
+in order, and draws only ``view(seat)`` of its own seat (``view(None)`` for
+a watcher). A choice is sent to the hub and shown once the hub has applied
+it and sent it back to everyone at the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match, SaveError, seat_letter
+from boardgames_tui.engine.match import action_from_json, action_to_json
+from boardgames_tui.games import GAMES
+from boardgames_tui.serve import protocol
+from boardgames_tui.ui.board import BoardContext
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.log_panel import LogPanel
+
+
+class HubLink:
+    """The session's end of the socket to the hub: ``send`` a message, ``messages()`` to read them."""
+
+    def __init__(self, fd: int) -> None:
+        self.sock = socket.socket(fileno=fd)
+        self.writer: asyncio.StreamWriter | None = None
+        self.reader: asyncio.StreamReader | None = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(sock=self.sock, limit=protocol.MAX_LINE)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the hub (queued by the transport; never blocks)."""
+        if self.writer is not None and not self.writer.is_closing():
+            self.writer.write(protocol.encode(message))
+
+    async def messages(self):
+        """Every message from the hub, until it hangs up."""
+        assert self.reader is not None
+        while True:
+            line = await self.reader.readline()
+            if not line:
+                return
+            yield protocol.decode(line)
+
+
+def rebuild(replica: dict[str, Any]) -> Match:
+    """The table's match from the hub's ``match`` field (setup and every action). Raises SaveError."""
+    match = Match.new(replica["game"], replica["names"], replica["seed"], replica["options"])
+    types = match.spec.action_types
+    for seat, raw in replica["actions"]:
+        match.play(seat, action_from_json(raw, types))
+    return match
+
+
+def who(names: list[str | None], seat: int) -> str:
+    """'A Ana', or 'B (free)' for a seat nobody has taken."""
+    name = names[seat]
+    return f"{seat_letter(seat)} {name if name is not None else '(free)'}"
+
+
+class LobbyScreen(Screen[None]):
+    """The tables (game, options, seats, status); new table, join, watch, close."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    LobbyScreen #lobby-title { padding: 1 2 0 2; text-style: bold; }
+    LobbyScreen #lobby-help { padding: 0 2 1 2; color: $text-muted; }
+    LobbyScreen #lobby-list { height: 1fr; border: round $accent; }
+    """
+
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("w", "watch", "Watch"),
+        Binding("c", "close_table", "Close table"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("boardgames-tui: the SSH table", id="lobby-title", markup=False)
+        yield Static("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours", id="lobby-help")
+        yield OptionList(id="lobby-list", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_tables(self.tables)
+
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        """Redraw the list from a ``lobby`` message's tables (the highlight stays on the same table)."""
+        self.tables = tables
+        lst = self.query_one(OptionList)
+        keep = lst.highlighted_option.id if lst.highlighted_option is not None else None
+        lst.clear_options()
+        lst.add_option(Option("+ New table", id="new"))
+        for t in tables:
+            seats = ", ".join(who(t["seats"], i) for i in range(len(t["seats"])))
+            mine = "  [your seat]" if t["mine"] is not None else ""
+            opts = f" ({t['options']})" if t["options"] else ""
+            label = Text.assemble((f"{t['id']:<4} {t['title']}{opts}", "bold"), f"  {t['status']}{mine}\n     {seats}")
+            lst.add_option(Option(label, id=f"table:{t['id']}"))
+        ids = ["new"] + [f"table:{t['id']}" for t in tables]
+        lst.highlighted = ids.index(keep) if keep in ids else 0
+        lst.focus()
+
+    def _chosen(self) -> str | None:
+        opt = self.query_one(OptionList).highlighted_option
+        if opt is None or opt.id is None or not opt.id.startswith("table:"):
+            return None
+        return opt.id.split(":", 1)[1]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == "new":
+            self.action_new()
+        elif event.option.id and event.option.id.startswith("table:"):
+            self.app.link.send({"op": "join", "table": event.option.id.split(":", 1)[1]})  # type: ignore[attr-defined]
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewTableScreen(), self._create)
+
+    def _create(self, choice: tuple[str, int] | None) -> None:
+        if choice is not None:
+            game, players = choice
+            self.app.link.send({"op": "create", "game": game, "players": players})  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        table = self._chosen()
+        if table is None:
+            self.notify("Highlight a table to watch it.", severity="warning", timeout=3)
+            return
+        self.app.link.send({"op": "watch", "table": table})  # type: ignore[attr-defined]
+
+    def action_close_table(self) -> None:
+        table = self._chosen()
+        if table is None:
+            self.notify("Highlight the table to close.", severity="warning", timeout=3)
+            return
+        self.app.link.send({"op": "close", "table": table})  # type: ignore[attr-defined]
+
+    def action_quit_app(self) -> None:
+        self.app.exit()
+
+
+class NewTableScreen(ModalScreen["tuple[str, int] | None"]):
+    """Pick a game and a number of seats (the game's default options); Escape cancels."""
+
+    DEFAULT_CSS = """
+    NewTableScreen { align: center middle; }
+    NewTableScreen #new-box { width: 50; height: auto; max-height: 22; border: round $accent; padding: 0 1; }
+    NewTableScreen OptionList { height: auto; max-height: 18; border: none; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        options = [
+            Option(f"{spec.title}, {n} players", id=f"{gid}:{n}")
+            for gid, spec in GAMES.items()
+            for n in range(spec.min_players, spec.max_players + 1)
+        ]
+        with Vertical(id="new-box"):
+            yield Static("A new table: which game, how many seats?", markup=False)
+            yield OptionList(*options, id="new-list", markup=False)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game, n = str(event.option.id).rsplit(":", 1)
+        self.dismiss((game, int(n)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChatScreen(ModalScreen["str | None"]):
+    """The table's recent chat and a line to type one more; Enter sends, Escape closes."""
+
+    DEFAULT_CSS = """
+    ChatScreen { align: center bottom; }
+    ChatScreen #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    ChatScreen #chat-lines { height: auto; max-height: 6; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Close")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield Static("\n".join(self.lines[-5:]) or "(no chat yet)", id="chat-lines", markup=False)
+            yield Input(placeholder="say something to the table, Enter sends", id="chat-input", max_length=120)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TableMixin:
+    """What the waiting room and the table share: the chat and the way back to the lobby."""
+
+    chat: list[str]
+
+    def action_chat(self) -> None:
+        self.app.push_screen(ChatScreen(self.chat), self._said)  # type: ignore[attr-defined]
+
+    def _said(self, text: str | None) -> None:
+        if text and text.strip():
+            self.app.link.send({"op": "chat", "text": text})  # type: ignore[attr-defined]
+
+    def heard(self, line: str) -> None:
+        """A chat line from the table: kept, and shown for a few seconds."""
+        self.chat.append(line)
+        self.notify(line, title="chat", timeout=6)  # type: ignore[attr-defined]
+
+
+class WaitingScreen(TableMixin, Screen[None]):
+    """A table whose seats are not all taken yet: who sits where, the code to share, chat."""
+
+    DEFAULT_CSS = """
+    WaitingScreen { layout: vertical; }
+    WaitingScreen #wait-text { padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("t", "chat", "Chat"),
+        Binding("escape", "lobby", "Lobby"),
+        Binding("b", "lobby", "Lobby", show=False),
+    ]
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        super().__init__()
+        self.info = info
+        self.chat = list(info.get("chat") or [])
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text(), id="wait-text", markup=False)
+        yield Footer()
+
+    def text(self) -> str:
+        info = self.info
+        names = info["names"]
+        lines = [f"Table {info['id']}: {info['title']}", ""]
+        lines += [f"  {who(names, i)}" + ("  (you)" if i == info["seat"] else "") for i in range(len(names))]
+        lines += ["", f"Status: {info['status']}. The game starts when every seat is taken."]
+        if info.get("code"):
+            lines += [f"Table code (a friend without a key logs in with it as the password): {info['code']}"]
+        lines += ["", "t: chat   Escape or b: back to the lobby (your seat is kept)"]
+        return "\n".join(lines)
+
+    def action_lobby(self) -> None:
+        self.app.to_launcher()  # type: ignore[attr-defined]
+
+
+class SeatScreen(TableMixin, GameScreen):
+    """The game screen bound to one seat (or to none: a watcher) at a table of the hub.
+
+    No curtain and no hand-over: this terminal belongs to one player. What
+    that seat alone learns appears as a notice on its own screen; a reaction
+    window is the ordinary list of choices (pass or react) on every
+    reacting seat's screen; a secret choice is made on each chooser's own
+    screen at the same time. Undo and saving are the server's business.
+    """
+
+    BINDINGS = [Binding("t", "chat", "Chat")]
+
+    def __init__(self, match: Match, info: dict[str, Any]) -> None:
+        super().__init__(match)
+        self.table_id = info["id"]
+        self.bound_seat: int | None = info["seat"]
+        self.chat = list(info.get("chat") or [])
+        #: A choice is on its way to the hub: no list until it comes back.
+        self.pending = False
+        self._legal_shown: list[Any] = []
+        self._over_shown = False
+
+    def advance(self) -> None:
+        """Show the table as it is now, from this seat's eyes only."""
+        state = self.match.state
+        seat = self.bound_seat
+        self.refresh_bindings()
+        if seat is not None and not state.is_terminal:
+            news = self._unread_news(seat)
+            if news:
+                self.seen[seat] = len(state.log)
+                for line in news:
+                    self.notify(line, title="only you see this", timeout=10)
+        self.render_for(seat)
+        if state.is_terminal and not self._over_shown:
+            self._over_shown = True
+            self.app.call_later(self.app.game_finished, self.match)  # type: ignore[attr-defined]
+
+    def render_for(self, seat: int | None) -> None:
+        seat = self.bound_seat
+        state = self.match.state
+        legal = state.legal_actions(seat) if seat is not None and not state.is_terminal and not self.pending else []
+        if legal and legal == self._legal_shown and self.chooser.display:
+            # Someone else moved and this seat's choices are the same: keep the list (and a secret mark).
+            view = state.view(seat)
+            self.board.show(
+                BoardContext(
+                    view=view,
+                    seat=seat,
+                    names=self.match.names,
+                    legal=legal,
+                    stamp=self.stamp,
+                    secret=bool(self.spec.hidden_information and state.is_secret_choice(seat)),  # type: ignore[arg-type]
+                )
+            )
+            self.query_one(LogPanel).show(view.log, self.match.names, seat)
+            self.query_one("#game-status", Static).update(self.status_text(seat))
+            return
+        super().render_for(seat)
+        self._legal_shown = legal
+        if self.pending:
+            self.chooser.display = False
+
+    def status_text(self, seat: int | None) -> str:
+        state = self.match.state
+        if state.is_terminal or (seat is not None and seat in state.to_move and not self.pending):
+            return super().status_text(seat)
+        waiting = ", ".join(self.who(s) for s in state.to_move if s != seat)
+        you = f" | you are {self.who(seat)}" if seat is not None else " | watching"
+        if self.pending:
+            return f"{self.spec.title}{you}: sent; waiting for {waiting or 'the table'}"
+        return f"{self.spec.title}{you}: waiting for {waiting}"
+
+    def apply_choice(self, seat: int, action: Any) -> None:
+        """Send the choice to the hub; the replica changes when the hub sends it back."""
+        self.pending = True
+        self.app.link.send({"op": "play", "n": len(self.match.actions), "action": action_to_json(action)})  # type: ignore[attr-defined]
+
+    def played(self, n: int, seat: int, raw: Any) -> bool:
+        """The hub applied action number ``n`` (``raw``) of ``seat``; False when this replica missed one."""
+        if n != len(self.match.actions) + 1:
+            return False
+        self.match.play(seat, action_from_json(raw, self.spec.action_types))
+        if seat == self.bound_seat:
+            self.pending = False
+        self.advance()
+        return True
+
+    def refused(self, text: str) -> None:
+        """The hub refused this seat's choice: say why and offer the choices again."""
+        if self.pending:
+            self.pending = False
+            self._legal_shown = []
+            self.advance()
+        self.notify(text, title="Not allowed", severity="warning", timeout=5)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "save"):
+            return False
+        return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        self.notify("There is no undo at the SSH table.", severity="warning", timeout=3)
+
+    def action_save(self) -> None:
+        self.notify("The server keeps this table after every move.", timeout=3)
+
+    def _resume(self) -> None:
+        self.advance()
+
+
+class SessionApp(BoardGamesApp):
+    """The app of one SSH session: the lobby first, then a table; everything through the hub."""
+
+    def __init__(self, link: HubLink) -> None:
+        super().__init__()
+        self.link = link
+        self.lobby = LobbyScreen()
+        self.player = ""
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # not the launcher of BoardGamesApp.on_mount
+        self.push_screen(self.lobby)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        self.call_after_refresh(self._check_size)
+        self.run_worker(self._listen(), exclusive=True, group="hub")
+
+    async def _listen(self) -> None:
+        await self.link.open()
+        try:
+            async for message in self.link.messages():
+                self.on_hub(message)
+        except (ConnectionError, ValueError):
+            pass
+        self.exit(message="The server hung up.")
+
+    def table_screen(self) -> Screen | None:
+        """The waiting room or table screen on the stack, if any."""
+        for screen in self.screen_stack:
+            if isinstance(screen, (WaitingScreen, SeatScreen)):
+                return screen
+        return None
+
+    def on_hub(self, message: dict[str, Any]) -> None:
+        """Carry out one message from the hub (see :mod:`.protocol`)."""
+        op = message["op"]
+        table = self.table_screen()
+        if op == "hello":
+            self.player = message["name"]
+            self.lobby.query_one("#lobby-title", Static).update(f"boardgames-tui: the SSH table. You are {self.player}.")
+        elif op == "lobby":
+            self.lobby.show_tables(message["tables"])
+        elif op == "table":
+            self.to_launcher(leave=False)
+            if message["match"]:
+                try:
+                    match = rebuild(message["match"])
+                except (SaveError, KeyError, ValueError) as exc:
+                    self.notify(f"Cannot show this table: {exc}", severity="error")
+                    return
+                self.push_screen(SeatScreen(match, message))
+            else:
+                self.push_screen(WaitingScreen(message))
+        elif op == "played":
+            if isinstance(table, SeatScreen) and not table.played(message["n"], message["seat"], message["action"]):
+                self.link.send({"op": "sync"})
+        elif op == "chat":
+            if isinstance(table, TableMixin):
+                table.heard(message["line"])
+        elif op == "closed":
+            if table is not None:
+                self.to_launcher(leave=False)
+                self.notify("The table was closed by the player who made it.", severity="warning", timeout=6)
+        elif op == "error":
+            if isinstance(table, SeatScreen) and table.pending:
+                table.refused(message["text"])
+            else:
+                self.notify(message["text"], title="Not possible", severity="warning", timeout=5)
+
+    def to_launcher(self, leave: bool = True) -> None:
+        """Back to the lobby (the seat stays this player's); ``leave`` tells the hub so."""
+        left = False
+        while len(self.screen_stack) > 2 and self.screen is not self.lobby:
+            left = left or isinstance(self.screen, (WaitingScreen, SeatScreen))
+            self.pop_screen()
+        if left and leave:
+            self.link.send({"op": "leave"})
+
+    def autosave(self, match: Match) -> None:
+        """Nothing: the hub saves the table after every action."""
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "board":
+            return
+        if choice == "quit":
+            self.exit()
+        else:
+            self.to_launcher()
+
+
+def main() -> None:
+    """Run the session app on this process's terminal, talking to the hub on ``$BOARDGAMES_TUI_HUB_FD``."""
+    fd = int(os.environ["BOARDGAMES_TUI_HUB_FD"])
+    app = SessionApp(HubLink(fd))
+    app.run()
+
+
+if __name__ == "__main__":
+    main()

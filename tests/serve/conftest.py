@@ -1,0 +1,152 @@
+"""Real SSH clients against a real server on a free loopback port, screens read with pyte."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any, AsyncIterator, Callable
+
+import asyncssh
+import pyte
+import pytest
+
+from boardgames_tui.serve.hub import Hub
+from boardgames_tui.serve.server import ServerConfig, start_server
+
+#: Seconds a test waits for a screen to show something before it fails.
+WAIT = 20.0
+
+KEYS = {
+    "enter": b"\r",
+    "escape": b"\x1b",
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+    "tab": b"\t",
+    "end": b"\x1b[F",
+}
+
+
+class Terminal:
+    """One player's terminal: an asyncssh client session with a PTY, drawn by pyte."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.process: asyncssh.SSHClientProcess | None = None
+        self.received = 0
+        #: time.monotonic() of the last key typed.
+        self.last_key = 0.0
+        self.changed = asyncio.Event()
+        self._reader: asyncio.Task | None = None
+
+    async def open(self, port: int, username: str, **kwargs: Any) -> "Terminal":
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=username, known_hosts=None, agent_path=None, **kwargs
+        )
+        self.process = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(self.screen.columns, self.screen.lines), encoding=None
+        )
+        self._reader = asyncio.ensure_future(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.process is not None
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                self.changed.set()
+                return
+            self.received += len(data)
+            self.stream.feed(data)
+            self.changed.set()
+
+    def text(self) -> str:
+        """The screen as lines of text."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, check: str | Callable[[str], bool], timeout: float = WAIT) -> str:
+        """Wait until the screen shows ``check`` (text, or a test of the text); returns the screen."""
+        test = (lambda t: check in t) if isinstance(check, str) else check
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if test(text):
+                return text
+            left = deadline - time.monotonic()
+            if left <= 0 or (self._reader is not None and self._reader.done()):
+                raise AssertionError(f"waited for {check!r}; the screen shows:\n{text}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            except asyncio.TimeoutError:
+                pass
+
+    def press(self, *keys: str) -> None:
+        """Type keys: names from KEYS, or text."""
+        assert self.process is not None
+        for key in keys:
+            self.process.stdin.write(KEYS.get(key, key.encode()))
+        self.last_key = time.monotonic()
+
+    def resize(self, width: int, height: int) -> None:
+        assert self.process is not None
+        self.screen.resize(height, width)
+        self.process.change_terminal_size(width, height)
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            await self.conn.wait_closed()
+        if self._reader is not None:
+            self._reader.cancel()
+
+
+class ServerFixture:
+    """The running server: its port, hub, the client keys that may log in, and terminals to open."""
+
+    def __init__(self, port: int, hub: Hub, keys: dict[str, asyncssh.SSHKey], acceptor: Any) -> None:
+        self.port, self.hub, self.keys, self.acceptor = port, hub, keys, acceptor
+        self.terminals: list[Terminal] = []
+
+    async def terminal(self, name: str, width: int = 80, height: int = 24, **kwargs: Any) -> Terminal:
+        """A terminal logged in as ``name`` with that player's key (or ``kwargs`` instead)."""
+        if not kwargs:
+            kwargs = {"client_keys": [self.keys[name]], "password": None}
+        term = Terminal(width, height)
+        self.terminals.append(term)
+        return await term.open(self.port, name, **kwargs)
+
+
+def make_keys(folder: Path, names: list[str]) -> tuple[dict[str, asyncssh.SSHKey], Path]:
+    """An Ed25519 key per name and an authorized_keys file listing them all."""
+    keys = {n: asyncssh.generate_private_key("ssh-ed25519") for n in names}
+    path = folder / "authorized_keys"
+    path.write_bytes(b"".join(k.export_public_key() for k in keys.values()))
+    return keys, path
+
+
+@pytest.fixture
+async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[ServerFixture]:
+    """A server on a free loopback port with its own data folder; Ana and Beto have keys."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("BOARDGAMES_TUI_HOME", str(home))
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    keys, authorized = make_keys(tmp_path, ["ana", "beto", "carla"])
+    acceptor, hub = await start_server(
+        "127.0.0.1", 0, ServerConfig(authorized, table_code="secret-code", idle_timeout=600), hub=Hub(home / "tables")
+    )
+    fixture = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
+    try:
+        yield fixture
+    finally:
+        for term in fixture.terminals:
+            await term.close()
+        # Each session process ends with its connection; its socket to the hub closes last.
+        deadline = time.monotonic() + WAIT
+        while fixture.hub.members and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        acceptor.close()
+        await acceptor.wait_closed()

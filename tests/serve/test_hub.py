@@ -1,0 +1,127 @@
+"""The hub without SSH: seats, the authoritative match, refusals, saving, failed-login counting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from boardgames_tui.engine.match import action_to_json
+from boardgames_tui.serve import protocol
+from boardgames_tui.serve.hub import Hub, Member, player_name
+from boardgames_tui.serve.server import FailureCounter
+
+
+def sent(member: Member) -> list[dict]:
+    out = []
+    while not member.queue.empty():
+        out.append(protocol.decode(member.queue.get_nowait()))
+    return out
+
+
+def table_of_two(tmp_path: Path, game: str = "penguinramids") -> tuple[Hub, Member, Member]:
+    hub = Hub(tmp_path)
+    ana, beto = hub.connect("key:a", "Ana"), hub.connect("key:b", "Beto")
+    hub.handle(ana, {"op": "create", "game": game, "players": 2})
+    hub.handle(beto, {"op": "join", "table": "t1"})
+    sent(ana), sent(beto)
+    return hub, ana, beto
+
+
+async def test_the_match_starts_when_every_seat_is_taken_with_the_players_names(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path)
+    match = hub.tables["t1"].match
+    assert match is not None and match.names == ("Ana", "Beto")
+    assert (ana.seat, beto.seat) == (0, 1)
+
+
+async def test_a_play_is_applied_once_and_sent_to_everyone_at_the_table(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path)
+    match = hub.tables["t1"].match
+    action = match.state.legal_actions(0)[0]
+    hub.handle(ana, {"op": "play", "n": 0, "action": action_to_json(action)})
+    assert match.actions == [(0, action)]
+    for member in (ana, beto):
+        assert sent(member) == [{"op": "played", "n": 1, "seat": 0, "action": action_to_json(action)}]
+
+
+async def test_a_play_from_an_old_screen_or_an_illegal_one_is_refused_to_its_sender_only(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path, "mision_chungungo")
+    match = hub.tables["t1"].match
+    action = match.state.legal_actions(0)[0]
+    hub.handle(ana, {"op": "play", "n": 5, "action": action_to_json(action)})
+    hub.handle(beto, {"op": "play", "n": 0, "action": action_to_json(action)})  # not Beto's turn
+    assert match.actions == []
+    assert [m["op"] for m in sent(ana)] == ["error"] and [m["op"] for m in sent(beto)] == ["error"]
+
+
+async def test_only_the_creator_closes_a_table_and_its_file_goes(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path)
+    hub.handle(beto, {"op": "close", "table": "t1"})
+    assert "t1" in hub.tables and (tmp_path / "t1.json").is_file()
+    hub.handle(ana, {"op": "close", "table": "t1"})
+    assert hub.tables == {} and not (tmp_path / "t1.json").exists()
+    assert {"op": "closed", "table": "t1"} in sent(beto)
+
+
+async def test_tables_load_back_with_seats_and_actions_and_a_returning_key_sits_again(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path, "mision_chungungo")
+    match = hub.tables["t1"].match
+    action = match.state.legal_actions(0)[0]
+    hub.handle(ana, {"op": "play", "n": 0, "action": action_to_json(action)})
+    again = Hub(tmp_path)
+    assert again.load() == []
+    assert again.tables["t1"].match.actions == match.actions
+    back = again.connect("key:b", "Beto")
+    assert (back.table, back.seat) == ("t1", 1)
+    assert [m["op"] for m in sent(back)] == ["hello", "lobby", "table"]
+
+
+async def test_a_damaged_table_file_is_named_and_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "t9.json").write_text(json.dumps({"id": "t9"}))
+    hub = Hub(tmp_path)
+    problems = hub.load()
+    assert len(problems) == 1 and problems[0].startswith("t9.json")
+    assert (tmp_path / "t9.json").is_file()
+
+
+async def test_chat_lines_are_one_line_without_control_characters_and_short(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path)
+    hub.handle(ana, {"op": "chat", "text": "hi\x1b[2J\nthere " + "x" * 500})
+    line = hub.tables["t1"].chat[-1]
+    assert line.startswith("Ana: hi") and "\x1b" not in line and "\n" not in line and len(line) <= 125
+    assert sent(beto) == [{"op": "chat", "line": line}]
+
+
+async def test_a_stuck_session_is_dropped_instead_of_holding_the_table(tmp_path: Path) -> None:
+    hub, ana, beto = table_of_two(tmp_path)
+    for _ in range(beto.queue.maxsize + 1):
+        beto.send({"op": "chat", "line": "x"})
+    assert beto.dropped
+    hub.handle(ana, {"op": "chat", "text": "still here"})
+    assert sent(ana)[-1] == {"op": "chat", "line": "Ana: still here"}
+
+
+def test_failed_logins_are_counted_per_address_in_a_window() -> None:
+    counter = FailureCounter(limit=3, window=60)
+    for _ in range(3):
+        assert not counter.blocked("10.0.0.1")
+        counter.failed("10.0.0.1")
+    assert counter.blocked("10.0.0.1") and not counter.blocked("10.0.0.2")
+    counter.window = 0
+    assert not counter.blocked("10.0.0.1")
+
+
+def test_a_login_that_is_not_a_good_seat_name_plays_as_player() -> None:
+    assert player_name("ana") == "ana"
+    assert player_name("\x1b[31m") == "Player"
+
+
+def test_protocol_lines_round_trip_and_garbage_is_refused() -> None:
+    line = protocol.encode({"op": "chat", "text": "ñandú"})
+    assert line.endswith(b"\n") and protocol.decode(line) == {"op": "chat", "text": "ñandú"}
+    for bad in (b"[1]\n", b"{}\n", b"not json\n"):
+        try:
+            protocol.decode(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} was accepted")

@@ -1,0 +1,75 @@
+"""Who gets in and what a login may ask for, with real SSH clients."""
+
+from __future__ import annotations
+
+import stat
+
+import asyncssh
+import pytest
+
+from boardgames_tui.serve.server import host_key_path
+
+from .conftest import ServerFixture
+
+
+async def test_a_listed_key_reaches_the_lobby_with_its_login_as_name(server: ServerFixture) -> None:
+    term = await server.terminal("ana")
+    text = await term.wait_for("You are ana")
+    assert "+ New table" in text
+
+
+async def test_a_key_not_in_the_authorized_keys_file_is_refused(server: ServerFixture) -> None:
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect(
+            "127.0.0.1", server.port, username="ana", client_keys=[stranger], password=None,
+            known_hosts=None, agent_path=None,
+        )
+
+
+async def test_a_wrong_table_code_is_refused_and_the_right_one_admits(server: ServerFixture) -> None:
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect(
+            "127.0.0.1", server.port, username="dora", client_keys=None, password="wrong-code",
+            known_hosts=None, agent_path=None,
+        )
+    term = await server.terminal("dora", client_keys=None, password="secret-code")
+    await term.wait_for("You are dora")
+
+
+async def test_a_command_is_refused(server: ServerFixture) -> None:
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ana", client_keys=[server.keys["ana"]], password=None,
+        known_hosts=None, agent_path=None,
+    ) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd", check=False)
+
+
+async def test_sftp_and_port_forwarding_are_refused(server: ServerFixture) -> None:
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ana", client_keys=[server.keys["ana"]], password=None,
+        known_hosts=None, agent_path=None,
+    ) as conn:
+        with pytest.raises(asyncssh.Error):  # the subsystem request is refused
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", server.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+
+
+async def test_a_shell_without_a_terminal_gets_one_line_and_ends(server: ServerFixture) -> None:
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ana", client_keys=[server.keys["ana"]], password=None,
+        known_hosts=None, agent_path=None,
+    ) as conn:
+        result = await conn.run(term_type=None, check=False)
+    out = result.stdout.decode() if isinstance(result.stdout, bytes) else result.stdout
+    assert out.count("\n") == 1 and "needs a terminal" in out
+    assert result.exit_status == 1
+
+
+async def test_the_host_key_is_made_once_with_mode_600(server: ServerFixture) -> None:
+    path = host_key_path()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
