@@ -124,6 +124,13 @@ class GameBoard(Widget):
         """
         return False
 
+    def interlude_due(self, public: State) -> bool:
+        """Whether :meth:`interlude` has something to play for ``public`` (the public view of
+        the state now). Asked when no curtain will fall (one person at the table, the others
+        computer players), so the table still watches it. False by default.
+        """
+        return False
+
     def action_key(self, action: Any) -> str | None:
         """A digit that should pick ``action`` (a card's own number), or None.
 

@@ -163,6 +163,11 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         if seat != self.shown_seat:
             self._hand_over()
+        if not self.bots.curtains() and self.board.interlude_due(state.view(None)):
+            # No curtain falls (one person with computer players): the table still watches the reveal.
+            self.render_for(None)
+            self._after_interlude(lambda: self.render_for(seat))
+            return
         self.render_for(seat)
 
     def _hand_over(self) -> None:

@@ -140,6 +140,14 @@ class MontanaBoard(GameBoard):
         self.app.push_screen(RevealScreen(self, frames, f"Round {self._round_of(events, view)} revealed", done))
         return True
 
+    def interlude_due(self, public: Any) -> bool:
+        """True when the public lines since the last reveal hold a round worth replaying."""
+        from .reveal import reveal_frames
+
+        if self.ctx is None or self._reveal_base is None:
+            return False
+        return bool(reveal_frames(self._reveal_base, public, public.log[self._revealed_upto:], self.ctx.names))
+
     @staticmethod
     def _round_of(events: Any, view: Any) -> int:
         """The round the replayed lines belong to (the one before, if a new round began)."""
