@@ -329,7 +329,7 @@ class SeatScreen(TableMixin, GameScreen):
                 )
             )
             self.query_one(LogPanel).show(view.log, self.match.names, seat)
-            self.query_one("#game-status", Static).update(self.status_text(seat))
+            self.show_status(self.status_text(seat))
             return
         super().render_for(seat)
         self._legal_shown = legal

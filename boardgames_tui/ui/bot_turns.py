@@ -189,7 +189,7 @@ class BotTurns(Widget):
             host._hand_over()
         host.render_for(seat, choices=False)
         host.set_focus(None)  # keys go to the screen (Space, menu, rules), not a hidden chooser
-        host.query_one("#game-status", Static).update(f"{host.spec.title} | {status}")
+        host.show_status(f"{host.spec.title} | {status}")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         event.stop()

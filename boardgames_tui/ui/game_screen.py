@@ -322,7 +322,7 @@ class GameScreen(GatedScreen, Screen[None]):
         self.chooser.set_choices(ctx, self.board)
         self.chooser.display = bool(legal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
-        self.query_one(StatusLine).text = self.status_text(seat)
+        self.show_status(self.status_text(seat))
         # A new list (or none) asks for a key pressed after it is drawn.
         KeyGate.of(self.app).arm(self)
         if seat is not None:
@@ -332,6 +332,10 @@ class GameScreen(GatedScreen, Screen[None]):
                 self.chooser.focus()
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
+
+    def show_status(self, text: str) -> None:
+        """Put ``text`` (plain, names shown as typed) on the one-line status above the board."""
+        self.query_one(StatusLine).text = text
 
     def status_text(self, seat: int | None) -> str:
         state = self.match.state
