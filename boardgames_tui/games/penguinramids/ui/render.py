@@ -206,7 +206,7 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
     if view.chief == seat:
         c.put(x + 15 + len(score), y, CHIEF, "reverse bold")
     c.put(x, y + 1, cards_strip(view, seat))
-    c.put(x + 16, y + 1, f"tok{view.held_tokens[seat]}")
+    c.put(x + 17, y + 1, f"tok{view.held_tokens[seat]}")
 
 
 # ---- cards --------------------------------------------------------------------------------
