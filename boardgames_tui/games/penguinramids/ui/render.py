@@ -318,6 +318,9 @@ def draw_table(
     if view.chief == focus:
         c.put(corner, 1, CHIEF, "reverse bold")
     c.put(corner, 2, f"tok {view.held_tokens[focus]}")
+    placed = sum(view.tokens[focus])
+    if placed:
+        c.put(0, 4, f"+{placed} tok", "bold")  # strength tokens on the arms (underlined digits)
     # The goal cards (a goal the pyramid meets now is marked 'met').
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
