@@ -320,7 +320,7 @@ def draw_table(
     c.put(corner, 2, f"tok {view.held_tokens[focus]}")
     placed = sum(view.tokens[focus])
     if placed:
-        c.put(0, 4, f"+{placed} tok", "bold")  # strength tokens on the arms (underlined digits)
+        c.put(0, 4, f"+{placed}tok", "bold")  # strength tokens on the arms (underlined digits)
     # The goal cards (a goal the pyramid meets now is marked 'met').
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
