@@ -134,6 +134,8 @@ def test_token_arms_are_underlined_in_both_pyramid_sizes():
     own = render.draw_table(st, NAMES[:2], 1, 1, 50)
     marked = [own.plain[sp.start : sp.end] for sp in own.spans if "underline" in str(sp.style)]
     assert marked == ["3"]
+    assert own.plain.splitlines()[4].startswith("+1tok")  # and counted beside the pyramid
+    assert "tok" not in render.draw_table(st, NAMES[:2], 0, 0, 50).plain.splitlines()[4][:8]
 
 
 async def test_board_never_shows_another_seats_pending_choice():

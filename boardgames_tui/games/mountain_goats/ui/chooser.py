@@ -422,10 +422,14 @@ class GoatsChooser(ActionChooser, can_focus=True):
         return out
 
     def label(self, k: int) -> str:
-        """The text of listed move ``k``: the board's label, plus the goats that do the same."""
-        label = self.board.action_label(self.actions[k]) if self.board else str(self.actions[k])
-        if k < len(self.same) and self.same[k]:
-            label += f" (goat {'/'.join(map(str, self.same[k]))} the same)"
+        """The text of listed move ``k``: the board's label, naming the goats that would do
+        the same ('goat 6 (or 9/10) to spot 17': the move sends goat 6)."""
+        action = self.actions[k]
+        label = self.board.action_label(action) if self.board else str(action)
+        if k < len(self.same) and self.same[k] and isinstance(action, Move):
+            goat = next((g[1] for g in action.groups if g[0] > GROUP_MAX), None)
+            alike = "/".join(map(str, self.same[k]))
+            label = label.replace(f"goat {goat} to spot", f"goat {goat} (or {alike}) to spot", 1)
         return label
 
     def tail(self, k: int) -> str:

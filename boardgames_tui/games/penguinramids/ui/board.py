@@ -46,7 +46,7 @@ class PenguinBoard(GameBoard):
 
     DEFAULT_CSS = """
     PenguinBoard { height: 1fr; width: 1fr; }
-    PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 0; }
     PenguinBoard #pr-table { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: clip; }
     PenguinBoard #pr-note { width: 1fr; height: auto; text-style: italic; }
     """

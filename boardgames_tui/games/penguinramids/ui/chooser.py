@@ -24,6 +24,17 @@ class PenguinChooser(ActionList):
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         super().set_choices(ctx, board)
         self.board = board
+        self.players = ctx.view.n
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Four players on a 24-line terminal: four rows of choices (the list scrolls),
+        so the whole table above stays in sight; otherwise up to seven."""
+        crowded = getattr(self, "players", 0) >= 4 and self.app.size.height < 30
+        self.styles.max_height = 6 if crowded else 9
 
     def action_board_scroll(self, direction: int) -> None:
         """Scroll the board a page down (1) or up (-1); the highlighted choice stays."""

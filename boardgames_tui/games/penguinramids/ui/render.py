@@ -206,7 +206,7 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
     if view.chief == seat:
         c.put(x + 15 + len(score), y, CHIEF, "reverse bold")
     c.put(x, y + 1, cards_strip(view, seat))
-    c.put(x + 16, y + 1, f"tok{view.held_tokens[seat]}")
+    c.put(x + 17, y + 1, f"tok{view.held_tokens[seat]}")
 
 
 # ---- cards --------------------------------------------------------------------------------
@@ -318,6 +318,9 @@ def draw_table(
     if view.chief == focus:
         c.put(corner, 1, CHIEF, "reverse bold")
     c.put(corner, 2, f"tok {view.held_tokens[focus]}")
+    placed = sum(view.tokens[focus])
+    if placed:
+        c.put(0, 4, f"+{placed}tok", "bold")  # strength tokens on the arms (underlined digits)
     # The goal cards (a goal the pyramid meets now is marked 'met').
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
