@@ -86,9 +86,12 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         text = screen_text(app)
         assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
         assert "YOUR HAND" not in text  # the whole table watches: nothing private
+        log = game_of(app).query_one("#game-log")
+        assert log.has_class("-hidden")  # the log would tell the round before it is shown
         done = len(actions(app))
         await pilot.press("space")
         await pilot.pause()
+        assert not log.has_class("-hidden")
         assert where(app)[0] == "curtain" and where(app)[1] != f"{'ABC'[seat]} {NAMES[seat]}"
         assert len(actions(app)) == done
         assert game_of(app).board.revealing is False
