@@ -11,6 +11,7 @@ import random
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.montana_pinguino import data as D
+from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen
 from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
@@ -25,9 +26,12 @@ SIZE = (80, 24)
 
 
 async def _choose(pilot, index: int) -> None:
-    """Pick choice ``index``; a secret play is marked chosen, then confirmed with Enter."""
-    if index < 9:
-        await pilot.press(str(index + 1))
+    """Pick choice ``index`` by the digit the list shows for it (a card keeps its own digit
+    in the secret play); a secret play is marked chosen, then confirmed with Enter."""
+    chooser = pilot.app.screen.chooser
+    keys = {i: k for k, i in chooser._keys.items()}
+    if index in keys:
+        await pilot.press(keys[index])
     else:
         await pilot.press(*(["down"] * index), "enter")
     await pilot.pause()
@@ -42,7 +46,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
     expected, decisions = simulate(SPEC, NAMES, seed)
     app = BoardGamesApp(game="montana_pinguino", names=NAMES, seed=seed)
     rnd = random.Random(seed)
-    curtains = reactions_called = step = notices = 0
+    curtains = reactions_called = step = notices = reveals = 0
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -57,6 +61,12 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
                 assert "YOUR HAND" not in text and "Pass the keyboard to" in text
                 curtains += 1
                 await pilot.press("enter")
+                continue
+            if isinstance(screen, RevealScreen):
+                text = screen_text(app)
+                assert "YOUR HAND" not in text and "Space: skip to the end" in text
+                reveals += 1
+                await pilot.press("space")
                 continue
             if isinstance(screen, PrivateNoticeScreen):
                 assert "you drew" in screen_text(app)  # an item only this runner may see
@@ -95,7 +105,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
         final = game.match.state
         assert final.is_terminal
         assert final == expected
-        assert curtains >= 10 and reactions_called >= 1 and notices >= 1
+        assert curtains >= 10 and reactions_called >= 1 and notices >= 1 and reveals >= 5
         log = " ".join(e.text for e in final.log)
         assert "plays Iglú" in log or "plays Tormenta de Nieve" in log
         text = " ".join(screen_text(app).split())

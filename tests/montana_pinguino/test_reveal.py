@@ -86,9 +86,12 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         text = screen_text(app)
         assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
         assert "YOUR HAND" not in text  # the whole table watches: nothing private
+        log = game_of(app).query_one("#game-log")
+        assert log.has_class("-hidden")  # the log would tell the round before it is shown
         done = len(actions(app))
         await pilot.press("space")
         await pilot.pause()
+        assert not log.has_class("-hidden")
         assert where(app)[0] == "curtain" and where(app)[1] != f"{'ABC'[seat]} {NAMES[seat]}"
         assert len(actions(app)) == done
         assert game_of(app).board.revealing is False
@@ -131,3 +134,30 @@ async def test_the_reveal_runs_on_by_itself():
         start = reveal.index
         await wait_for(pilot, lambda: reveal.index > start, timeout=reveal.frames[start].wait + 2,
                        what="the next step of the reveal")
+
+
+def test_frames_hold_no_private_line():
+    match = scene(3, 21, last_secret_card)
+    before = match.state
+    after = before.apply(before.to_move[0], R.PlayNoMore())
+    events = after.view(None).log[len(before.log):]
+    frames = reveal_frames(before.view(None), after.view(None), events, NAMES)
+    private = [text for e in after.log[len(before.log):] for text in e.private.values()]
+    assert private, "the round drew cards in private"
+    shown = " ".join(line for f in frames for line in f.lines)
+    for text in private:
+        assert text not in shown
+    assert "[you" not in shown
+
+
+async def test_no_reveal_on_a_seat_s_own_screen():
+    from .test_ui_support import BoardApp, ctx_for
+
+    match = scene(3, 21, last_secret_card)
+    before = match.state
+    seat = before.to_move[0]
+    after = before.apply(seat, R.PlayNoMore())
+    app = BoardApp(ctx_for(before, seat))
+    async with app.run_test(size=(80, 24)):
+        app.show(ctx_for(after, after.to_move[0]))
+        assert app.board.interlude(lambda: None) is False  # only a public screen plays it

@@ -70,6 +70,7 @@ class MontanaBoard(GameBoard):
         #: True while a reveal plays its frames on the board.
         self.revealing = False
         self._last_frame: Any = None
+        self._log_hidden: Any = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
@@ -137,6 +138,12 @@ class MontanaBoard(GameBoard):
         if not frames or not self.is_attached:
             return False
         self.revealing = True
+        # The log would tell the round before the reveal shows it: it steps aside meanwhile.
+        self._log_hidden = None
+        for log in self.screen.query("#game-log"):
+            if hasattr(log, "set_hidden") and not log.has_class("-hidden"):
+                log.set_hidden(True)
+                self._log_hidden = log
         self.app.push_screen(RevealScreen(self, frames, f"Round {self._round_of(events, view)} revealed", done))
         return True
 
@@ -176,7 +183,10 @@ class MontanaBoard(GameBoard):
         self._update("#mp-runners", render.runners_text(view, ctx.names, None, deltas, wide,
                                                         title="THE TABLE WATCHES THE ROUND", news=False))
         self._update("#mp-track", render.course_text(view, None, width))
-        self._update("#mp-played", frame_cards_text(frame, render.SEAT_STYLES, 8 if wide else 0))
+        course_rows = render.course_shape(view.length, width)[2]
+        cards = sum(len(row) for row in frame.cards) or 1
+        used = 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
+        self._update("#mp-played", frame_cards_text(frame, render.SEAT_STYLES, max(0, self.size.height - used)))
         for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
                              ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
             self.query_one(selector, Static).display = on
@@ -187,6 +197,9 @@ class MontanaBoard(GameBoard):
     def end_reveal(self) -> None:
         """The reveal is over: the board shows the table as it is now."""
         self.revealing = False
+        log, self._log_hidden = self._log_hidden, None
+        if log is not None:
+            log.set_hidden(False)
         if self.ctx is not None:
             self._draw()
 
