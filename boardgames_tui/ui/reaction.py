@@ -62,7 +62,7 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
         with Vertical(id="reaction-box"):
-            yield Static(Text(_("Reaction window (everyone may look)"), style="bold"))
+            yield Static(Text.assemble((_("Reaction window"), "bold"), " ", _("(everyone may look)")))
             yield Static(self.card_text, id="reaction-card", markup=False)
             yield Static(
                 _(
