@@ -441,6 +441,8 @@ async def start_server(
     problems = hub.load()
     for p in problems:
         log.warning("table not loaded: %s", p)
+    for table in list(hub.tables.values()):
+        hub.computers_play(table)  # a computer seat that was to move when the server stopped
     failures = FailureCounter()
     key = host_key or load_or_make_host_key()
     acceptor = await asyncssh.create_server(

@@ -139,10 +139,12 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._create)
 
-    def _create(self, choice: tuple[str, int] | None) -> None:
+    def _create(self, choice: tuple[str, int, int] | None) -> None:
         if choice is not None:
-            game, players = choice
-            self.app.link.send({"op": "create", "game": game, "players": players})  # type: ignore[attr-defined]
+            game, players, computers = choice
+            self.app.link.send(  # type: ignore[attr-defined]
+                {"op": "create", "game": game, "players": players, "computers": computers}
+            )
 
     def action_watch(self) -> None:
         table = self._chosen()
@@ -162,8 +164,9 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
-class NewTableScreen(ModalScreen["tuple[str, int] | None"]):
-    """Pick a game and a number of seats (the game's default options); Escape cancels."""
+class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
+    """Pick a game and a number of seats, or a game against a computer player (the game's default
+    options); dismissed with (game, seats, computer seats), or None (Escape)."""
 
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
@@ -173,19 +176,18 @@ class NewTableScreen(ModalScreen["tuple[str, int] | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
-        options = [
-            Option(f"{spec.title}, {n} players", id=f"{gid}:{n}")
-            for gid, spec in GAMES.items()
-            for n in range(spec.min_players, spec.max_players + 1)
-        ]
+        options = []
+        for gid, spec in GAMES.items():
+            options += [Option(f"{spec.title}, {n} players", id=f"{gid}:{n}:0") for n in range(spec.min_players, spec.max_players + 1)]
+            options.append(Option(f"{spec.title}, you and a computer player", id=f"{gid}:2:1"))
         with Vertical(id="new-box"):
             yield Static("A new table: which game, how many seats?", markup=False)
             yield OptionList(*options, id="new-list", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        game, n = str(event.option.id).rsplit(":", 1)
-        self.dismiss((game, int(n)))
+        game, n, computers = str(event.option.id).split(":")
+        self.dismiss((game, int(n), int(computers)))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -294,6 +296,12 @@ class SeatScreen(TableMixin, GameScreen):
         self.pending = False
         self._legal_shown: list[Any] = []
         self._over_shown = False
+        #: Mounted: moves can be drawn (a move that arrives before only updates the match).
+        self._ready = False
+
+    def on_mount(self) -> None:
+        """Moves may be drawn from now on (GameScreen.on_mount, which runs next, draws the first)."""
+        self._ready = True
 
     def advance(self) -> None:
         """Show the table as it is now, from this seat's eyes only."""
@@ -358,7 +366,8 @@ class SeatScreen(TableMixin, GameScreen):
         self.match.play(seat, action_from_json(raw, self.spec.action_types))
         if seat == self.bound_seat:
             self.pending = False
-        self.advance()
+        if self._ready:
+            self.advance()
         return True
 
     def refused(self, text: str) -> None:
@@ -366,7 +375,8 @@ class SeatScreen(TableMixin, GameScreen):
         if self.pending:
             self.pending = False
             self._legal_shown = []
-            self.advance()
+            if self._ready:
+                self.advance()
         self.notify(text, title="Not allowed", severity="warning", timeout=5)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -8,7 +8,7 @@ from boardgames_tui.serve.hub import Hub
 from boardgames_tui.serve.server import ServerConfig, start_server
 
 from .conftest import ServerFixture
-from .play import decide, open_table, play_out, press_until
+from .play import decide, new_table_index, open_table, play_out, press_until
 
 
 def status(term) -> str:
@@ -152,3 +152,16 @@ async def test_two_players_play_a_whole_game_of_mision_chungungo_over_ssh_each_s
         await term.wait_for("game over")
 
 
+
+
+async def test_a_player_alone_plays_against_a_computer_seat(server: ServerFixture) -> None:
+    ana = await server.terminal("ana")
+    await ana.wait_for("You are ana")
+    ana.press("n")
+    await ana.wait_for("which game")
+    ana.press(*["down"] * new_table_index("penguinramids", 2, computer=True), "enter")
+    await ana.wait_for(" | A ana: Round 1: choose an action card in secret")
+    match = server.hub.tables["t1"].match
+    assert match.names == ("ana", "Computer B")
+    await decide(ana, match, "A ana")
+    await ana.wait_for("Cards revealed")
