@@ -38,7 +38,9 @@ from boardgames_tui.serve.server import ServerConfig, set_size, start_server  # 
 from tests.serve.conftest import ServerFixture, Terminal, make_keys  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index, open_table  # noqa: E402
 
-NAMES = [f"p{i:02d}" for i in range(24)]
+NAMES = [f"p{i:02d}" for i in range(40)]
+#: The load test's 20 logins (none of them has a seat yet).
+LOAD = NAMES[20:]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -182,7 +184,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
     watchers: list[Terminal] = []
     base = len(server.hub.tables)
     for t in range(4):
-        names = NAMES[4 * t + 0 : 4 * t + 4]
+        names = LOAD[4 * t : 4 * t + 4]
         terms = [await server.terminal(n) for n in names]
         for n, term in zip(names, terms):
             await term.wait_for(f"You are {n}")
@@ -196,7 +198,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
             term.press("end", "enter")
             await term.wait_for(lambda s: f"Table {table}" in s or " | " in s.splitlines()[0])
         players += terms
-        watcher = await server.terminal(NAMES[16 + t])
+        watcher = await server.terminal(LOAD[16 + t])
         await watcher.wait_for(f"{table} ")
         watcher.press("end", "w")
         await watcher.wait_for("watching")

@@ -265,7 +265,7 @@ class TableSession(asyncssh.SSHServerSession):
                 if not data:
                     break
                 self.chan.write(data)
-        except OSError:
+        except (OSError, ConnectionError):  # nothing more to read, or the client is gone
             pass
         self._close_master(loop)
         if not self.chan.is_closing():
@@ -285,7 +285,11 @@ class TableSession(asyncssh.SSHServerSession):
         if not data:
             self._stop_reading()
             return
-        self.chan.write(data)
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, ConnectionError):  # the client is gone: so is the app
+            self._stop_reading()
+            self._end()
 
     def _resume_reading(self) -> None:
         if self.master is not None and not self._reading:
@@ -375,6 +379,7 @@ class TableSession(asyncssh.SSHServerSession):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._idle is not None:
             self._idle.cancel()
+        self._stop_reading()
         self._end()
 
 
