@@ -34,6 +34,7 @@ import struct
 import sys
 import termios
 import time
+import weakref
 from collections import defaultdict, deque
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,9 @@ FAILURE_WINDOW = 60.0
 FAILURE_DELAY = 1.0
 #: Default seconds without a key before a session is closed.
 IDLE_TIMEOUT = 30 * 60.0
+
+#: The sessions running now (tests and the benchmark find their processes here).
+LIVE: "weakref.WeakSet[TableSession]" = weakref.WeakSet()
 
 NO_TERMINAL = b"boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).\r\n"
 
@@ -235,6 +239,7 @@ class TableSession(asyncssh.SSHServerSession):
             return
         self._touch()
         self._tasks.append(asyncio.ensure_future(self._run()))
+        LIVE.add(self)
 
     async def _run(self) -> None:
         assert self.chan is not None

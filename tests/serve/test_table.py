@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+
 import pytest
 
 from boardgames_tui.serve.hub import Hub
-from boardgames_tui.serve.server import ServerConfig, start_server
+from boardgames_tui.serve.server import LIVE, ServerConfig, start_server
 
 from .conftest import ServerFixture
 from .play import decide, new_table_index, open_table, play_out, press_until
@@ -165,3 +169,17 @@ async def test_a_player_alone_plays_against_a_computer_seat(server: ServerFixtur
     assert match.names == ("ana", "Computer B")
     await decide(ana, match, "A ana")
     await ana.wait_for("Cards revealed")
+
+
+async def test_a_session_that_crashes_ends_alone_and_the_table_plays_on(server: ServerFixture) -> None:
+    ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
+    await ana.wait_for("Your choices")
+    await beto.wait_for("Your choices")
+    (crashed,) = [s for s in LIVE if s.identity == "key:" + server.keys["ana"].get_fingerprint()]
+    os.kill(crashed.proc.pid, signal.SIGKILL)
+    await asyncio.wait_for(ana.process.wait_closed(), 10)
+    match = server.hub.tables["t1"].match
+    await decide(beto, match, "B beto")
+    await beto.wait_for("waiting for A ana")
+    again = await server.terminal("ana")
+    await again.wait_for(" | A ana: Round 1: choose an action card in secret")
