@@ -11,7 +11,7 @@
   the same app (``boardgames-tui --game mountain_goats``); median and 90th percentile of 30;
 - memory per session: resident memory of each session process, and of the server;
 - load: 20 sessions at 4 tables of Penguinramids (4 players each, plus a watcher each);
-  the same Down-key latency measured on every player's terminal in turn.
+  the same key-l latency measured on every player's terminal in turn.
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
     out = []
     for _ in range(2):
         for term in players:
-            out.append(await key_latency(term))
+            out.append(await key_latency(term, "l"))
     return out, len(players) + len(watchers)
 
 
@@ -232,7 +232,7 @@ async def main(quick: bool) -> None:
         lat, sessions = await load(server)
         kids = children(os.getpid())
         mem = [rss_kib(p) for p in kids]
-        print(f"{sessions} sessions at 4 tables: Down key latency on each of 16 players' terminals, twice:")
+        print(f"{sessions} sessions at 4 tables: key l latency on each of 16 players' terminals, twice:")
         print(f"  median {statistics.median(lat) * 1000:.1f} ms, p90 {pct(lat, 0.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms")
         print(
             f"memory: {len(mem)} session processes, resident median {statistics.median(mem) / 1024:.1f} MiB "
