@@ -107,6 +107,8 @@ async def ssh_latency(server: ServerFixture, n: int = 30) -> list[float]:
     first.press("n")
     await first.wait_for("which game")
     first.press(*["down"] * new_table_index("mountain_goats", 2), "enter")
+    await first.wait_for("options (Enter changes one)")
+    first.press("end", "enter")  # Make the table, with the default options
     await first.wait_for(f"Table t{t1}")
     await other.wait_for(f"t{t1} ")
     other.press("end", "enter")

@@ -140,11 +140,20 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewTableScreen(), self._create)
 
     def _create(self, choice: tuple[str, int, int] | None) -> None:
-        if choice is not None:
-            game, players, computers = choice
-            self.app.link.send(  # type: ignore[attr-defined]
-                {"op": "create", "game": game, "players": players, "computers": computers}
-            )
+        if choice is None:
+            return
+        game, players, computers = choice
+
+        def send(options: dict[str, Any] | None) -> None:
+            if options is not None:
+                self.app.link.send(  # type: ignore[attr-defined]
+                    {"op": "create", "game": game, "players": players, "computers": computers, "options": options}
+                )
+
+        if GAMES[game].options:
+            self.app.push_screen(OptionsScreen(game), send)
+        else:
+            send({})
 
     def action_watch(self) -> None:
         table = self._chosen()
@@ -188,6 +197,59 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
         event.stop()
         game, n, computers = str(event.option.id).split(":")
         self.dismiss((game, int(n), int(computers)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
+    """A new table's options: Enter on an option steps to its next value; "Make the table" confirms.
+
+    Dismissed with the options (every option of the game, by key), or None
+    (Escape). A combination the rules forbid is refused by the server with
+    its reason.
+    """
+
+    DEFAULT_CSS = """
+    OptionsScreen { align: center middle; }
+    OptionsScreen #options-box { width: 60; height: auto; border: round $accent; padding: 0 1; }
+    OptionsScreen OptionList { height: auto; border: none; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.spec = GAMES[game_id]
+        self.values: dict[str, Any] = {k: o.default for k, o in self.spec.options.items()}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="options-box"):
+            yield Static(f"{self.spec.title}: options (Enter changes one)", markup=False)
+            yield OptionList(*self._options(), id="options-list", markup=False)
+
+    def _options(self) -> list[Option]:
+        def shown(value: Any) -> str:
+            return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+        rows = [
+            Option(f"{o.label}: {shown(self.values[k])}", id=f"opt:{k}") for k, o in self.spec.options.items()
+        ]
+        return rows + [Option("Make the table", id="done")]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        key = str(event.option.id)
+        if key == "done":
+            self.dismiss(dict(self.values))
+            return
+        name = key.split(":", 1)[1]
+        choices = list(self.spec.options[name].choices)
+        self.values[name] = choices[(choices.index(self.values[name]) + 1) % len(choices)]
+        lst = self.query_one(OptionList)
+        index = event.option_index
+        lst.clear_options()
+        lst.add_options(self._options())
+        lst.highlighted = index
 
     def action_cancel(self) -> None:
         self.dismiss(None)
