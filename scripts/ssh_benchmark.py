@@ -11,7 +11,7 @@
   the same app (``boardgames-tui --game mountain_goats``); median and 90th percentile of 30;
 - memory per session: resident memory of each session process, and of the server;
 - load: 20 sessions at 4 tables of Penguinramids (4 players each, plus a watcher each);
-  the same Down-key latency measured on every player's terminal in turn.
+  the same key-l latency measured on every player's terminal in turn.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ from boardgames_tui.serve.server import ServerConfig, set_size, start_server  # 
 from tests.serve.conftest import ServerFixture, Terminal, make_keys  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index, open_table  # noqa: E402
 
-NAMES = [f"p{i:02d}" for i in range(24)]
+NAMES = [f"p{i:02d}" for i in range(40)]
+#: The load test's 20 logins (none of them has a seat yet).
+LOAD = NAMES[20:]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -105,6 +107,8 @@ async def ssh_latency(server: ServerFixture, n: int = 30) -> list[float]:
     first.press("n")
     await first.wait_for("which game")
     first.press(*["down"] * new_table_index("mountain_goats", 2), "enter")
+    await first.wait_for("options (Enter changes one)")
+    first.press("end", "enter")  # Make the table, with the default options
     await first.wait_for(f"Table t{t1}")
     await other.wait_for(f"t{t1} ")
     other.press("end", "enter")
@@ -182,7 +186,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
     watchers: list[Terminal] = []
     base = len(server.hub.tables)
     for t in range(4):
-        names = NAMES[4 * t + 0 : 4 * t + 4]
+        names = LOAD[4 * t : 4 * t + 4]
         terms = [await server.terminal(n) for n in names]
         for n, term in zip(names, terms):
             await term.wait_for(f"You are {n}")
@@ -196,7 +200,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
             term.press("end", "enter")
             await term.wait_for(lambda s: f"Table {table}" in s or " | " in s.splitlines()[0])
         players += terms
-        watcher = await server.terminal(NAMES[16 + t])
+        watcher = await server.terminal(LOAD[16 + t])
         await watcher.wait_for(f"{table} ")
         watcher.press("end", "w")
         await watcher.wait_for("watching")
@@ -207,7 +211,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
     out = []
     for _ in range(2):
         for term in players:
-            out.append(await key_latency(term))
+            out.append(await key_latency(term, "l"))
     return out, len(players) + len(watchers)
 
 
@@ -230,7 +234,7 @@ async def main(quick: bool) -> None:
         lat, sessions = await load(server)
         kids = children(os.getpid())
         mem = [rss_kib(p) for p in kids]
-        print(f"{sessions} sessions at 4 tables: Down key latency on each of 16 players' terminals, twice:")
+        print(f"{sessions} sessions at 4 tables: key l latency on each of 16 players' terminals, twice:")
         print(f"  median {statistics.median(lat) * 1000:.1f} ms, p90 {pct(lat, 0.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms")
         print(
             f"memory: {len(mem)} session processes, resident median {statistics.median(mem) / 1024:.1f} MiB "

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import secrets
 import time
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import Any, Callable
 
 import attrs
 
-from boardgames_tui.engine import IllegalAction, Match, SaveError
+from boardgames_tui.engine import IllegalAction, Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json, atomic_write, data_dir
 from boardgames_tui.engine.names import check_name, without_controls
 from boardgames_tui.games import GAMES
@@ -44,6 +45,10 @@ CHAT_KEEP = 50
 CHAT_MAX = 120
 #: Messages waiting for one session before it is dropped as stuck.
 QUEUE_MAX = 1000
+#: The level of the computer players a table may seat (decides in milliseconds, in a thread).
+BOT_LEVEL = "greedy"
+#: The owner of a seat held by a computer player.
+BOT_OWNER = "bot:" + BOT_LEVEL
 
 
 def tables_dir() -> Path:
@@ -189,6 +194,8 @@ class Hub:
         self.folder = folder or tables_dir()
         self.tables: dict[str, Table] = {}
         self.members: set[Member] = set()
+        #: Tables whose computer player is thinking.
+        self._thinking: set[str] = set()
 
     # ---- persistence -------------------------------------------------------
 
@@ -290,6 +297,9 @@ class Hub:
             raise ValueError(f"unknown game {game_id[:30]!r}")
         spec = GAMES[game_id]
         players = int(message["players"])
+        computers = int(message.get("computers") or 0)
+        if not 0 <= computers < players:
+            raise ValueError("a table needs at least one seat for a person")
         options = spec.check_options(players, dict(message.get("options") or {}))
         seed = secrets.randbelow(10**9)
         spec.rules.new_game(players=players, seed=seed, **options)  # a forbidden setup fails here
@@ -304,8 +314,8 @@ class Hub:
             seed=seed,
             creator=member.identity,
             code=new_code(),
-            owners=[None] * players,
-            names=[None] * players,
+            owners=[None] * (players - computers) + [BOT_OWNER] * computers,
+            names=[None] * (players - computers) + [f"Computer {seat_letter(s)}" for s in range(players - computers, players)],
         )
         self.tables[table.id] = table
         self._sit(member, table, 0)
@@ -334,6 +344,7 @@ class Hub:
                 member.table, member.seat = table.id, seat
                 for m in self._at(table):
                     self._send_table(m, table)
+                self.computers_play(table)
                 return
             for m in self._at(table):
                 self._send_table(m, table)
@@ -365,12 +376,60 @@ class Hub:
             match.play(member.seat, action)
         except (IllegalAction, SaveError) as exc:
             raise ValueError(str(exc)) from None
-        played = {"op": "played", "n": len(match.actions), "seat": member.seat, "action": message["action"]}
+        self._played(table, member.seat, message["action"])
+
+    def _played(self, table: Table, seat: int, raw: Any) -> None:
+        """Tell everyone at ``table`` about the action just applied; save; let computer players move."""
+        match = table.match
+        assert match is not None
+        played = {"op": "played", "n": len(match.actions), "seat": seat, "action": raw}
         for m in self._at(table):
             m.send(played)
         self.save(table)
         if match.state.is_terminal:
             self._lobby_changed()
+        self.computers_play(table)
+
+    # ---- computer players ------------------------------------------------------
+
+    def computers_play(self, table: Table) -> None:
+        """Start the decision of a computer seat that must decide now (one at a time per table).
+
+        The bot decides from ``view(seat)`` in a thread; its action is applied
+        only if the table has not moved on meanwhile (then it thinks again).
+        """
+        match = table.match
+        if match is None or match.state.is_terminal or table.id in self._thinking:
+            return
+        seats = [s for s in match.state.to_move if table.owners[s] == BOT_OWNER]
+        if not seats:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a unit test driving the hub directly)
+            return
+        self._thinking.add(table.id)
+        loop.create_task(self._think(table, seats[0]))
+
+    async def _think(self, table: Table, seat: int) -> None:
+        from boardgames_tui.bots.base import decide
+        from boardgames_tui.bots.factory import make_bot
+
+        match = table.match
+        assert match is not None
+        try:
+            n, state = len(match.actions), match.state
+            rnd = random.Random(f"{table.seed}:{n}:{seat}")
+            action = await asyncio.to_thread(decide, state, seat, make_bot(BOT_LEVEL, table.game_id), rnd)
+            if table.id in self.tables and len(match.actions) == n:
+                match.play(seat, action)
+                self._played(table, seat, action_to_json(action))
+        except Exception:  # a bot's mistake must not end the server
+            log.exception("computer player of table %s, seat %s", table.id, seat)
+        finally:
+            self._thinking.discard(table.id)
+        if table.id in self.tables:
+            self.computers_play(table)
 
     def _op_chat(self, member: Member, message: dict[str, Any]) -> None:
         table = self.tables.get(str(member.table))

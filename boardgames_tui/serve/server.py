@@ -34,6 +34,7 @@ import struct
 import sys
 import termios
 import time
+import weakref
 from collections import defaultdict, deque
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,9 @@ FAILURE_WINDOW = 60.0
 FAILURE_DELAY = 1.0
 #: Default seconds without a key before a session is closed.
 IDLE_TIMEOUT = 30 * 60.0
+
+#: The sessions running now (tests and the benchmark find their processes here).
+LIVE: "weakref.WeakSet[TableSession]" = weakref.WeakSet()
 
 NO_TERMINAL = b"boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).\r\n"
 
@@ -235,6 +239,7 @@ class TableSession(asyncssh.SSHServerSession):
             return
         self._touch()
         self._tasks.append(asyncio.ensure_future(self._run()))
+        LIVE.add(self)
 
     async def _run(self) -> None:
         assert self.chan is not None
@@ -265,7 +270,7 @@ class TableSession(asyncssh.SSHServerSession):
                 if not data:
                     break
                 self.chan.write(data)
-        except OSError:
+        except (OSError, ConnectionError):  # nothing more to read, or the client is gone
             pass
         self._close_master(loop)
         if not self.chan.is_closing():
@@ -285,7 +290,11 @@ class TableSession(asyncssh.SSHServerSession):
         if not data:
             self._stop_reading()
             return
-        self.chan.write(data)
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, ConnectionError):  # the client is gone: so is the app
+            self._stop_reading()
+            self._end()
 
     def _resume_reading(self) -> None:
         if self.master is not None and not self._reading:
@@ -375,6 +384,7 @@ class TableSession(asyncssh.SSHServerSession):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._idle is not None:
             self._idle.cancel()
+        self._stop_reading()
         self._end()
 
 
@@ -441,6 +451,8 @@ async def start_server(
     problems = hub.load()
     for p in problems:
         log.warning("table not loaded: %s", p)
+    for table in list(hub.tables.values()):
+        hub.computers_play(table)  # a computer seat that was to move when the server stopped
     failures = FailureCounter()
     key = host_key or load_or_make_host_key()
     acceptor = await asyncssh.create_server(

@@ -139,10 +139,21 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._create)
 
-    def _create(self, choice: tuple[str, int] | None) -> None:
-        if choice is not None:
-            game, players = choice
-            self.app.link.send({"op": "create", "game": game, "players": players})  # type: ignore[attr-defined]
+    def _create(self, choice: tuple[str, int, int] | None) -> None:
+        if choice is None:
+            return
+        game, players, computers = choice
+
+        def send(options: dict[str, Any] | None) -> None:
+            if options is not None:
+                self.app.link.send(  # type: ignore[attr-defined]
+                    {"op": "create", "game": game, "players": players, "computers": computers, "options": options}
+                )
+
+        if GAMES[game].options:
+            self.app.push_screen(OptionsScreen(game), send)
+        else:
+            send({})
 
     def action_watch(self) -> None:
         table = self._chosen()
@@ -162,8 +173,9 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
-class NewTableScreen(ModalScreen["tuple[str, int] | None"]):
-    """Pick a game and a number of seats (the game's default options); Escape cancels."""
+class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
+    """Pick a game and a number of seats, or a game against a computer player (the game's default
+    options); dismissed with (game, seats, computer seats), or None (Escape)."""
 
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
@@ -173,19 +185,71 @@ class NewTableScreen(ModalScreen["tuple[str, int] | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
-        options = [
-            Option(f"{spec.title}, {n} players", id=f"{gid}:{n}")
-            for gid, spec in GAMES.items()
-            for n in range(spec.min_players, spec.max_players + 1)
-        ]
+        options = []
+        for gid, spec in GAMES.items():
+            options += [Option(f"{spec.title}, {n} players", id=f"{gid}:{n}:0") for n in range(spec.min_players, spec.max_players + 1)]
+            options.append(Option(f"{spec.title}, you and a computer player", id=f"{gid}:2:1"))
         with Vertical(id="new-box"):
             yield Static("A new table: which game, how many seats?", markup=False)
             yield OptionList(*options, id="new-list", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        game, n = str(event.option.id).rsplit(":", 1)
-        self.dismiss((game, int(n)))
+        game, n, computers = str(event.option.id).split(":")
+        self.dismiss((game, int(n), int(computers)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
+    """A new table's options: Enter on an option steps to its next value; "Make the table" confirms.
+
+    Dismissed with the options (every option of the game, by key), or None
+    (Escape). A combination the rules forbid is refused by the server with
+    its reason.
+    """
+
+    DEFAULT_CSS = """
+    OptionsScreen { align: center middle; }
+    OptionsScreen #options-box { width: 60; height: auto; border: round $accent; padding: 0 1; }
+    OptionsScreen OptionList { height: auto; border: none; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.spec = GAMES[game_id]
+        self.values: dict[str, Any] = {k: o.default for k, o in self.spec.options.items()}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="options-box"):
+            yield Static(f"{self.spec.title}: options (Enter changes one)", markup=False)
+            yield OptionList(*self._options(), id="options-list", markup=False)
+
+    def _options(self) -> list[Option]:
+        def shown(value: Any) -> str:
+            return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+        rows = [
+            Option(f"{o.label}: {shown(self.values[k])}", id=f"opt:{k}") for k, o in self.spec.options.items()
+        ]
+        return rows + [Option("Make the table", id="done")]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        key = str(event.option.id)
+        if key == "done":
+            self.dismiss(dict(self.values))
+            return
+        name = key.split(":", 1)[1]
+        choices = list(self.spec.options[name].choices)
+        self.values[name] = choices[(choices.index(self.values[name]) + 1) % len(choices)]
+        lst = self.query_one(OptionList)
+        index = event.option_index
+        lst.clear_options()
+        lst.add_options(self._options())
+        lst.highlighted = index
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -294,6 +358,12 @@ class SeatScreen(TableMixin, GameScreen):
         self.pending = False
         self._legal_shown: list[Any] = []
         self._over_shown = False
+        #: Mounted: moves can be drawn (a move that arrives before only updates the match).
+        self._ready = False
+
+    def on_mount(self) -> None:
+        """Moves may be drawn from now on (GameScreen.on_mount, which runs next, draws the first)."""
+        self._ready = True
 
     def advance(self) -> None:
         """Show the table as it is now, from this seat's eyes only."""
@@ -358,7 +428,8 @@ class SeatScreen(TableMixin, GameScreen):
         self.match.play(seat, action_from_json(raw, self.spec.action_types))
         if seat == self.bound_seat:
             self.pending = False
-        self.advance()
+        if self._ready:
+            self.advance()
         return True
 
     def refused(self, text: str) -> None:
@@ -366,7 +437,8 @@ class SeatScreen(TableMixin, GameScreen):
         if self.pending:
             self.pending = False
             self._legal_shown = []
-            self.advance()
+            if self._ready:
+                self.advance()
         self.notify(text, title="Not allowed", severity="warning", timeout=5)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -11,14 +11,17 @@ from boardgames_tui.games import GAMES
 from .conftest import ServerFixture, Terminal
 
 
-def new_table_index(game_id: str, players: int) -> int:
-    """Where 'game, N players' sits in the new-table list."""
+def new_table_index(game_id: str, players: int, computer: bool = False) -> int:
+    """Where 'game, N players' (or 'game, you and a computer player') sits in the new-table list."""
     i = 0
     for gid, spec in GAMES.items():
         for n in range(spec.min_players, spec.max_players + 1):
-            if (gid, n) == (game_id, players):
+            if (gid, n) == (game_id, players) and not computer:
                 return i
             i += 1
+        if gid == game_id and computer:
+            return i
+        i += 1
     raise KeyError(game_id)
 
 

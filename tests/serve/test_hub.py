@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -125,3 +126,25 @@ def test_protocol_lines_round_trip_and_garbage_is_refused() -> None:
         except ValueError:
             continue
         raise AssertionError(f"{bad!r} was accepted")
+
+
+async def test_a_computer_seat_decides_on_its_own_from_its_view(tmp_path: Path) -> None:
+    hub = Hub(tmp_path)
+    ana = hub.connect("key:a", "Ana")
+    hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 2, "computers": 1})
+    table = hub.tables["t1"]
+    assert table.names == ["Ana", "Computer B"] and table.match is not None
+    for _ in range(200):  # the computer's secret card, chosen in a thread
+        if any(seat == 1 for seat, _ in table.match.actions):
+            break
+        await asyncio.sleep(0.02)
+    assert [seat for seat, _ in table.match.actions] == [1]
+    assert 0 in table.match.state.to_move
+
+
+async def test_a_table_of_computers_only_is_refused(tmp_path: Path) -> None:
+    hub = Hub(tmp_path)
+    ana = hub.connect("key:a", "Ana")
+    sent(ana)
+    hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 2, "computers": 2})
+    assert hub.tables == {} and sent(ana)[0]["op"] == "error"

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import stat
 
 import asyncssh
 import pytest
 
-from boardgames_tui.serve.server import host_key_path
+from boardgames_tui.serve.hub import Hub
+from boardgames_tui.serve.server import ServerConfig, host_key_path, start_server
 
 from .conftest import ServerFixture
 
@@ -73,3 +75,14 @@ async def test_a_shell_without_a_terminal_gets_one_line_and_ends(server: ServerF
 async def test_the_host_key_is_made_once_with_mode_600(server: ServerFixture) -> None:
     path = host_key_path()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+async def test_a_session_without_keys_for_the_idle_timeout_is_closed(server: ServerFixture) -> None:
+    server.acceptor.close()
+    await server.acceptor.wait_closed()
+    config = ServerConfig(server.hub.folder.parent.parent / "authorized_keys", idle_timeout=1.5)
+    acceptor, hub = await start_server("127.0.0.1", 0, config, hub=Hub(server.hub.folder))
+    server.acceptor, server.hub, server.port = acceptor, hub, acceptor.get_port()
+    term = await server.terminal("ana")
+    await term.wait_for("closed after a long time without a key")
+    await asyncio.wait_for(term.process.wait_closed(), 10)

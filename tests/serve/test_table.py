@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+
 import pytest
 
 from boardgames_tui.serve.hub import Hub
-from boardgames_tui.serve.server import ServerConfig, start_server
+from boardgames_tui.serve.server import LIVE, ServerConfig, start_server
 
 from .conftest import ServerFixture
-from .play import decide, open_table, play_out, press_until
+from .play import decide, new_table_index, open_table, play_out, press_until
 
 
 def status(term) -> str:
@@ -152,3 +156,30 @@ async def test_two_players_play_a_whole_game_of_mision_chungungo_over_ssh_each_s
         await term.wait_for("game over")
 
 
+
+
+async def test_a_player_alone_plays_against_a_computer_seat(server: ServerFixture) -> None:
+    ana = await server.terminal("ana")
+    await ana.wait_for("You are ana")
+    ana.press("n")
+    await ana.wait_for("which game")
+    ana.press(*["down"] * new_table_index("penguinramids", 2, computer=True), "enter")
+    await ana.wait_for(" | A ana: Round 1: choose an action card in secret")
+    match = server.hub.tables["t1"].match
+    assert match.names == ("ana", "Computer B")
+    await decide(ana, match, "A ana")
+    await ana.wait_for("Cards revealed")
+
+
+async def test_a_session_that_crashes_ends_alone_and_the_table_plays_on(server: ServerFixture) -> None:
+    ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
+    await ana.wait_for("Your choices")
+    await beto.wait_for("Your choices")
+    (crashed,) = [s for s in LIVE if s.identity == "key:" + server.keys["ana"].get_fingerprint()]
+    os.kill(crashed.proc.pid, signal.SIGKILL)
+    await asyncio.wait_for(ana.process.wait_closed(), 10)
+    match = server.hub.tables["t1"].match
+    await decide(beto, match, "B beto")
+    await beto.wait_for("waiting for A ana")
+    again = await server.terminal("ana")
+    await again.wait_for(" | A ana: Round 1: choose an action card in secret")
