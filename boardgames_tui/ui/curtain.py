@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
+from .styles import tcss
 
 
 class CurtainScreen(GatedScreen, Screen[bool]):
@@ -21,23 +22,12 @@ class CurtainScreen(GatedScreen, Screen[bool]):
     not in a burst with the key that ended the last decision, lifts it.
     """
 
-    DEFAULT_CSS = """
-    CurtainScreen { align: center middle; background: $panel; }
-    CurtainScreen #curtain-box { width: 72; height: auto; max-height: 100%; border: double $accent; padding: 0 2; }
-    CurtainScreen #curtain-box Static { width: 100%; text-align: center; }
-    CurtainScreen #curtain-name { text-style: bold reverse; margin: 1 0; }
-    CurtainScreen #curtain-recent-title { margin-top: 1; text-style: bold; }
-    CurtainScreen #curtain-box #curtain-recent-scroll { height: auto; max-height: 12; }
-    CurtainScreen #curtain-box #curtain-recent { text-align: left; color: $text-muted; }
-    """
+    DEFAULT_CSS = tcss(__file__, "curtain.tcss")
 
     BINDINGS = [
-        Binding("enter", "reveal", "I am alone: show my seat"),
-        Binding("space", "reveal", "Show", show=False),
-        Binding("escape", "menu", "Menu"),
-        Binding("m", "menu", "Menu", show=False),
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", show=False),
+        Binding("enter,space", "reveal", "I am alone: show my seat", key_display="⏎"),
+        Binding("escape,m", "menu", "Menu", key_display="esc"),
+        Binding("f1,question_mark", "rules", "Rules", key_display="f1"),
         Binding("pageup", "scroll_recent(-1)", show=False),
         Binding("pagedown", "scroll_recent(1)", show=False),
     ]
@@ -108,7 +98,7 @@ class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
     PrivateNoticeScreen #notice-title { text-style: bold; }
     """
 
-    BINDINGS = [Binding("enter", "close", "Done"), Binding("space", "close", show=False)]
+    BINDINGS = [Binding("enter,space", "close", "Done", key_display="⏎")]
 
     def __init__(self, who: str, lines: list[str], passes: bool = True) -> None:
         """``passes``: the keyboard goes to another player after this notice (else the same one plays on)."""

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from boardgames_tui.engine import Outcome, seat_letter
 
 from .keygate import GatedScreen
+from .styles import tcss
 
 CHOICES = (
     ("launcher", "Back to the launcher"),
@@ -52,14 +53,7 @@ class GameOverScreen(GatedScreen, Screen[str]):
     move do not skip past the results.
     """
 
-    DEFAULT_CSS = """
-    GameOverScreen { layout: vertical; }
-    GameOverScreen #over-title { text-style: bold; padding: 0 1; background: $accent; color: $text; }
-    GameOverScreen #over-scroll { height: 1fr; }
-    GameOverScreen #over-notes { padding: 0 1; }
-    GameOverScreen #over-box { height: auto; }
-    GameOverScreen #over-choices { height: auto; border: round $accent; }
-    """
+    DEFAULT_CSS = tcss(__file__, "game_over.tcss")
 
     BINDINGS = [
         Binding("p", "choose('again')", "Play again"),

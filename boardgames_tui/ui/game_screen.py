@@ -32,6 +32,8 @@ from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
+from .shell import shell_of
+from .styles import tcss
 
 
 class StatusLine(Widget):
@@ -57,23 +59,14 @@ class GameScreen(GatedScreen, Screen[None]):
     notice).
     """
 
-    DEFAULT_CSS = """
-    GameScreen { layout: vertical; }
-    GameScreen #game-status { height: 1; padding: 0 1; background: $accent; color: $text; text-style: bold; }
-    GameScreen #game-body { height: 1fr; }
-    GameScreen #game-main { width: 1fr; height: 1fr; }
-    GameScreen:nocolor #game-status { text-style: bold reverse; }
-    """
+    DEFAULT_CSS = tcss(__file__, "game_screen.tcss")
 
+    #: Each action is one binding; the footer shows its first key.
     BINDINGS = [
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "rules", "Rules", show=False),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("u", "undo_key", "Undo", show=False),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("w", "save", "Save", show=False),
-        Binding("escape", "menu", "Menu"),
-        Binding("m", "menu", "Menu", show=False),
+        Binding("f1,question_mark", "rules", "Rules", key_display="f1"),
+        Binding("ctrl+z,u", "undo", "Undo", key_display="^z"),
+        Binding("ctrl+s,w", "save", "Save", key_display="^s"),
+        Binding("escape,m", "menu", "Menu", key_display="esc"),
         Binding("l", "toggle_log", "Log"),
         Binding("g", "scores", "Scores"),
     ]
@@ -134,13 +127,22 @@ class GameScreen(GatedScreen, Screen[None]):
         if state.is_terminal:
             self._hand_over()
             self.render_for(None)
-            self.app.call_later(self.app.game_finished, self.match)  # type: ignore[attr-defined]
+            self.app.call_later(shell_of(self).game_finished, self.match)
             return
         window = state.reaction_window
         if window is not None and self.spec.hidden_information:
             self._hand_over()
             self.render_for(None)
-            self.app.push_screen(ReactionScreen(window, state.to_move, self.match.names), self._after_reaction)
+            self.app.push_screen(
+                ReactionScreen(
+                    window,
+                    state.to_move,
+                    self.match.names,
+                    rules=(self.spec.title, self.spec.rules_text()),
+                    save=self.action_save,
+                ),
+                self._after_reaction,
+            )
             return
         seat = state.to_move[0]
         if self.spec.hidden_information and state.needs_curtain(seat) and not (
@@ -283,7 +285,7 @@ class GameScreen(GatedScreen, Screen[None]):
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
         self.stamp += 1
-        secret = bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)  # type: ignore[arg-type]
+        secret = seat is not None and bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)
         ctx = BoardContext(
             view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
         )
@@ -338,7 +340,7 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _play(self, seat: int, action: Any) -> None:
         self.match.play(seat, action)
-        self.app.autosave(self.match)  # type: ignore[attr-defined]
+        shell_of(self).autosave(self.match)
 
     # ---- bindings -------------------------------------------------------
 
@@ -348,7 +350,7 @@ class GameScreen(GatedScreen, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if event.key == "ctrl+z" and not self.match.can_undo():
+        if event.key in ("ctrl+z", "u") and not self.match.can_undo():
             self.notify("Nothing to undo here.", severity="warning", timeout=3)
             return
         if (
@@ -384,19 +386,16 @@ class GameScreen(GatedScreen, Screen[None]):
     def action_scores(self) -> None:
         """Back to the game-over screen from a look at the final table."""
         if self.match.state.is_terminal:
-            self.app.game_finished(self.match)  # type: ignore[attr-defined]
+            shell_of(self).game_finished(self.match)
 
     def action_undo(self) -> None:
         if not self.match.can_undo():
             self.notify("Nothing to undo here.", severity="warning", timeout=3)
             return
         self.match.undo()
-        self.app.autosave(self.match)  # type: ignore[attr-defined]
+        shell_of(self).autosave(self.match)
         self.notify("Took back the last action.", timeout=2)
         self.advance()
-
-    def action_undo_key(self) -> None:
-        self.action_undo()
 
     def action_rules(self) -> None:
         from .rules_viewer import RulesScreen
@@ -430,7 +429,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()), lambda _: self._resume())
             return
         elif choice == "launcher":
-            self.app.to_launcher()  # type: ignore[attr-defined]
+            shell_of(self).to_launcher()
             return
         elif choice == "quit":
             self.app.exit()

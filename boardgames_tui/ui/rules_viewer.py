@@ -7,7 +7,7 @@ from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -64,7 +64,7 @@ class RulesText(ScrollView, can_focus=True):
         return Strip([Segment(" " * self.size.width)], self.size.width)
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(ModalScreen[None]):
     """Scrollable Markdown rules (:class:`RulesText`); Escape, q or F1 closes it."""
 
     DEFAULT_CSS = """
@@ -72,7 +72,7 @@ class RulesScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,f1,question_mark", "close", "Close", key_display="Esc"),
+        Binding("escape,q,f1,question_mark", "close", "Close", key_display="esc"),
         Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
     ]

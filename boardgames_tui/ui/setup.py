@@ -14,6 +14,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from boardgames_tui.engine import GameSpec, seat_letter
 from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
 
+from .shell import shell_of
+from .styles import tcss
+
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
 
@@ -56,23 +59,7 @@ class SetupScreen(Screen[None]):
     message line; nothing is started until the setup is valid.
     """
 
-    DEFAULT_CSS = """
-    SetupScreen { layout: vertical; }
-    SetupScreen #setup-title { padding: 0 1; text-style: bold; background: $accent; color: $text; }
-    SetupScreen #setup-form { height: 1fr; padding: 0 1; }
-    SetupScreen .setup-row { height: 1; margin: 0 0 1 0; }
-    SetupScreen .setup-row Label { width: 30; }
-    SetupScreen .setup-row Input { width: 30; }
-    SetupScreen .setup-row Select { width: 30; }
-    SetupScreen #setup-buttons { height: 1; margin-top: 1; }
-    SetupScreen #setup-buttons Button { margin-right: 2; }
-    SetupScreen #setup-message { color: $error; height: auto; padding: 0 1; }
-    SetupScreen #setup-help { padding: 0 1; color: $text-muted; }
-    SetupScreen Button:focus { text-style: bold reverse; }
-    SetupScreen Select:focus > SelectCurrent { text-style: bold reverse; }
-    SetupScreen Input:focus { text-style: bold underline; }
-    SetupScreen .option-help { color: $text-muted; height: auto; margin: 0 0 1 4; }
-    """
+    DEFAULT_CSS = tcss(__file__, "setup.tcss")
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -174,8 +161,7 @@ class SetupScreen(Screen[None]):
         names = list(check_names(self.query_one(f"#setup-name-{seat}", Input).value for seat in range(n)))
         options: dict[str, Any] = {}
         for key, opt in self.spec.options.items():
-            widget = self.query_one(f"#setup-opt-{key}")
-            options[key] = widget.value  # type: ignore[attr-defined]
+            options[key] = self.query_one(f"#setup-opt-{key}", Select).value
         seed_text = self.query_one("#setup-seed", Input).value.strip()
         seed = None
         if seed_text and seed_text != "-":
@@ -186,7 +172,7 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         try:
             names, options, seed = self.collect()
-            self.app.start_new_game(self.spec.id, names, options, seed)  # type: ignore[attr-defined]
+            shell_of(self).start_new_game(self.spec.id, names, options, seed)
         except ValueError as exc:
             text = str(exc)
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id
