@@ -291,6 +291,11 @@ class GameScreen(GatedScreen, Screen[None]):
         )
         self.board.show(ctx)
         self.chooser.set_choices(ctx, self.board)
+        if isinstance(self.chooser, ActionList):
+            # The first choice's preview in this same redraw, not one frame later.
+            claimed, first = self.chooser.claim_preview()
+            if claimed:
+                self.board.preview(first)
         self.chooser.display = bool(legal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
         self.query_one(StatusLine).text = self.status_text(seat)
