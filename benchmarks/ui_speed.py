@@ -21,7 +21,8 @@ warm-up and not counted. The key gate (``ui/keygate.py``) drops keys that
 follow each other within half a second at a new screen; as in the tests,
 the keyboard counts as rested before each key. One key is measured as
 ``pilot.press`` followed by ``pilot.pause`` (the app is idle and redrawn),
-the same way for the bare app and the games.
+the same way for the bare app and the games. The matches autosave after
+every key, into a temporary folder unless ``BOARDGAMES_TUI_HOME`` is set.
 
 Usage::
 
@@ -35,7 +36,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -190,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", choices=sorted(GAMES), help="print a pyinstrument profile of this game's keys")
     args = p.parse_args(argv)
     games = args.game or sorted(GAMES)
+    # The matches autosave after every key: into a folder of their own, never the player's saves.
+    os.environ.setdefault("BOARDGAMES_TUI_HOME", tempfile.mkdtemp(prefix="ui-speed-"))
 
     if args.profile:
         from pyinstrument import Profiler

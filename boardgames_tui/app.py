@@ -34,6 +34,7 @@ from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
 from boardgames_tui.ui.launcher import LauncherScreen
+from boardgames_tui.ui.styles import tcss
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
@@ -44,16 +45,7 @@ class BoardGamesApp(App[None]):
 
     TITLE = "boardgames-tui"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    OptionList:nocolor > .option-list--option-highlighted { text-style: bold reverse; }
-    Button:nocolor:focus { text-style: bold reverse; }
-    Select:nocolor:focus > SelectCurrent { text-style: bold reverse; }
-    Input:nocolor:focus { text-style: underline; }
-    ToastRack { align: right top; }
-    /* An option list squeezed to the width of its options' padding makes
-       Textual wrap their text at width 0, which raises: never narrower. */
-    OptionList { min-width: 10; }
-    """
+    CSS = tcss(__file__, "app.tcss")
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
     def __init__(

@@ -134,7 +134,7 @@ class LobbyScreen(Screen[None]):
         if event.option.id == "new":
             self.action_new()
         elif event.option.id and event.option.id.startswith("table:"):
-            self.app.link.send({"op": "join", "table": event.option.id.split(":", 1)[1]})  # type: ignore[attr-defined]
+            session_of(self).link.send({"op": "join", "table": event.option.id.split(":", 1)[1]})
 
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._create)
@@ -146,7 +146,7 @@ class LobbyScreen(Screen[None]):
 
         def send(options: dict[str, Any] | None) -> None:
             if options is not None:
-                self.app.link.send(  # type: ignore[attr-defined]
+                session_of(self).link.send(
                     {"op": "create", "game": game, "players": players, "computers": computers, "options": options}
                 )
 
@@ -160,14 +160,14 @@ class LobbyScreen(Screen[None]):
         if table is None:
             self.notify("Highlight a table to watch it.", severity="warning", timeout=3)
             return
-        self.app.link.send({"op": "watch", "table": table})  # type: ignore[attr-defined]
+        session_of(self).link.send({"op": "watch", "table": table})
 
     def action_close_table(self) -> None:
         table = self._chosen()
         if table is None:
             self.notify("Highlight the table to close.", severity="warning", timeout=3)
             return
-        self.app.link.send({"op": "close", "table": table})  # type: ignore[attr-defined]
+        session_of(self).link.send({"op": "close", "table": table})
 
     def action_quit_app(self) -> None:
         self.app.exit()
@@ -282,17 +282,25 @@ class ChatScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
+def session_of(node: Any) -> "SessionApp":
+    """The SSH session app of ``node`` (a mounted screen or widget); TypeError in any other app."""
+    app = node.app
+    if not isinstance(app, SessionApp):
+        raise TypeError(f"{type(app).__name__} is not an SSH session app")
+    return app
+
+
 class TableMixin:
     """What the waiting room and the table share: the chat and the way back to the lobby."""
 
     chat: list[str]
 
     def action_chat(self) -> None:
-        self.app.push_screen(ChatScreen(self.chat), self._said)  # type: ignore[attr-defined]
+        session_of(self).push_screen(ChatScreen(self.chat), self._said)
 
     def _said(self, text: str | None) -> None:
         if text and text.strip():
-            self.app.link.send({"op": "chat", "text": text})  # type: ignore[attr-defined]
+            session_of(self).link.send({"op": "chat", "text": text})
 
     def heard(self, line: str) -> None:
         """A chat line from the table: kept, and shown for a few seconds."""
@@ -334,7 +342,7 @@ class WaitingScreen(TableMixin, Screen[None]):
         return "\n".join(lines)
 
     def action_lobby(self) -> None:
-        self.app.to_launcher()  # type: ignore[attr-defined]
+        session_of(self).to_launcher()
 
 
 class SeatScreen(TableMixin, GameScreen):
@@ -379,7 +387,7 @@ class SeatScreen(TableMixin, GameScreen):
         self.render_for(seat)
         if state.is_terminal and not self._over_shown:
             self._over_shown = True
-            self.app.call_later(self.app.game_finished, self.match)  # type: ignore[attr-defined]
+            self.app.call_later(session_of(self).game_finished, self.match)
 
     def render_for(self, seat: int | None) -> None:
         seat = self.bound_seat
@@ -419,7 +427,7 @@ class SeatScreen(TableMixin, GameScreen):
     def apply_choice(self, seat: int, action: Any) -> None:
         """Send the choice to the hub; the replica changes when the hub sends it back."""
         self.pending = True
-        self.app.link.send({"op": "play", "n": len(self.match.actions), "action": action_to_json(action)})  # type: ignore[attr-defined]
+        session_of(self).link.send({"op": "play", "n": len(self.match.actions), "action": action_to_json(action)})
 
     def played(self, n: int, seat: int, raw: Any) -> bool:
         """The hub applied action number ``n`` (``raw``) of ``seat``; False when this replica missed one."""

@@ -176,7 +176,7 @@ class ActionList(OptionList):
         #: Index of the secret pick waiting for its confirming Enter, or None.
         self.marked: int | None = None
         self._titles: tuple[str, str] = ("", "")
-        #: Index already previewed on the board by :meth:`set_choices` itself.
+        #: Index the screen has already previewed on the board (:meth:`claim_preview`).
         self._previewed: int | None = None
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
@@ -197,15 +197,24 @@ class ActionList(OptionList):
         self.add_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
         self.border_title = _("Your choices") if self._actions else ""
         self.border_subtitle = _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
+        self._previewed = None
         if self._actions:
             self.highlighted = 0
-            # The board shows the first choice's preview in the same redraw as
-            # the new table: waiting for the highlight message would draw the
-            # whole screen twice per decision.
-            self._previewed = 0
-            board.preview(self._actions[0])
-        else:
-            self._previewed = None
+
+    def claim_preview(self) -> tuple[bool, Any]:
+        """The highlighted action, for the screen to preview at once: ``(True, action)``.
+
+        The game screen calls this right after :meth:`set_choices` and shows
+        the preview in the same redraw as the new table; the highlight's own
+        preview message, which would come after the screen was drawn and
+        lay it out and draw it a second time, is then skipped.
+        ``(False, None)`` when nothing is highlighted.
+        """
+        index = self.highlighted
+        if index is None or not 0 <= index < len(self._actions):
+            return False, None
+        self._previewed = index
+        return True, self._actions[index]
 
     def action_pick(self, number: int) -> None:
         index = self._keys.get(str(number))
@@ -255,6 +264,6 @@ class ActionList(OptionList):
             self._mark(None)  # moved away from the chosen action: a change of mind
         if idx == self._previewed:
             self._previewed = None
-            return  # set_choices has shown this one already
+            return  # the screen has shown this one already (claim_preview)
         self._previewed = None
         self.post_message(ActionPreview(self._actions[idx] if 0 <= idx < len(self._actions) else None))

@@ -45,6 +45,8 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from boardgames_tui.bots import make_bot
 from boardgames_tui.engine.match import HUMAN
 
+from .shell import shell_of
+
 if TYPE_CHECKING:
     from .game_screen import GameScreen
 
@@ -295,7 +297,7 @@ class BotTurns(Widget):
                 if kind == HUMAN:
                     # A person taking over a seat starts from what is on its screen, not the bot's news.
                     self.host.seen[seat] = len(match.state.log)
-        self.app.autosave(match)  # type: ignore[attr-defined]
+        shell_of(self).autosave(match)
         self.stop()
         self.notify("Seats: " + ", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats)))
         self.host.advance()

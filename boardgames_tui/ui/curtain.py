@@ -13,6 +13,7 @@ from textual.widgets import Static
 from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .translated import translated
+from .styles import tcss
 
 
 @translated
@@ -25,23 +26,12 @@ class CurtainScreen(GatedScreen, Screen[bool]):
     not in a burst with the key that ended the last decision, lifts it.
     """
 
-    DEFAULT_CSS = """
-    CurtainScreen { align: center middle; background: $panel; }
-    CurtainScreen #curtain-box { width: 72; height: auto; max-height: 100%; border: double $accent; padding: 0 2; }
-    CurtainScreen #curtain-box Static { width: 100%; text-align: center; }
-    CurtainScreen #curtain-name { text-style: bold reverse; margin: 1 0; }
-    CurtainScreen #curtain-recent-title { margin-top: 1; text-style: bold; }
-    CurtainScreen #curtain-box #curtain-recent-scroll { height: auto; max-height: 12; }
-    CurtainScreen #curtain-box #curtain-recent { text-align: left; color: $text-muted; }
-    """
+    DEFAULT_CSS = tcss(__file__, "curtain.tcss")
 
     BINDINGS = [
-        Binding("enter", "reveal", N_("I am alone: show my seat")),
-        Binding("space", "reveal", N_("Show"), show=False),
-        Binding("escape", "menu", N_("Menu")),
-        Binding("m", "menu", N_("Menu"), show=False),
-        Binding("f1", "rules", N_("Rules")),
-        Binding("question_mark", "rules", N_("Rules"), show=False),
+        Binding("enter,space", "reveal", N_("I am alone: show my seat"), key_display="⏎"),
+        Binding("escape,m", "menu", N_("Menu"), key_display="esc"),
+        Binding("f1,question_mark", "rules", N_("Rules"), key_display="f1"),
         Binding("pageup", "scroll_recent(-1)", show=False),
         Binding("pagedown", "scroll_recent(1)", show=False),
     ]
@@ -113,7 +103,7 @@ class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
     PrivateNoticeScreen #notice-title { text-style: bold; }
     """
 
-    BINDINGS = [Binding("enter", "close", N_("Done")), Binding("space", "close", show=False)]
+    BINDINGS = [Binding("enter,space", "close", N_("Done"), key_display="⏎")]
 
     def __init__(self, who: str, lines: list[str], passes: bool = True) -> None:
         """``passes``: the keyboard goes to another player after this notice (else the same one plays on)."""

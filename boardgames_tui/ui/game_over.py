@@ -19,6 +19,7 @@ from boardgames_tui.i18n import N_, _, ngettext
 
 from .keygate import GatedScreen
 from .translated import translated
+from .styles import tcss
 
 CHOICES = (
     ("launcher", N_("Back to the launcher")),
@@ -55,14 +56,7 @@ class GameOverScreen(GatedScreen, Screen[str]):
     move do not skip past the results.
     """
 
-    DEFAULT_CSS = """
-    GameOverScreen { layout: vertical; }
-    GameOverScreen #over-title { text-style: bold; padding: 0 1; background: $accent; color: $text; }
-    GameOverScreen #over-scroll { height: 1fr; }
-    GameOverScreen #over-notes { padding: 0 1; }
-    GameOverScreen #over-box { height: auto; }
-    GameOverScreen #over-choices { height: auto; border: round $accent; }
-    """
+    DEFAULT_CSS = tcss(__file__, "game_over.tcss")
 
     BINDINGS = [
         Binding("p", "choose('again')", N_("Play again")),

@@ -36,6 +36,8 @@ from .bot_turns import BotTurns
 from .log_panel import LogPanel
 from .reaction import ReactionScreen
 from .translated import translated
+from .shell import shell_of
+from .styles import tcss
 
 
 class StatusLine(Widget):
@@ -62,23 +64,14 @@ class GameScreen(GatedScreen, Screen[None]):
     notice).
     """
 
-    DEFAULT_CSS = """
-    GameScreen { layout: vertical; }
-    GameScreen #game-status { height: 1; padding: 0 1; background: $accent; color: $text; text-style: bold; }
-    GameScreen #game-body { height: 1fr; }
-    GameScreen #game-main { width: 1fr; height: 1fr; }
-    GameScreen:nocolor #game-status { text-style: bold reverse; }
-    """
+    DEFAULT_CSS = tcss(__file__, "game_screen.tcss")
 
+    #: Each action is one binding; the footer shows its first key.
     BINDINGS = [
-        Binding("f1", "rules", N_("Rules")),
-        Binding("question_mark", "rules", N_("Rules"), show=False),
-        Binding("ctrl+z", "undo", N_("Undo")),
-        Binding("u", "undo_key", N_("Undo"), show=False),
-        Binding("ctrl+s", "save", N_("Save")),
-        Binding("w", "save", N_("Save"), show=False),
-        Binding("escape", "menu", N_("Menu")),
-        Binding("m", "menu", N_("Menu"), show=False),
+        Binding("f1,question_mark", "rules", N_("Rules"), key_display="f1"),
+        Binding("ctrl+z,u", "undo", N_("Undo"), key_display="^z"),
+        Binding("ctrl+s,w", "save", N_("Save"), key_display="^s"),
+        Binding("escape,m", "menu", N_("Menu"), key_display="esc"),
         Binding("l", "toggle_log", N_("Log")),
         Binding("g", "scores", N_("Scores")),
         Binding("h", "hint", N_("Hint")),
@@ -144,7 +137,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if state.is_terminal:
             self._hand_over()
             self.render_for(None)
-            self._after_interlude(lambda: self.app.call_later(self.app.game_finished, self.match))  # type: ignore[attr-defined]
+            self._after_interlude(lambda: self.app.call_later(shell_of(self).game_finished, self.match))
             return
         if self.bots.take_over():
             return  # a computer player decides (or its move is on show)
@@ -153,7 +146,15 @@ class GameScreen(GatedScreen, Screen[None]):
             self._hand_over()
             self.render_for(None)
             self._after_interlude(lambda: self.app.push_screen(
-                ReactionScreen(window, state.to_move, self.match.names), self._after_reaction))
+                ReactionScreen(
+                    window,
+                    state.to_move,
+                    self.match.names,
+                    rules=(self.spec.title, self.spec.rules_text()),
+                    save=self.action_save,
+                ),
+                self._after_reaction,
+            ))
             return
         seat = state.to_move[0]
         if self.spec.hidden_information and state.needs_curtain(seat) and not (
@@ -313,13 +314,18 @@ class GameScreen(GatedScreen, Screen[None]):
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None and choices and not state.is_terminal else []
         self.stamp += 1
-        secret = bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)  # type: ignore[arg-type]
+        secret = seat is not None and bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)
         secret = secret and settings.current().confirm_secret  # the player may turn confirmation off
         ctx = BoardContext(
             view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
         )
         self.board.show(ctx)
         self.chooser.set_choices(ctx, self.board)
+        if isinstance(self.chooser, ActionList):
+            # The first choice's preview in this same redraw, not one frame later.
+            claimed, first = self.chooser.claim_preview()
+            if claimed:
+                self.board.preview(first)
         self.chooser.display = bool(legal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
         self.show_status(self.status_text(seat))
@@ -381,7 +387,7 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _play(self, seat: int, action: Any) -> None:
         self.match.play(seat, action)
-        self.app.autosave(self.match)  # type: ignore[attr-defined]
+        shell_of(self).autosave(self.match)
 
     # ---- bindings -------------------------------------------------------
 
@@ -391,7 +397,7 @@ class GameScreen(GatedScreen, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if event.key == "ctrl+z" and not self._can_undo():
+        if event.key in ("ctrl+z", "u") and not self._can_undo():
             self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
         if (
@@ -438,7 +444,7 @@ class GameScreen(GatedScreen, Screen[None]):
     def action_scores(self) -> None:
         """Back to the game-over screen from a look at the final table."""
         if self.match.state.is_terminal:
-            self.app.game_finished(self.match)  # type: ignore[attr-defined]
+            shell_of(self).game_finished(self.match)
 
     def _can_undo(self) -> bool:
         """Undo is possible: the match allows it and the step was a person's, not a computer player's."""
@@ -449,12 +455,9 @@ class GameScreen(GatedScreen, Screen[None]):
             self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
         self.match.undo()
-        self.app.autosave(self.match)  # type: ignore[attr-defined]
+        shell_of(self).autosave(self.match)
         self.notify(_("Took back the last action."), timeout=2)
         self.advance()
-
-    def action_undo_key(self) -> None:
-        self.action_undo()
 
     def action_rules(self) -> None:
         from .rules_viewer import RulesScreen
@@ -491,7 +494,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.bots.open_seats()
             return
         elif choice == "launcher":
-            self.app.to_launcher()  # type: ignore[attr-defined]
+            shell_of(self).to_launcher()
             return
         elif choice == "quit":
             self.app.exit()

@@ -160,4 +160,4 @@ class GatedScreen:
     KEY_GATED = True
 
     def on_screen_resume(self) -> None:
-        KeyGate.of(self.app).arm(self)  # type: ignore[attr-defined]
+        KeyGate.of(getattr(self, "app")).arm(self)

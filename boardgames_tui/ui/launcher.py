@@ -24,6 +24,8 @@ from boardgames_tui.engine.spec import GameSpec
 from boardgames_tui.i18n import N_, _
 
 from .translated import translated
+from .shell import shell_of
+from .styles import tcss
 
 BANNER = N_("boardgames-tui: four tabletop games for one shared keyboard")
 
@@ -44,22 +46,14 @@ class LauncherScreen(Screen[None]):
     file that could block.
     """
 
-    DEFAULT_CSS = """
-    LauncherScreen { layout: vertical; }
-    LauncherScreen #launcher-title { padding: 1 2 0 2; text-style: bold; }
-    LauncherScreen #launcher-help { padding: 0 2 1 2; color: $text-muted; }
-    LauncherScreen #launcher-list { height: 1fr; margin: 0 0; border: round $accent; padding: 0 0; }
-    LauncherScreen #launcher-skipped { height: 1; padding: 0 2; color: $text-warning; display: none; }
-    LauncherScreen #launcher-skipped.-shown { display: block; }
-    """
+    DEFAULT_CSS = tcss(__file__, "launcher.tcss")
 
     BINDINGS = [
         Binding("q", "quit_app", N_("Quit")),
         Binding("c", "continue_game", N_("Continue")),
         Binding("h", "open('history')", N_("History")),
         Binding("s", "open('settings')", N_("Settings")),
-        Binding("f1", "help", N_("Rules"), show=False),
-        Binding("question_mark", "help", N_("Rules"), show=False),
+        Binding("f1,question_mark", "help", N_("Rules"), show=False),
     ] + [Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)]
 
     def compose(self) -> ComposeResult:
@@ -142,9 +136,9 @@ class LauncherScreen(Screen[None]):
     def activate(self, key: str) -> None:
         app = self.app
         if key.startswith("game:"):
-            app.open_setup(key.split(":", 1)[1])  # type: ignore[attr-defined]
+            shell_of(self).open_setup(key.split(":", 1)[1])
         elif key == "continue":
-            app.continue_game()  # type: ignore[attr-defined]
+            shell_of(self).continue_game()
         elif key == "load":
             from .load_screen import LoadScreen
 
@@ -163,13 +157,13 @@ class LauncherScreen(Screen[None]):
     def _loaded(self, choice: tuple[Path, bool] | None) -> None:
         if choice is not None:
             path, is_autosave = choice
-            self.app.load_game(path, resume=is_autosave)  # type: ignore[attr-defined]
+            shell_of(self).load_game(path, resume=is_autosave)
 
     def action_open(self, key: str) -> None:
         self.activate(key)
 
     def action_continue_game(self) -> None:
-        self.app.continue_game()  # type: ignore[attr-defined]
+        shell_of(self).continue_game()
 
     def action_quit_app(self) -> None:
         self.app.exit()

@@ -35,8 +35,7 @@ class MenuScreen(ModalScreen[str]):
     """
 
     BINDINGS = [
-        Binding("escape", "choose('resume')", N_("Resume")),
-        Binding("m", "choose('resume')", N_("Resume"), show=False),
+        Binding("escape,m", "choose('resume')", N_("Resume"), key_display="esc"),
     ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(MENU_ITEMS)]
 
     def compose(self) -> ComposeResult:

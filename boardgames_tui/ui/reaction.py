@@ -7,7 +7,7 @@ passes for everyone who has not reacted.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -31,7 +31,9 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
 
     Docked at the bottom so the public table above stays in sight. Keys go
     through the key gate (:mod:`.keygate`): the Enter that played the card
-    cannot also close the window.
+    cannot also close the window. F1 shows ``rules`` (title, Markdown) over
+    the window, and Ctrl+S calls ``save``: the screen that opened the
+    window hands both in, so this one never reaches into the screens below.
     """
 
     DEFAULT_CSS = """
@@ -42,22 +44,28 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
 
     BINDINGS = [
         Binding("enter", "all_pass", N_("Nobody reacts")),
-        Binding("f1", "rules", N_("Rules")),
-        Binding("question_mark", "rules", N_("Rules"), show=False),
-        Binding("escape", "menu", N_("Menu")),
-        Binding("m", "menu", N_("Menu"), show=False),
-        Binding("ctrl+s", "save", N_("Save")),
-        Binding("w", "save", N_("Save"), show=False),
+        Binding("f1,question_mark", "rules", N_("Rules"), key_display="f1"),
+        Binding("escape,m", "menu", N_("Menu"), key_display="esc"),
+        Binding("ctrl+s,w", "save", N_("Save"), key_display="^s"),
     ]
 
     #: Dismiss value asking the game screen for its menu.
     MENU = -1
 
-    def __init__(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
+    def __init__(
+        self,
+        card_text: str,
+        seats: Sequence[int],
+        names: Sequence[str],
+        rules: tuple[str, str] | None = None,
+        save: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.card_text = card_text
         self.seats = tuple(seats)
         self.names = tuple(names)
+        self.rules = rules
+        self.save = save
 
     def compose(self) -> ComposeResult:
         who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
@@ -93,14 +101,15 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
         self.dismiss(None)
 
     def action_rules(self) -> None:
-        host = self.app.screen_stack[-2]
-        if hasattr(host, "action_rules"):
-            host.action_rules()
+        """The game's rules over the window (they hold nothing private)."""
+        if self.rules is not None:
+            from .rules_viewer import RulesScreen
+
+            self.app.push_screen(RulesScreen(*self.rules))
 
     def action_save(self) -> None:
-        host = self.app.screen_stack[-2]
-        if hasattr(host, "action_save"):
-            host.action_save()
+        if self.save is not None:
+            self.save()
 
     def action_menu(self) -> None:
         KeyGate.of(self.app).arm(self)

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from boardgames_tui.i18n import N_, _
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -68,7 +68,7 @@ class RulesText(ScrollView, can_focus=True):
 
 
 @translated
-class RulesScreen(Screen[None]):
+class RulesScreen(ModalScreen[None]):
     """Scrollable Markdown rules (:class:`RulesText`); Escape, q or F1 closes it."""
 
     DEFAULT_CSS = """
@@ -76,7 +76,7 @@ class RulesScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q,f1,question_mark", "close", N_("Close"), key_display="Esc"),
+        Binding("escape,q,f1,question_mark", "close", N_("Close"), key_display="esc"),
         Binding("pagedown", "page(1)", N_("Page down"), show=False),
         Binding("pageup", "page(-1)", N_("Page up"), show=False),
     ]

@@ -21,6 +21,9 @@ from .translated import translated
 
 from .bot_turns import kind_name
 
+from .shell import shell_of
+from .styles import tcss
+
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
 
@@ -64,26 +67,7 @@ class SetupScreen(Screen[None]):
     message line; nothing is started until the setup is valid.
     """
 
-    DEFAULT_CSS = """
-    SetupScreen { layout: vertical; }
-    SetupScreen #setup-title { padding: 0 1; text-style: bold; background: $accent; color: $text; }
-    SetupScreen #setup-form { height: 1fr; padding: 0 1; }
-    SetupScreen .setup-row { height: 1; margin: 0 0 1 0; }
-    SetupScreen .setup-row Label { width: 30; }
-    SetupScreen .setup-row Input { width: 30; }
-    SetupScreen .setup-row Select { width: 30; }
-    SetupScreen .seat-row Label { width: 14; }
-    SetupScreen .seat-row Input { width: 24; }
-    SetupScreen .seat-row Select { width: 24; margin-left: 2; }
-    SetupScreen #setup-buttons { height: 1; margin-top: 1; }
-    SetupScreen #setup-buttons Button { margin-right: 2; }
-    SetupScreen #setup-message { color: $error; height: auto; padding: 0 1; }
-    SetupScreen #setup-help { padding: 0 1; color: $text-muted; }
-    SetupScreen Button:focus { text-style: bold reverse; }
-    SetupScreen Select:focus > SelectCurrent { text-style: bold reverse; }
-    SetupScreen Input:focus { text-style: bold underline; }
-    SetupScreen .option-help { color: $text-muted; height: auto; margin: 0 0 1 4; }
-    """
+    DEFAULT_CSS = tcss(__file__, "setup.tcss")
 
     BINDINGS = [
         Binding("escape", "back", N_("Back")),
@@ -207,8 +191,7 @@ class SetupScreen(Screen[None]):
         names = list(check_names(self.query_one(f"#setup-name-{seat}", Input).value for seat in range(n)))
         options: dict[str, Any] = {}
         for key, opt in self.spec.options.items():
-            widget = self.query_one(f"#setup-opt-{key}")
-            options[key] = widget.value  # type: ignore[attr-defined]
+            options[key] = self.query_one(f"#setup-opt-{key}", Select).value
         seed_text = self.query_one("#setup-seed", Input).value.strip()
         seed = None
         if seed_text and seed_text != "-":
@@ -219,7 +202,7 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         try:
             names, options, seed = self.collect()
-            self.app.start_new_game(self.spec.id, names, options, seed, self.seats())  # type: ignore[attr-defined]
+            shell_of(self).start_new_game(self.spec.id, names, options, seed, self.seats())
         except ValueError as exc:
             text = str(exc)
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id

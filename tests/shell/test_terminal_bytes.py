@@ -66,8 +66,11 @@ def test_a_paste_full_of_commands_does_nothing_on_the_curtain_or_the_board(tmp_p
         app.write(b"?")
         app.wait_for(RULES)
         app.write(b"q")
-        screen = app.wait_for("choose an action card in secret")
-        assert "Round 1/10" in screen and "Your choices" in screen  # no card was played, no menu opened
+        # The whole board comes back (not only its first rows): no card was played, no menu opened.
+        app.wait_until(
+            lambda screen: all(t in screen for t in ("choose an action card in secret", "Round 1/10", "Your choices")),
+            "the same secret choice, in full",
+        )
         app.quit_cleanly()
 
 

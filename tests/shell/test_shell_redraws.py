@@ -1,0 +1,149 @@
+"""The shell redraws what changed (footer, log, status) and talks to the app through its protocol."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets._footer import FooterKey
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Event, Match
+from boardgames_tui.ui.footer import StableFooter
+from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.log_panel import LogPanel
+from boardgames_tui.ui.reaction import ReactionScreen
+from boardgames_tui.ui.rules_viewer import RulesScreen
+from boardgames_tui.ui.shell import Shell, shell_of
+
+from ..screen_text import screen_text, wait_for
+from .matches import checkpoints
+
+SIZE = (120, 40)
+UI = Path(__file__).resolve().parents[2] / "boardgames_tui" / "ui"
+
+
+def footer_keys(screen) -> list[FooterKey]:
+    return list(screen.query(FooterKey))
+
+
+async def test_footer_keeps_its_keys_across_a_decision_that_changes_none_of_them():
+    app = BoardGamesApp(match=Match.new("mountain_goats", ["Ana", "Beto"], 7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        before = footer_keys(game)
+        assert "Rules" in [k.description for k in before]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(game.match.actions) == 1, what="the first move")
+        await pilot.pause()
+        assert [id(k) for k in footer_keys(game)] == [id(k) for k in before]  # not rebuilt
+
+
+class ToggleApp(App[None]):
+    BINDINGS = [Binding("x", "act", "Act"), Binding("y", "other", "Other")]
+    ENABLE_COMMAND_PALETTE = False
+    offered = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offered if action == "act" else True
+
+    def compose(self) -> ComposeResult:
+        yield StableFooter()
+
+
+async def test_footer_rebuilds_when_a_key_it_shows_comes_or_goes():
+    app = ToggleApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        assert [k.description for k in footer_keys(app.screen)] == ["Act", "Other"]
+        app.offered = False
+        app.screen.refresh_bindings()
+        await wait_for(
+            pilot, lambda: [k.description for k in footer_keys(app.screen)] == ["Other"], what="Act to go"
+        )
+
+
+async def test_log_keeps_its_lines_when_the_next_seat_reads_them_the_same():
+    match = Match.new("mountain_goats", ["Ana", "Beto"], 7)
+    for _ in range(3):
+        seat = match.state.to_move[0]
+        match.play(seat, match.state.legal_actions(seat)[0])
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = app.screen
+        log = game.query_one(LogPanel)
+        first = log.lines[0]
+        count = len(log.lines)
+        seat = game.shown_seat
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: game.shown_seat != seat, what="the next seat")
+        assert log.lines[0] is first  # appended to, not cleared and rewritten
+        assert len(log.lines) > count
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield LogPanel(id="log")
+
+
+async def test_log_is_redrawn_for_a_seat_that_must_not_read_a_private_line():
+    events = (Event("{0} draws a card", {0: "the Eel"}), Event("{1} passes"))
+    app = LogApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        log = app.query_one(LogPanel)
+        log.show(events, ("Ana", "Beto"), 0)
+        await pilot.pause()
+        assert "the Eel" in screen_text(app)
+        log.show(events, ("Ana", "Beto"), 1)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "the Eel" not in text
+        assert "Ana draws a card" in text and "Beto passes" in text
+
+
+async def test_reaction_window_saves_and_shows_rules_through_what_the_game_screen_gave_it():
+    match = checkpoints("mision_chungungo", ("Ana", "Beto", "Carla"))["reaction"]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+        await pilot.pause()  # drawn: the key gate takes only keys pressed after that
+        window = app.screen
+        assert window.rules is not None and window.rules[0] == "Misión Chungungo"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("Saved to" in n.message for n in app._notifications), what="the save notice")
+        assert app.screen is window  # saving leaves the window open
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")
+
+
+def test_shell_of_refuses_an_app_without_the_shell_protocol():
+    class Plain:
+        app = App()
+
+    with pytest.raises(TypeError):
+        shell_of(Plain())
+    assert isinstance(BoardGamesApp(), Shell)
+
+
+def test_screens_never_reach_into_the_app_or_the_screen_below_untyped():
+    """Every call from a screen to the app goes through ui/shell.py, type-checked."""
+    offenders = []
+    for path in sorted(UI.glob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"self\.app\.\w+\(.*# type: ignore", line) or "screen_stack[-2]" in line:
+                offenders.append(f"{path.name}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+@pytest.mark.parametrize("screen", [GameScreen, CurtainScreen, PrivateNoticeScreen, ReactionScreen, RulesScreen])
+def test_each_action_of_a_game_screen_is_one_binding(screen):
+    """Aliases (F1 and ?, Ctrl+Z and u) share one binding, so the footer and the help list it once."""
+    actions = [b.action for b in screen.BINDINGS]
+    assert len(actions) == len(set(actions))
