@@ -126,6 +126,10 @@ class BotTurns(Widget):
         """Whether a computer player holds ``seat``."""
         return self.match.seats[seat] != HUMAN
 
+    def any_bots(self) -> bool:
+        """Whether a computer player holds any seat."""
+        return any(kind != HUMAN for kind in self.match.seats)
+
     def curtains(self) -> bool:
         """Whether hand-overs need the curtain: only between two or more people."""
         return len(self.humans()) >= 2

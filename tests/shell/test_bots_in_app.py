@@ -301,3 +301,13 @@ async def test_no_hint_on_a_curtain_or_from_another_seats_view():
         await pilot.press("enter")
         await wait_for(pilot, lambda: game.shown_seat == 0, what="Ana's screen")
         assert game.bots.can_hint()
+
+
+async def test_hint_works_at_a_table_of_people_too_without_a_footer_entry():
+    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=3, bot_playouts=10)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        game = game_of(app)
+        await wait_for(pilot, lambda: game.chooser.display and app.key_gate._drawn_at is not None, what="Ana's turn")
+        assert "h Hint" not in screen_text(app)  # the footer of a table of people is as it was
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint for A Ana: roll" in notices(app), timeout=10, what="the hint")
