@@ -14,7 +14,8 @@ whether a computer player decides now. The rules of the table:
   shows only them.
 - A computer player thinks in a thread worker (``run_worker(thread=True)``)
   on ``state.view(seat)`` only, so the screen keeps answering keys. The
-  search itself runs in a daemon thread the worker waits on, checking for
+  worker hands the search to a helper process (:mod:`.bot_process`, so it
+  never holds the app's interpreter lock) and waits, checking for
   cancellation every 50 ms: leaving the game or quitting never waits for
   a search to end. Its answer counts only if the state it decided on is
   still the match's state and nobody changed the seats meanwhile.
@@ -35,16 +36,15 @@ whether a computer player decides now. The rules of the table:
 from __future__ import annotations
 
 import random
-import threading
 from typing import TYPE_CHECKING, Any
 
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from boardgames_tui.bots import make_bot
 from boardgames_tui.engine.match import HUMAN
 
+from .bot_process import ThinkingProcess
 from .shell import shell_of
 
 if TYPE_CHECKING:
@@ -54,8 +54,9 @@ if TYPE_CHECKING:
 DEFAULT_PAUSE = 1.0
 #: Seconds the Strong level thinks per decision, and for a hint (the app's default).
 DEFAULT_SECONDS = 1.0
-#: How often a worker waiting on a search looks whether it was cancelled (seconds).
-POLL = 0.05
+#: Where computer players' decisions are thought out, and hints (one helper process each).
+DECISIONS = ThinkingProcess()
+HINTS = ThinkingProcess()
 
 LEVEL_NAMES = {"random": "Random", "greedy": "Greedy", "strong": "Strong", HUMAN: "Human"}
 
@@ -65,30 +66,14 @@ def kind_name(kind: str) -> str:
     return "Human" if kind == HUMAN else f"Computer ({LEVEL_NAMES.get(kind, kind)})"
 
 
-def think(bot: Any, view: Any, seat: int, rnd: random.Random) -> dict[str, Any] | None:
-    """Run ``bot.choose(view, seat, rnd)`` in a daemon thread and wait for it, in a worker.
+def think(helper: ThinkingProcess, request: tuple) -> dict[str, Any] | None:
+    """Ask ``helper`` for a decision (``request``: see :func:`.bot_process.answer`), in a worker.
 
-    Returns ``{"action": ...}`` or ``{"error": exception}``; None when the
-    worker was cancelled first (the search is left to finish on its own,
-    and its answer is dropped). Must be called inside a Textual worker.
+    Returns ``{"action": ...}`` or ``{"error": text}``; None when the worker
+    was cancelled first (the search is dropped with its helper process).
     """
     worker = get_current_worker()
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            box["action"] = bot.choose(view, seat, rnd)
-        except Exception as exc:  # reported on screen; the seat then plays a random legal action
-            box["error"] = exc
-        finally:
-            done.set()
-
-    threading.Thread(target=run, name="bot-thinking", daemon=True).start()
-    while not done.wait(POLL):
-        if worker.is_cancelled:
-            return None
-    return box
+    return helper.ask(request, lambda: worker.is_cancelled)
 
 
 class BotTurns(Widget):
@@ -122,12 +107,16 @@ class BotTurns(Widget):
         value = getattr(self.app, name, None)
         return default if value is None else value
 
-    def _make(self, level: str) -> Any:
-        return make_bot(
+    def _request(self, level: str, seat: int, seed: str) -> tuple:
+        """What a helper needs to decide for ``seat`` at ``level``: the seat's view, never the state."""
+        return (
             level,
             self.match.game_id,
-            seconds=float(self._setting("bot_seconds", DEFAULT_SECONDS)),
-            playouts=self._setting("bot_playouts", None),
+            float(self._setting("bot_seconds", DEFAULT_SECONDS)),
+            self._setting("bot_playouts", None),
+            self.match.state.view(seat),
+            seat,
+            seed,
         )
 
     def humans(self) -> list[int]:
@@ -137,6 +126,10 @@ class BotTurns(Widget):
     def is_bot(self, seat: int) -> bool:
         """Whether a computer player holds ``seat``."""
         return self.match.seats[seat] != HUMAN
+
+    def any_bots(self) -> bool:
+        """Whether a computer player holds any seat."""
+        return any(kind != HUMAN for kind in self.match.seats)
 
     def curtains(self) -> bool:
         """Whether hand-overs need the curtain: only between two or more people."""
@@ -170,11 +163,9 @@ class BotTurns(Widget):
         self.thinking = token
         level = self.match.seats[seat]
         self._show_table(f"{self.host.who(seat)} ({LEVEL_NAMES[level]}) is thinking...")
-        bot = self._make(level)
-        view = state.view(seat)
-        rnd = random.Random(f"{self.match.seed}:{len(self.match.actions)}:{seat}")
+        request = self._request(level, seat, f"{self.match.seed}:{len(self.match.actions)}:{seat}")
         worker = self.run_worker(
-            lambda: (token, think(bot, view, seat, rnd)), thread=True, group="bot", exclusive=True, exit_on_error=False
+            lambda: (token, think(DECISIONS, request)), thread=True, group="bot", exclusive=True, exit_on_error=False
         )
         worker.name = "bot"
         return True
@@ -297,7 +288,8 @@ class BotTurns(Widget):
                 if kind == HUMAN:
                     # A person taking over a seat starts from what is on its screen, not the bot's news.
                     self.host.seen[seat] = len(match.state.log)
-        shell_of(self).autosave(match)
+        if match.actions:  # like every autosave, only once the game has begun
+            shell_of(self).autosave(match)
         self.stop()
         self.notify("Seats: " + ", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats)))
         self.host.advance()
@@ -327,12 +319,10 @@ class BotTurns(Widget):
         if self._hint is not None and self._hint[1] is state and self._hint[2] == seat:
             return  # already thinking about this one
         self._hint = token
-        bot = self._make("strong")
-        view = state.view(seat)
-        rnd = random.Random(f"hint:{self.match.seed}:{len(self.match.actions)}:{seat}")
+        request = self._request("strong", seat, f"hint:{self.match.seed}:{len(self.match.actions)}:{seat}")
         self.notify(f"Thinking of a hint for {self.host.who(seat)}...", timeout=2)
         worker = self.run_worker(
-            lambda: (token, think(bot, view, seat, rnd)), thread=True, group="hint", exclusive=True, exit_on_error=False
+            lambda: (token, think(HINTS, request)), thread=True, group="hint", exclusive=True, exit_on_error=False
         )
         worker.name = "hint"
 

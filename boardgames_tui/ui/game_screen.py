@@ -75,6 +75,7 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("l", "toggle_log", N_("Log")),
         Binding("g", "scores", N_("Scores")),
         Binding("h", "hint", N_("Hint")),
+        Binding("h", "hint_unlisted", N_("Hint"), show=False),
         Binding("space", "go_on", N_("Go on")),
     ]
 
@@ -429,13 +430,17 @@ class GameScreen(GatedScreen, Screen[None]):
             return self._can_undo()
         if action == "scores":
             return self.match.state.is_terminal
-        if action == "hint":
-            return self.bots.can_hint()
+        if action in ("hint", "hint_unlisted"):
+            # Listed in the footer at a table with computer players; a key of its own otherwise.
+            return self.bots.can_hint() and self.bots.any_bots() == (action == "hint")
         if action == "go_on":
             return self.bots.pausing
         return True
 
     def action_hint(self) -> None:
+        self.bots.hint()
+
+    def action_hint_unlisted(self) -> None:
         self.bots.hint()
 
     def action_go_on(self) -> None:

@@ -31,6 +31,12 @@ def run(capsys, *argv):
         (["--game", "mountain_goats", "--players", "three"], "invalid int value"),
         (["--load", "/nonexistent/save.json"], "no such file"),
         (["--frobnicate"], "unrecognized arguments"),
+        (["--game", "mountain_goats", "--seats", "human,expert"], "unknown seat 'expert'"),
+        (["--game", "mountain_goats", "--players", "3", "--seats", "human,strong"], "names 2 seats but the game has 3"),
+        (["--game", "penguinramids", "--seats", "human"], "2-4 players, not 1"),
+        (["--seats", "human,strong"], "need --game"),
+        (["--game", "mountain_goats", "--seats", "human,strong", "--bot-pause", "-1"], "from 0 to 3600"),
+        (["--game", "mountain_goats", "--seats", "human,strong", "--bot-seconds", "0"], "more than 0"),
         (["simulate", "--game", "chess", "--games", "3"], "unknown game"),
         (["simulate", "--game", "veto", "--games", "0"], "at least 1"),
     ],
@@ -79,3 +85,19 @@ def test_python_dash_m_runs_the_same_main(capsys):
         finally:
             sys.argv = old
     assert exc.value.code == 2
+
+
+def test_seats_on_the_command_line_start_a_game_alone_against_the_computer(monkeypatch):
+    from boardgames_tui.app import BoardGamesApp
+
+    made = {}
+
+    def run(self):
+        made.update(
+            names=self.start_names, seats=self.start_seats, pause=self.bot_pause, seconds=self.bot_seconds
+        )
+
+    monkeypatch.setattr(BoardGamesApp, "run", run)
+    code = main(["--game", "montana_pinguino", "--seats", "human, Strong,greedy", "--bot-pause", "0.5"])
+    assert code == 0
+    assert made == {"names": ["Ana", "Beto", "Carla"], "seats": ["human", "strong", "greedy"], "pause": 0.5, "seconds": None}
