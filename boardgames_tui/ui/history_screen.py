@@ -99,10 +99,10 @@ class HistoryScreen(Screen[None]):
     def action_replay(self) -> None:
         entry = self.highlighted()
         match = self._match(entry) if entry is not None else None
-        if match is not None:
+        if match is not None and entry is not None:
             from .replay import ReplayScreen
 
-            self.app.push_screen(ReplayScreen(match, finished=entry.finished))  # type: ignore[union-attr]
+            self.app.push_screen(ReplayScreen(match, finished=entry.finished))
 
     def action_export(self) -> None:
         from boardgames_tui.engine.history import export_to_file

@@ -55,6 +55,6 @@ async def test_a_new_table_of_a_game_without_options_is_sent_at_once() -> None:
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        await pilot.press(*["down"] * new_table_index("penguinramids", 3), "enter")
+        await pilot.press(*["down"] * new_table_index("mision_chungungo", 3), "enter")
         await pilot.pause()
-    assert link.sent == [{"op": "create", "game": "penguinramids", "players": 3, "computers": 0, "options": {}}]
+    assert link.sent == [{"op": "create", "game": "mision_chungungo", "players": 3, "computers": 0, "options": {}}]

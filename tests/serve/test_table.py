@@ -164,6 +164,8 @@ async def test_a_player_alone_plays_against_a_computer_seat(server: ServerFixtur
     ana.press("n")
     await ana.wait_for("which game")
     ana.press(*["down"] * new_table_index("penguinramids", 2, computer=True), "enter")
+    await ana.wait_for("Make the table")
+    ana.press("end", "enter")  # Penguinramids' options as they are
     await ana.wait_for(" | A ana: Round 1: choose an action card in secret")
     match = server.hub.tables["t1"].match
     assert match.names == ("ana", "Computer B")
