@@ -31,6 +31,18 @@ def match_at():
     return build_match_at
 
 
+def pytest_collection_modifyitems(config, items):
+    """Screen pictures are compared in the slow tier.
+
+    The default run (the fast tier) checks every screen's text through Pilot; the
+    pixel-for-pixel snapshot comparisons (``snap_compare``, each a whole app run
+    and an SVG diff) run with ``pytest -m slow``, which ``.ci/run`` runs too.
+    """
+    for item in items:
+        if "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_data_dir(tmp_path, monkeypatch):
     """Point BOARDGAMES_TUI_HOME at a fresh folder so tests never touch real saves."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
@@ -9,8 +10,9 @@ from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 
-#: The bursts every hand-over is tried with.
-BURSTS = (2, 4, 10)
+#: The bursts every hand-over is tried with: a double key in the fast tier (the case players
+#: hit), longer bursts in the slow tier.
+BURSTS = (2, pytest.param(4, marks=pytest.mark.slow), pytest.param(10, marks=pytest.mark.slow))
 
 
 def game_of(app) -> GameScreen:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import re
 
 import attrs
@@ -494,6 +496,7 @@ async def test_a_cell_with_two_choices_names_the_other_one():
         assert f"Or Quantum Leap here: choice {legal.index(Leap(0, 1)) + 1}." in part(app, "preview")
 
 
+@pytest.mark.slow
 def test_every_label_and_preview_draws_for_random_positions():
     """Random games, 2-5 players: every part of the board draws from each deciding seat's view."""
     import random

@@ -28,10 +28,10 @@ def new(players: int = 2, seed: int = 1, **options):
     ("players", "seed", "options"),
     [
         (2, 11, {}),
-        (3, 12, {"advanced_sides": True}),
-        (4, 13, {"random_track": True, "track_cards": 10}),
-        (2, 14, {"championship": True}),
-        (3, 15, {"purist": True}),
+        pytest.param(3, 12, {"advanced_sides": True}, marks=pytest.mark.slow),
+        pytest.param(4, 13, {"random_track": True, "track_cards": 10}, marks=pytest.mark.slow),
+        pytest.param(2, 14, {"championship": True}, marks=pytest.mark.slow),
+        pytest.param(3, 15, {"purist": True}, marks=pytest.mark.slow),
     ],
 )
 async def test_board_draws_every_state_and_labels_every_action(players, seed, options):

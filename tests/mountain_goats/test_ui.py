@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from textual.app import App, ComposeResult
 
 from boardgames_tui.app import BoardGamesApp
@@ -262,6 +264,7 @@ async def test_chooser_refuses_changing_a_die_that_is_not_a_one():
 # ---------------------------------------------------------------- the real app
 
 
+@pytest.mark.slow
 async def test_whole_two_player_game_through_the_keyboard():
     app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=21)
     async with app.run_test(size=SIZE) as pilot:

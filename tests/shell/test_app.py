@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.engine.match import autosave_path
@@ -240,6 +241,7 @@ async def test_launcher_lists_every_game_with_count_and_pitch():
             assert f"{spec.min_players}-{spec.max_players}" in text
 
 
+@pytest.mark.slow
 async def test_whole_veto_game_through_the_keyboard_reaches_game_over():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:

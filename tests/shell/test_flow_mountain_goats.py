@@ -4,6 +4,7 @@ Launcher -> setup -> a whole 2-player game -> game over; quit and Continue;
 an illegal key; resize to 60x20 and back; the rules viewer.
 """
 
+import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.match import autosave_path
 from boardgames_tui.ui.game_over import GameOverScreen
@@ -29,6 +30,7 @@ async def _start_from_launcher(pilot, app):
     return app.screen
 
 
+@pytest.mark.slow
 async def test_launcher_setup_and_a_whole_game_by_keyboard():
     app = BoardGamesApp()
     async with app.run_test(size=SIZE) as pilot:
