@@ -133,6 +133,12 @@ class GameScreen(GatedScreen, Screen[None]):
         """Show the next decision: news for the last actor, game over, reaction window, curtain, or the seat."""
         state = self.match.state
         self.refresh_bindings()
+        if not self.bots.curtains() and not state.is_terminal and self.board.interlude_due(state.view(None)):
+            # No curtain falls (one person with computer players): the table still watches what the
+            # board plays for it (Montaña's round turning over) first, before anyone's private news.
+            self.render_for(None)
+            self._after_interlude(self.advance)
+            return
         if self._news_for_actor():
             return
         if state.is_terminal:
@@ -165,11 +171,6 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         if seat != self.shown_seat:
             self._hand_over()
-        if not self.bots.curtains() and self.board.interlude_due(state.view(None)):
-            # No curtain falls (one person with computer players): the table still watches the reveal.
-            self.render_for(None)
-            self._after_interlude(lambda: self.render_for(seat))
-            return
         self.render_for(seat)
 
     def _hand_over(self) -> None:
