@@ -1,6 +1,7 @@
 """Command line: ``boardgames-tui [--game ID] [--players N | --names A,B] [--seed S] [--option K=V] [--load FILE]``
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
-and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``.
+and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu]
+[--seed K] [--jobs J] [--option K=V]``.
 
 A bad flag value exits with status 2 and one clear line on stderr.
 """
@@ -200,7 +201,8 @@ def _arena(argv: list[str]) -> int:
     p.add_argument("--seconds", type=float, default=1.0, help="thinking time of the strong level per decision")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                   help="what --seconds counts: wall time, or CPU time of the thinking bot (repeatable on a busy machine)")
+                   help="what --seconds counts: wall time, or CPU time of the thinking bot "
+                   "(repeatable on a busy machine)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes to play the games in (default 1)")
     p.add_argument("--option", action="append", default=[], metavar="K=V")
     args = p.parse_args(argv)
