@@ -2,7 +2,7 @@
 
 Each game's ``rules.py`` says what is legal and what an action does; this
 module only remembers answers the rules already gave, so that asking twice
-costs once (Montaña Pingüino and Penguinramids use it). A computer
+costs once (Montaña Pingüino, Penguinramids and Misión Chungungo use it). A computer
 player's search and the engine benchmark ask a state for its legal actions
 and then apply one of them, and ``apply`` asks again to check the action:
 with the cache the second answer is a lookup.

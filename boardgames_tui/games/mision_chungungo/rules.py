@@ -22,6 +22,7 @@ from typing import Any, Callable, ClassVar
 
 import attrs
 
+from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
 from boardgames_tui.engine.core import mask_log
 from boardgames_tui.engine.derive import evolve, replace_at
@@ -568,14 +569,7 @@ class ChungungoState(State):
         """Legal actions of ``seat``, in the order the UI lists them; [] if it is not deciding."""
         if seat not in self.to_move:
             return []
-        cache = self._legal_cache
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_legal_cache", cache)
-        got = cache.get(seat)
-        if got is None:
-            got = cache[seat] = self._legal(seat)
-        return list(got)
+        return legal_cached(self, seat, type(self)._legal)  # remembered per state (engine/speed.py)
 
     def _legal(self, seat: int) -> list:
         return _LEGAL[self.phase](self, seat)
