@@ -44,8 +44,9 @@ class MontanaChooser(ActionList):
     """
 
     BINDINGS = [
-        Binding("pagedown", "board_scroll(1)", "Board down"),
-        Binding("pageup", "board_scroll(-1)", "Board up"),
+        # One footer entry for the pair, so the footer fits 80 columns.
+        Binding("pagedown", "board_scroll(1)", "Scroll board", key_display="pgup/pgdn"),
+        Binding("pageup", "board_scroll(-1)", "Scroll board", show=False),
         Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0
     ]
 

@@ -13,8 +13,9 @@ class PenguinChooser(ActionList):
     """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board."""
 
     BINDINGS = [
-        Binding("pagedown", "board_scroll(1)", "Board down"),
-        Binding("pageup", "board_scroll(-1)", "Board up"),
+        # One footer entry for the pair, so the footer fits 80 columns.
+        Binding("pagedown", "board_scroll(1)", "Scroll board", key_display="pgup/pgdn"),
+        Binding("pageup", "board_scroll(-1)", "Scroll board", show=False),
     ]
 
     def __init__(self) -> None:
