@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext
 
@@ -506,7 +507,7 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
     for p in table.players:
         out.append("\n")
         mark = ">" if p.seat in table.to_move and not table.terminal else " "
-        name = ctx.names[p.seat][:width]
+        name = fit_name(ctx.names[p.seat], width)
         out.append(f"{mark}{seat_letter(p.seat)} {name:<{width}}", "bold" if p.seat == ctx.seat else "")
         out.append(f" {p.copper:>2}", "bold")
         bases = "".join(b[0] for b in p.bases)

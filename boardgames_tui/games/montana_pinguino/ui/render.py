@@ -15,6 +15,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Span, Text
 
+from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import Pass, seat_letter
 
 from .. import data as D
@@ -161,7 +162,7 @@ def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
     level = view.level(seat)
     out.append(">" if seat == me else " ", style="bold")
     out.append(seat_letter(seat), style=SEAT_STYLES[seat] + (" reverse" if seat == me else ""))
-    out.append(f" {names[seat][:5]:<5} ", style="bold" if seat == me else "")
+    out.append(f" {fit_name(names[seat], 5):<5} ", style="bold" if seat == me else "")
     meter = gauge_text(view, seat)
     out.append_text(meter)
     out.append(" " * max(0, meter_width - len(meter.plain)))
@@ -389,7 +390,7 @@ def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT"
         out.append("\n")
         f = view.finish[s]
         out.append(f"{place[s]}. ", style="bold")
-        out.append(f"{seat_letter(s)} {names[s][:6]:<6}", style=SEAT_STYLES[s])
+        out.append(f"{seat_letter(s)} {fit_name(names[s], 6):<6}", style=SEAT_STYLES[s])
         if f:
             how = " with an item" if f[1] == 0 else ""
             out.append(f" round {f[0]}{how}, {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, ")
@@ -420,7 +421,7 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
                      style="bold")
         for s in sorted(range(view.players), key=lambda s: (-view.points[s], -view.firsts[s], s)):
             cells = [f"{place[s]}. +{pts[place[s] - 1]}" for place in view.places]
-            grid.add_row(Text(f"{seat_letter(s)} {names[s][:8]}", style=SEAT_STYLES[s]), *cells,
+            grid.add_row(Text(f"{seat_letter(s)} {fit_name(names[s], 8)}", style=SEAT_STYLES[s]), *cells,
                          str(view.points[s]), str(view.firsts[s]))
         note = Text("(place. +points in each race)", style="dim")
         if view.phase == R.Phase.OVER and view.result:

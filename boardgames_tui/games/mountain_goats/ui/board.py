@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 from boardgames_tui.ui.canvas import Canvas
@@ -219,7 +220,7 @@ def render_board(
         mark = ">" if (not view.is_terminal and s == view.current) else " "
         c.put(0, y, mark, "bold")
         c.put(1, y, seat_letter(s), seat_style(s) + (" reverse" if mark == ">" and not colour else ""))
-        c.put(3, y, names[s][: g - 3])
+        c.put(3, y, fit_name(names[s], g - 3))
         for i in range(6):
             k = state.tokens[s][i]
             t = Text(str(k) if k else "·", style="bold" if k else "dim")
