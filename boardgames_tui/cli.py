@@ -212,7 +212,7 @@ def _play(argv: list[str]) -> int:
 
 
 def _choose_language(flag: str | None) -> None:
-    """Speak ``--lang``, else what LC_ALL/LC_MESSAGES/LANG name, else the settings' language (boardgames_tui.i18n)."""
+    """Speak ``--lang``, else the language chosen in the settings, else what LC_ALL/LC_MESSAGES/LANG name, else English."""
     from boardgames_tui import settings
     from boardgames_tui.i18n import choose_language
     from boardgames_tui.ui.translated import apply_language

@@ -8,8 +8,9 @@ ships the compiled ``.mo`` beside it (``pybabel compile``), so an install
 ``gettext`` at run time; a test checks that the ``.mo`` matches the ``.po``.
 
 The language is chosen once at start (:func:`choose_language`: ``--lang``,
-else ``LC_ALL``/``LC_MESSAGES``/``LANG`` when they name a language we have,
-else the settings file) and may be changed from the settings screen
+else the language the player chose in the settings, else
+``LC_ALL``/``LC_MESSAGES``/``LANG`` when they name a language we have, else
+English) and may be changed from the settings screen
 (:func:`set_language`); ``_()`` looks the current catalogue up at each call,
 so a screen built after the change speaks the new language.
 
@@ -76,8 +77,13 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str |
 
 
 def choose_language(cli: str | None, settings_language: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The language to start in: ``--lang``, else the environment, else the settings, else English."""
-    for code in (cli, language_from_environment(environ), settings_language):
+    """The language to start in: ``--lang``, else the settings, else the environment, else English.
+
+    ``settings_language`` is what the player chose in the settings screen
+    (None when the settings say "automatic"): a choice made in the app
+    outranks the locale the terminal happens to have.
+    """
+    for code in (cli, settings_language, language_from_environment(environ)):
         if code in LANGUAGES:
             return code  # type: ignore[return-value]
     return DEFAULT_LANGUAGE

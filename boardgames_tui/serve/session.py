@@ -29,10 +29,12 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json
 from boardgames_tui.games import GAMES
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.serve import protocol
 from boardgames_tui.ui.board import BoardContext
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
+from boardgames_tui.ui.translated import translated
 
 
 class HubLink:
@@ -73,9 +75,10 @@ def rebuild(replica: dict[str, Any]) -> Match:
 def who(names: list[str | None], seat: int) -> str:
     """'A Ana', or 'B (free)' for a seat nobody has taken."""
     name = names[seat]
-    return f"{seat_letter(seat)} {name if name is not None else '(free)'}"
+    return f"{seat_letter(seat)} {name if name is not None else _('(free)')}"
 
 
+@translated
 class LobbyScreen(Screen[None]):
     """The tables (game, options, seats, status); new table, join, watch, close."""
 
@@ -87,10 +90,10 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("n", "new", "New table"),
-        Binding("w", "watch", "Watch"),
-        Binding("c", "close_table", "Close table"),
-        Binding("q", "quit_app", "Quit"),
+        Binding("n", "new", N_("New table")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("c", "close_table", N_("Close table")),
+        Binding("q", "quit_app", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -98,8 +101,8 @@ class LobbyScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("boardgames-tui: the SSH table", id="lobby-title", markup=False)
-        yield Static("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours", id="lobby-help")
+        yield Static(_("boardgames-tui: the SSH table"), id="lobby-title", markup=False)
+        yield Static(_("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours"), id="lobby-help")
         yield OptionList(id="lobby-list", markup=False)
         yield Footer()
 
@@ -112,10 +115,10 @@ class LobbyScreen(Screen[None]):
         lst = self.query_one(OptionList)
         keep = lst.highlighted_option.id if lst.highlighted_option is not None else None
         lst.clear_options()
-        lst.add_option(Option("+ New table", id="new"))
+        lst.add_option(Option(_("+ New table"), id="new"))
         for t in tables:
             seats = ", ".join(who(t["seats"], i) for i in range(len(t["seats"])))
-            mine = "  [your seat]" if t["mine"] is not None else ""
+            mine = "  " + _("[your seat]") if t["mine"] is not None else ""
             opts = f" ({t['options']})" if t["options"] else ""
             label = Text.assemble((f"{t['id']:<4} {t['title']}{opts}", "bold"), f"  {t['status']}{mine}\n     {seats}")
             lst.add_option(Option(label, id=f"table:{t['id']}"))
@@ -158,14 +161,14 @@ class LobbyScreen(Screen[None]):
     def action_watch(self) -> None:
         table = self._chosen()
         if table is None:
-            self.notify("Highlight a table to watch it.", severity="warning", timeout=3)
+            self.notify(_("Highlight a table to watch it."), severity="warning", timeout=3)
             return
         session_of(self).link.send({"op": "watch", "table": table})
 
     def action_close_table(self) -> None:
         table = self._chosen()
         if table is None:
-            self.notify("Highlight the table to close.", severity="warning", timeout=3)
+            self.notify(_("Highlight the table to close."), severity="warning", timeout=3)
             return
         session_of(self).link.send({"op": "close", "table": table})
 
@@ -173,6 +176,7 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
+@translated
 class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
     """Pick a game and a number of seats, or a game against a computer player (the game's default
     options); dismissed with (game, seats, computer seats), or None (Escape)."""
@@ -182,15 +186,18 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
     NewTableScreen #new-box { width: 50; height: auto; max-height: 22; border: round $accent; padding: 0 1; }
     NewTableScreen OptionList { height: auto; max-height: 18; border: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         options = []
         for gid, spec in GAMES.items():
-            options += [Option(f"{spec.title}, {n} players", id=f"{gid}:{n}:0") for n in range(spec.min_players, spec.max_players + 1)]
-            options.append(Option(f"{spec.title}, you and a computer player", id=f"{gid}:2:1"))
+            options += [
+                Option(_("{title}, {count} players").format(title=spec.title, count=n), id=f"{gid}:{n}:0")
+                for n in range(spec.min_players, spec.max_players + 1)
+            ]
+            options.append(Option(_("{title}, you and a computer player").format(title=spec.title), id=f"{gid}:2:1"))
         with Vertical(id="new-box"):
-            yield Static("A new table: which game, how many seats?", markup=False)
+            yield Static(_("A new table: which game, how many seats?"), markup=False)
             yield OptionList(*options, id="new-list", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -202,6 +209,7 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
         self.dismiss(None)
 
 
+@translated
 class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
     """A new table's options: Enter on an option steps to its next value; "Make the table" confirms.
 
@@ -215,7 +223,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
     OptionsScreen #options-box { width: 60; height: auto; border: round $accent; padding: 0 1; }
     OptionsScreen OptionList { height: auto; border: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
@@ -224,17 +232,17 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="options-box"):
-            yield Static(f"{self.spec.title}: options (Enter changes one)", markup=False)
+            yield Static(_("{title}: options (Enter changes one)").format(title=self.spec.title), markup=False)
             yield OptionList(*self._options(), id="options-list", markup=False)
 
     def _options(self) -> list[Option]:
         def shown(value: Any) -> str:
-            return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            return (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
 
         rows = [
-            Option(f"{o.label}: {shown(self.values[k])}", id=f"opt:{k}") for k, o in self.spec.options.items()
+            Option(f"{_(o.label)}: {shown(self.values[k])}", id=f"opt:{k}") for k, o in self.spec.options.items()
         ]
-        return rows + [Option("Make the table", id="done")]
+        return rows + [Option(_("Make the table"), id="done")]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -255,6 +263,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
         self.dismiss(None)
 
 
+@translated
 class ChatScreen(ModalScreen["str | None"]):
     """The table's recent chat and a line to type one more; Enter sends, Escape closes."""
 
@@ -263,7 +272,7 @@ class ChatScreen(ModalScreen["str | None"]):
     ChatScreen #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
     ChatScreen #chat-lines { height: auto; max-height: 6; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Close")]
+    BINDINGS = [Binding("escape", "cancel", N_("Close"))]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -271,8 +280,8 @@ class ChatScreen(ModalScreen["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
-            yield Static("\n".join(self.lines[-5:]) or "(no chat yet)", id="chat-lines", markup=False)
-            yield Input(placeholder="say something to the table, Enter sends", id="chat-input", max_length=120)
+            yield Static("\n".join(self.lines[-5:]) or _("(no chat yet)"), id="chat-lines", markup=False)
+            yield Input(placeholder=_("say something to the table, Enter sends"), id="chat-input", max_length=120)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -305,9 +314,10 @@ class TableMixin:
     def heard(self, line: str) -> None:
         """A chat line from the table: kept, and shown for a few seconds."""
         self.chat.append(line)
-        self.notify(line, title="chat", timeout=6)  # type: ignore[attr-defined]
+        self.notify(line, title=_("chat"), timeout=6)  # type: ignore[attr-defined]
 
 
+@translated
 class WaitingScreen(TableMixin, Screen[None]):
     """A table whose seats are not all taken yet: who sits where, the code to share, chat."""
 
@@ -316,9 +326,9 @@ class WaitingScreen(TableMixin, Screen[None]):
     WaitingScreen #wait-text { padding: 1 2; }
     """
     BINDINGS = [
-        Binding("t", "chat", "Chat"),
-        Binding("escape", "lobby", "Lobby"),
-        Binding("b", "lobby", "Lobby", show=False),
+        Binding("t", "chat", N_("Chat")),
+        Binding("escape", "lobby", N_("Lobby")),
+        Binding("b", "lobby", N_("Lobby"), show=False),
     ]
 
     def __init__(self, info: dict[str, Any]) -> None:
@@ -333,18 +343,21 @@ class WaitingScreen(TableMixin, Screen[None]):
     def text(self) -> str:
         info = self.info
         names = info["names"]
-        lines = [f"Table {info['id']}: {info['title']}", ""]
-        lines += [f"  {who(names, i)}" + ("  (you)" if i == info["seat"] else "") for i in range(len(names))]
-        lines += ["", f"Status: {info['status']}. The game starts when every seat is taken."]
+        lines = [_("Table {id}: {title}").format(id=info["id"], title=info["title"]), ""]
+        lines += [f"  {who(names, i)}" + ("  " + _("(you)") if i == info["seat"] else "") for i in range(len(names))]
+        lines += ["", _("Status: {status}. The game starts when every seat is taken.").format(status=info["status"])]
         if info.get("code"):
-            lines += [f"Table code (a friend without a key logs in with it as the password): {info['code']}"]
-        lines += ["", "t: chat   Escape or b: back to the lobby (your seat is kept)"]
+            lines += [
+                _("Table code (a friend without a key logs in with it as the password): {code}").format(code=info["code"])
+            ]
+        lines += ["", _("t: chat   Escape or b: back to the lobby (your seat is kept)")]
         return "\n".join(lines)
 
     def action_lobby(self) -> None:
         session_of(self).to_launcher()
 
 
+@translated
 class SeatScreen(TableMixin, GameScreen):
     """The game screen bound to one seat (or to none: a watcher) at a table of the hub.
 
@@ -355,7 +368,7 @@ class SeatScreen(TableMixin, GameScreen):
     screen at the same time. Undo and saving are the server's business.
     """
 
-    BINDINGS = [Binding("t", "chat", "Chat")]
+    BINDINGS = [Binding("t", "chat", N_("Chat"))]
 
     def __init__(self, match: Match, info: dict[str, Any]) -> None:
         super().__init__(match)
@@ -383,7 +396,7 @@ class SeatScreen(TableMixin, GameScreen):
             if news:
                 self.seen[seat] = len(state.log)
                 for line in news:
-                    self.notify(line, title="only you see this", timeout=10)
+                    self.notify(line, title=_("only you see this"), timeout=10)
         self.render_for(seat)
         if state.is_terminal and not self._over_shown:
             self._over_shown = True
@@ -419,10 +432,10 @@ class SeatScreen(TableMixin, GameScreen):
         if state.is_terminal or (seat is not None and seat in state.to_move and not self.pending):
             return super().status_text(seat)
         waiting = ", ".join(self.who(s) for s in state.to_move if s != seat)
-        you = f" | you are {self.who(seat)}" if seat is not None else " | watching"
+        you = " | " + (_("you are {name}").format(name=self.who(seat)) if seat is not None else _("watching"))
         if self.pending:
-            return f"{self.spec.title}{you}: sent; waiting for {waiting or 'the table'}"
-        return f"{self.spec.title}{you}: waiting for {waiting}"
+            return self.spec.title + you + ": " + _("sent; waiting for {names}").format(names=waiting or _("the table"))
+        return self.spec.title + you + ": " + _("waiting for {names}").format(names=waiting)
 
     def apply_choice(self, seat: int, action: Any) -> None:
         """Send the choice to the hub; the replica changes when the hub sends it back."""
@@ -447,7 +460,7 @@ class SeatScreen(TableMixin, GameScreen):
             self._legal_shown = []
             if self._ready:
                 self.advance()
-        self.notify(text, title="Not allowed", severity="warning", timeout=5)
+        self.notify(text, title=_("Not allowed"), severity="warning", timeout=5)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):
@@ -455,10 +468,10 @@ class SeatScreen(TableMixin, GameScreen):
         return super().check_action(action, parameters)
 
     def action_undo(self) -> None:
-        self.notify("There is no undo at the SSH table.", severity="warning", timeout=3)
+        self.notify(_("There is no undo at the SSH table."), severity="warning", timeout=3)
 
     def action_save(self) -> None:
-        self.notify("The server keeps this table after every move.", timeout=3)
+        self.notify(_("The server keeps this table after every move."), timeout=3)
 
     def _resume(self) -> None:
         self.advance()
@@ -487,7 +500,7 @@ class SessionApp(BoardGamesApp):
                 self.on_hub(message)
         except (ConnectionError, ValueError):
             pass
-        self.exit(message="The server hung up.")
+        self.exit(message=_("The server hung up."))
 
     def table_screen(self) -> Screen | None:
         """The waiting room or table screen on the stack, if any."""
@@ -502,7 +515,7 @@ class SessionApp(BoardGamesApp):
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(f"boardgames-tui: the SSH table. You are {self.player}.")
+            self.lobby.query_one("#lobby-title", Static).update(_("boardgames-tui: the SSH table. You are {name}.").format(name=self.player))
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":
@@ -511,7 +524,7 @@ class SessionApp(BoardGamesApp):
                 try:
                     match = rebuild(message["match"])
                 except (SaveError, KeyError, ValueError) as exc:
-                    self.notify(f"Cannot show this table: {exc}", severity="error")
+                    self.notify(_("Cannot show this table: {reason}").format(reason=exc), severity="error")
                     return
                 self.push_screen(SeatScreen(match, message))
             else:
@@ -525,12 +538,12 @@ class SessionApp(BoardGamesApp):
         elif op == "closed":
             if table is not None:
                 self.to_launcher(leave=False)
-                self.notify("The table was closed by the player who made it.", severity="warning", timeout=6)
+                self.notify(_("The table was closed by the player who made it."), severity="warning", timeout=6)
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(message["text"])
             else:
-                self.notify(message["text"], title="Not possible", severity="warning", timeout=5)
+                self.notify(message["text"], title=_("Not possible"), severity="warning", timeout=5)
 
     def to_launcher(self, leave: bool = True) -> None:
         """Back to the lobby (the seat stays this player's); ``leave`` tells the hub so."""
@@ -555,7 +568,10 @@ class SessionApp(BoardGamesApp):
 
 def main() -> None:
     """Run the session app on this process's terminal, talking to the hub on ``$BOARDGAMES_TUI_HUB_FD``."""
+    from boardgames_tui.cli import _choose_language
+
     fd = int(os.environ["BOARDGAMES_TUI_HUB_FD"])
+    _choose_language(None)  # the server's settings, else the session's LANG
     app = SessionApp(HubLink(fd))
     app.run()
 

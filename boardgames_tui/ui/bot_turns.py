@@ -43,6 +43,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from boardgames_tui.engine.match import HUMAN
+from boardgames_tui.i18n import N_, _
 
 from .bot_process import ThinkingProcess
 from .shell import shell_of
@@ -58,12 +59,12 @@ DEFAULT_SECONDS = 1.0
 DECISIONS = ThinkingProcess()
 HINTS = ThinkingProcess()
 
-LEVEL_NAMES = {"random": "Random", "greedy": "Greedy", "strong": "Strong", HUMAN: "Human"}
+LEVEL_NAMES = {"random": N_("Random"), "greedy": N_("Greedy"), "strong": N_("Strong"), HUMAN: N_("Human")}
 
 
 def kind_name(kind: str) -> str:
     """How a seat's kind reads on screen: "Human", or "Computer (Strong)"."""
-    return "Human" if kind == HUMAN else f"Computer ({LEVEL_NAMES.get(kind, kind)})"
+    return _("Human") if kind == HUMAN else _("Computer ({level})").format(level=_(LEVEL_NAMES.get(kind, kind)))
 
 
 def think(helper: ThinkingProcess, request: tuple) -> dict[str, Any] | None:
@@ -203,14 +204,15 @@ class BotTurns(Widget):
         self.thinking = None
         if not self._current(token):
             return
-        _, state, seat = token
+        _generation, state, seat = token
         action = box.get("action")
         legal = state.legal_actions(seat)
         if action not in legal:
             error = box.get("error")
             self.notify(
-                f"The computer player of {self.host.who(seat)} failed ({error or 'no legal answer'}); "
-                "it plays a random legal action.",
+                _("The computer player of {name} failed ({error}); it plays a random legal action.").format(
+                    name=self.host.who(seat), error=error or _("no legal answer")
+                ),
                 severity="warning",
             )
             action = random.Random(len(self.match.actions)).choice(legal)
@@ -218,12 +220,12 @@ class BotTurns(Widget):
         self.host._play(seat, action)
         lines = [e.render(self.match.names, None) for e in self.match.state.view(None).log[public_before:]]
         lines = [line for line in lines if line]
-        level = LEVEL_NAMES[self.match.seats[seat]]
-        said = lines[-1] if lines else "has decided."
+        level = _(LEVEL_NAMES[self.match.seats[seat]])
+        said = lines[-1] if lines else _("has decided.")
         pause = float(self._setting("bot_pause", DEFAULT_PAUSE))
         if pause > 0 and lines and not self.match.state.is_terminal:
             self.pausing = True
-            self._show_table(f"{self.host.who(seat)} ({level}): {said}  Space: go on")
+            self._show_table(_("{name} ({level}): {said}  Space: go on").format(name=self.host.who(seat), level=level, said=said))
             self.host.refresh_bindings()  # the footer offers Space
             self._timer = self.set_timer(pause, self.go_on)
         else:
@@ -291,7 +293,7 @@ class BotTurns(Widget):
         if match.actions:  # like every autosave, only once the game has begun
             shell_of(self).autosave(match)
         self.stop()
-        self.notify("Seats: " + ", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats)))
+        self.notify(_("Seats: {seats}").format(seats=", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats))))
         self.host.advance()
 
     # ---- hints -------------------------------------------------------------
@@ -310,7 +312,7 @@ class BotTurns(Widget):
     def hint(self) -> None:
         """Ask the Strong level, from the shown player's own view, what it would play."""
         if not self.can_hint():
-            self.notify("A hint is for the player whose decision it is, on their own screen.", timeout=3)
+            self.notify(_("A hint is for the player whose decision it is, on their own screen."), timeout=3)
             return
         seat = self.host.shown_seat
         assert seat is not None
@@ -320,7 +322,7 @@ class BotTurns(Widget):
             return  # already thinking about this one
         self._hint = token
         request = self._request("strong", seat, f"hint:{self.match.seed}:{len(self.match.actions)}:{seat}")
-        self.notify(f"Thinking of a hint for {self.host.who(seat)}...", timeout=2)
+        self.notify(_("Thinking of a hint for {name}...").format(name=self.host.who(seat)), timeout=2)
         worker = self.run_worker(
             lambda: (token, think(HINTS, request)), thread=True, group="hint", exclusive=True, exit_on_error=False
         )
@@ -341,6 +343,10 @@ class BotTurns(Widget):
         ):
             return  # the screen moved on: another player's eyes may be on it now
         if "action" not in box:
-            self.notify(f"No hint this time ({box.get('error')}).", severity="warning", timeout=4)
+            self.notify(_("No hint this time ({error}).").format(error=box.get("error")), severity="warning", timeout=4)
             return
-        self.notify(f"Hint for {host.who(seat)}: {box['action']}", title="Hint (Strong level)", timeout=8)
+        self.notify(
+            _("Hint for {name}: {action}").format(name=host.who(seat), action=box["action"]),
+            title=_("Hint (Strong level)"),
+            timeout=8,
+        )

@@ -19,8 +19,10 @@ from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.engine.match import SEAT_KINDS
+from boardgames_tui.i18n import N_, _
 
 from .bot_turns import kind_name
+from .translated import translated
 
 
 def next_kind(kind: str) -> str:
@@ -28,6 +30,7 @@ def next_kind(kind: str) -> str:
     return SEAT_KINDS[(SEAT_KINDS.index(kind) + 1) % len(SEAT_KINDS)]
 
 
+@translated
 class SeatsScreen(ModalScreen[tuple[str, ...] | None]):
     """Lists the seats; Enter (or the seat's digit) changes who plays it.
 
@@ -41,8 +44,8 @@ class SeatsScreen(ModalScreen[tuple[str, ...] | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("d", "done", "Done"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("d", "done", N_("Done")),
     ] + [Binding(str(i + 1), f"cycle({i})", show=False) for i in range(5)]
 
     def __init__(self, names: Sequence[str], seats: Sequence[str]) -> None:
@@ -52,7 +55,7 @@ class SeatsScreen(ModalScreen[tuple[str, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box"):
-            yield Static("[b]Seats[/b]: Enter or a digit changes who plays a seat.")
+            yield Static(_("[b]Seats[/b]: Enter or a digit changes who plays a seat."))
             yield OptionList(*self._options(), id="seats-list")
 
     def _options(self) -> list[Option]:
@@ -60,7 +63,7 @@ class SeatsScreen(ModalScreen[tuple[str, ...] | None]):
             Option(Text(f"{i + 1} {seat_letter(i)} {name}: {kind_name(self.seats[i])}"), id=f"seat-{i}")
             for i, name in enumerate(self.names)
         ]
-        return rows + [Option("Done (d)", id="done")]
+        return rows + [Option(_("Done (d)"), id="done")]
 
     def on_mount(self) -> None:
         self.query_one("#seats-list").focus()

@@ -88,14 +88,16 @@ def test_spanish_placeholders_match_the_english_ones():
     "flag, env, saved, expected",
     [
         ("es", {"LANG": "en_GB.UTF-8"}, "en", "es"),
-        (None, {"LANG": "es_CL.UTF-8"}, "en", "es"),
+        (None, {"LANG": "es_CL.UTF-8"}, "en", "en"),
+        (None, {"LANG": "en_GB.UTF-8"}, "es", "es"),
         (None, {"LC_ALL": "en_US.UTF-8", "LANG": "es_ES.UTF-8"}, None, "en"),
+        (None, {"LANG": "es_CL.UTF-8"}, None, "es"),
         (None, {"LANG": "C.UTF-8"}, "es", "es"),
         (None, {"LANG": "fr_FR.UTF-8"}, None, "en"),
         (None, {}, None, "en"),
     ],
 )
-def test_the_language_comes_from_the_flag_then_the_environment_then_the_settings(flag, env, saved, expected):
+def test_the_language_comes_from_the_flag_then_the_settings_then_the_environment(flag, env, saved, expected):
     assert i18n.choose_language(flag, saved, env) == expected
 
 
