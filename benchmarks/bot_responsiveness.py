@@ -46,34 +46,23 @@ async def measure(game_id: str, rounds: int) -> dict[str, list[float]]:
     async with app.run_test(size=(120, 40)) as pilot:
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         await _until(pilot, lambda: game.bots.thinking is not None, timeout=30)
+        log = game.query_one(LogPanel)
+
+        async def timed(name: str, key: str, shown) -> None:
+            """Press ``key`` as a fresh key and record the seconds until ``shown()`` holds."""
+            app.key_gate.rest()
+            start = time.perf_counter()
+            await pilot.press(key)
+            await _until(pilot, shown)
+            times[name].append(time.perf_counter() - start)
+
         for _ in range(rounds):
-            app.key_gate.rest()
-            start = time.perf_counter()
-            await pilot.press("escape")
-            await _until(pilot, lambda: isinstance(app.screen, MenuScreen))
-            times["menu"].append(time.perf_counter() - start)
-            app.key_gate.rest()
-            start = time.perf_counter()
-            await pilot.press("escape")
-            await _until(pilot, lambda: app.screen is game)
-            times["menu closed"].append(time.perf_counter() - start)
-            app.key_gate.rest()
-            start = time.perf_counter()
-            await pilot.press("f1")
-            await _until(pilot, lambda: isinstance(app.screen, RulesScreen))
-            times["rules"].append(time.perf_counter() - start)
-            app.key_gate.rest()
-            start = time.perf_counter()
-            await pilot.press("escape")
-            await _until(pilot, lambda: app.screen is game)
-            times["rules closed"].append(time.perf_counter() - start)
-            log = game.query_one(LogPanel)
+            await timed("menu", "escape", lambda: isinstance(app.screen, MenuScreen))
+            await timed("menu closed", "escape", lambda: app.screen is game)
+            await timed("rules", "f1", lambda: isinstance(app.screen, RulesScreen))
+            await timed("rules closed", "escape", lambda: app.screen is game)
             shown = log.display
-            app.key_gate.rest()
-            start = time.perf_counter()
-            await pilot.press("l")
-            await _until(pilot, lambda: log.display != shown)
-            times["log"].append(time.perf_counter() - start)
+            await timed("log", "l", lambda: log.display != shown)
         assert game.bots.thinking is not None, "the computer player stopped thinking during the measurement"
     return times
 
