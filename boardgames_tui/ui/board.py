@@ -18,7 +18,8 @@ Any widget may post :class:`ActionChosen`; the screen applies the action for
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
 import attrs
 from textual.binding import Binding
@@ -103,6 +104,36 @@ class GameBoard(Widget):
     DEFAULT_CSS = """
     GameBoard { height: 1fr; width: 1fr; }
     """
+
+    _holds = 0
+    _draw_due = False
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Draw once for everything done inside: the screen shows a new state and its first
+        preview in one go (``show`` then ``preview``), and a board that asks
+        :meth:`wait_to_draw` draws the two as one picture when the block ends.
+        """
+        self._holds += 1
+        try:
+            yield
+        finally:
+            self._holds -= 1
+            if not self._holds and self._draw_due:
+                self._draw_due = False
+                self.redraw()
+
+    def wait_to_draw(self) -> bool:
+        """For a board's drawing method: True while :meth:`held` (the drawing is then owed and
+        done by :meth:`redraw` when the hold ends), False when it should draw now."""
+        if self._holds:
+            self._draw_due = True
+            return True
+        return False
+
+    def redraw(self) -> None:
+        """Draw again from what :meth:`show` and :meth:`preview` last gave (boards that use
+        :meth:`wait_to_draw` implement it)."""
 
     def show(self, ctx: BoardContext) -> None:
         """Redraw from ``ctx`` (called after every change of state or seat)."""

@@ -321,13 +321,14 @@ class GameScreen(GatedScreen, Screen[None]):
         ctx = BoardContext(
             view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
         )
-        self.board.show(ctx)
-        self.chooser.set_choices(ctx, self.board)
-        if isinstance(self.chooser, ActionList):
-            # The first choice's preview in this same redraw, not one frame later.
-            claimed, first = self.chooser.claim_preview()
-            if claimed:
-                self.board.preview(first)
+        with self.board.held():  # the new table and its first preview drawn as one picture
+            self.board.show(ctx)
+            self.chooser.set_choices(ctx, self.board)
+            if isinstance(self.chooser, ActionList):
+                # The first choice's preview in this same redraw, not one frame later.
+                claimed, first = self.chooser.claim_preview()
+                if claimed:
+                    self.board.preview(first)
         self.chooser.display = bool(legal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
         self.show_status(self.status_text(seat))

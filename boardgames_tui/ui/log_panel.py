@@ -1,20 +1,36 @@
-"""The scrollable game log, showing private parts only to the seat on screen."""
+"""The game log, showing private parts only to the seat on screen."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from textual.widgets import RichLog
+from rich.segment import Segment
+from rich.text import Text
+from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
 
 from boardgames_tui.engine import Event
 from boardgames_tui.i18n import _
 
+#: Rows one turn of the mouse wheel scrolls.
+WHEEL_ROWS = 3
 
-class LogPanel(RichLog, can_focus=False):
+
+class LogPanel(Widget, can_focus=False):
     """The log of a view: ``show(log, names, seat)`` appends new lines or redraws.
 
-    Not focusable, so Tab never takes the keyboard away from the choices;
-    it scrolls with the mouse wheel, and always follows the newest line.
+    Not focusable, so Tab never takes the keyboard away from the choices.
+    It follows the newest line the way a paper log does: new lines are
+    written under the last one, and when the panel is full it turns half
+    a page, so most new lines repaint only their own rows (a log that
+    scrolled by one row per line would repaint the whole panel on every
+    decision, and a growing scrollable log made Textual lay out the whole
+    screen). The mouse wheel scrolls back (the border then says so) and
+    forward again. Lines are wrapped to the panel's width once, when they
+    arrive, and again only when the width changes. ``lines`` holds the
+    wrapped rows as :class:`~textual.strip.Strip` objects, oldest first.
     """
 
     DEFAULT_CSS = """
@@ -24,11 +40,20 @@ class LogPanel(RichLog, can_focus=False):
     """
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1, **kwargs)
-        #: The lines on screen, as rendered for the seat they were shown to.
+        super().__init__(**kwargs)
+        #: The event lines on screen, as rendered for the seat they were shown to.
         self._shown: list[str] = []
+        #: Those lines wrapped to the panel's width (``_wrapped_at`` columns).
+        self.lines: list[Strip] = []
+        self._wrapped_at = -1
+        #: The first row on show while following the log (it moves by half pages).
+        self._top = 0
+        #: Rows scrolled back from there (0: following the log).
+        self._back = 0
         self._pending: tuple | None = None
         self.border_title = _("Log")
+
+    # ---- content --------------------------------------------------------------
 
     def show(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> None:
         """Show ``log`` (already masked for ``seat``); appends when it only grew.
@@ -36,8 +61,7 @@ class LogPanel(RichLog, can_focus=False):
         Lines are compared as the seat reads them: a new seat at the
         keyboard keeps the log on screen unless a line reads differently
         for it (a private part), and then the log is redrawn from the
-        start, so no seat ever sees another's private line. New lines go
-        in as one write (one wrap and one layout, not one per line).
+        start, so no seat ever sees another's private line.
 
         While hidden nothing is written (a hidden log has no width to wrap
         to); :meth:`set_hidden` redraws it whole when it comes back.
@@ -52,14 +76,102 @@ class LogPanel(RichLog, can_focus=False):
         else:
             self.clear()
             new = lines
-        if new:
-            self.write("\n".join(new))
         self._shown = lines
+        if new:
+            self._append(new)
+
+    def clear(self) -> None:
+        """Empty the panel (the next :meth:`show` writes the log from its start)."""
+        self._shown = []
+        self.lines = []
+        self._top = self._back = 0
+        self.border_subtitle = ""
+        self.refresh()
+
+    def _append(self, new: Sequence[str]) -> None:
+        width = self.content_size.width
+        if width != self._wrapped_at:
+            self._rewrap()
+            return
+        rows = [row for line in new for row in self._wrap(line, width)]
+        first = len(self.lines)
+        self.lines.extend(rows)
+        top = self._turn_page()
+        if self._back:
+            self._back += top - self._top  # keep the rows being read where they are
+            self._top = top
+        elif top != self._top:
+            self._top = top
+            self.refresh()
+        else:  # only the new rows, below the ones already on show
+            self.refresh(Region(0, first - top, width, len(rows)))  # content coordinates
+
+    def _turn_page(self) -> int:
+        """Where the shown rows start for the newest row to be on show (half pages)."""
+        height = self.content_size.height
+        if len(self.lines) - self._top <= height:
+            return self._top
+        return max(0, len(self.lines) - max(1, (height + 1) // 2))
+
+    def _wrap(self, line: str, width: int) -> list[Strip]:
+        if width <= 0:
+            return []
+        if line.isascii() and len(line) <= width:
+            return [Strip([Segment(line)], len(line))]
+        return [Strip(list(row.render(self.app.console, end=""))) for row in Text(line).wrap(self.app.console, width)]
+
+    def _rewrap(self) -> None:
+        width = self.content_size.width
+        self._wrapped_at = width
+        self.lines = [row for line in self._shown for row in self._wrap(line, width)]
+        self._top = max(0, len(self.lines) - self.content_size.height)
+        self._back = min(self._back, self._most_back())
+        self.refresh()
 
     def set_hidden(self, hidden: bool) -> None:
         """Hide the log, or show it again redrawn from the latest log."""
         self.set_class(hidden, "-hidden")
         if not hidden and self._pending is not None:
             self.clear()
-            self._shown = []
             self.call_after_refresh(self.show, *self._pending)
+
+    # ---- scrolling -------------------------------------------------------------
+
+    def _most_back(self) -> int:
+        return self._top
+
+    def _scroll_back(self, rows: int) -> None:
+        back = max(0, min(self._back + rows, self._most_back()))
+        if back != self._back:
+            self._back = back
+            self.border_subtitle = _("older lines: wheel down for newer") if back else ""
+            self.refresh()
+
+    def scroll_end(self, animate: bool = False, **_kwargs) -> None:
+        """Follow the newest line again."""
+        self._scroll_back(-self._back)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self._scroll_back(WHEEL_ROWS)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self._scroll_back(-WHEEL_ROWS)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.content_size.width != self._wrapped_at:
+            self._rewrap()
+        else:  # a new height: the newest row stays on show
+            self._top = self._turn_page()
+            self._back = min(self._back, self._most_back())
+            self.refresh()
+
+    # ---- line API ---------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        index = max(0, self._top - self._back) + y
+        if 0 <= index < len(self.lines):
+            return self.lines[index].crop_extend(0, width, None)
+        return Strip.blank(width)

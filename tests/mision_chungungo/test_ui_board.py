@@ -9,7 +9,10 @@ import re
 import attrs
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
+from rich.text import Text
 from textual.widgets import Static
+
+from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import Pass
 from boardgames_tui.games.mision_chungungo import data, rules
@@ -77,17 +80,9 @@ class Harness(App):
 
 def part(app: Harness, name: str) -> str:
     """The plain text of one part of the board (#mc-field, #mc-players, #mc-hand, #mc-preview...)."""
-    widget = app.board.query_one(f"#mc-{name}", Static)
-    content = widget.content
-    if isinstance(content, str):
-        return content
-    if hasattr(content, "plain"):
-        return content.plain
-    from rich.console import Console
-
-    console = Console(width=48, record=True, file=open("/dev/null", "w"), color_system=None)
-    console.print(content)
-    return console.export_text()
+    widget = app.board.query_one(f"#mc-{name}", Lines)
+    source = widget.source
+    return str(source) if isinstance(source, (str, Text)) else widget.plain()
 
 
 

@@ -40,7 +40,7 @@ async def test_final_board_shows_every_field_card_by_name_and_copper():
         await pilot.pause()
         board = app.screen.board
         assert board.cell_size is LARGE
-        field = board.query_one("#mc-field").content.plain
+        field = board.query_one("#mc-field").plain()
         assert "░" not in field  # nothing left face down
         for c in match.state.field:
             if not c.face_up:

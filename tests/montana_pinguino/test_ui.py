@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from boardgames_tui.ui.lines import Lines
 from boardgames_tui.engine import Pass
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
@@ -395,7 +396,7 @@ async def test_no_color_draws_without_colours_but_keeps_bold_and_reverse(monkeyp
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE):
         assert app.no_color
-        styles = [s for static in app.board.query("Static") for s in _styles(static.content)]
+        styles = [s for part in app.board.query(Lines) for s in _styles(part.source)]
         assert styles and not any(s.color or s.bgcolor for s in styles)
         assert any(s.reverse for s in styles) and any(s.bold for s in styles)
 
@@ -499,7 +500,7 @@ async def test_damage_preview_counts_all_the_damage_and_says_when_the_sled_is_de
     async with app.run_test(size=SIZE):
         app.board.preview(R.PlayNoMore())
         await app.workers.wait_for_complete()
-        preview = " ".join(str(app.board.query_one("#mp-preview").content).split())
+        preview = " ".join(str(app.board.query_one("#mp-preview", Lines).source).split())
     end, damage, _acc = R.impulse_forecast(st.view(0), 0)
     assert damage > 1
     assert f"{damage} damage: SLED DESTROYED (health 1)" in preview
@@ -515,7 +516,7 @@ async def test_no_right_card_preview_says_which_half_is_up():
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE):
         app.board.preview(R.PlayNoMore())
-        preview = str(app.board.query_one("#mp-preview").content)
+        preview = str(app.board.query_one("#mp-preview", Lines).source)
     assert f"Your play: {D.card_name(double)} (bottom half up), no right card." in preview
 
 
@@ -544,7 +545,7 @@ async def test_keep_preview_names_all_three_items_drawn():
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE):
         app.board.preview(R.KeepItem(ice[0]))
-        preview = str(app.board.query_one("#mp-preview").content)
+        preview = str(app.board.query_one("#mp-preview", Lines).source)
     assert preview.startswith("You drew: 2 Hielo, 1 Pez Espada\nHielo: ")
 
 

@@ -11,6 +11,7 @@ import attrs
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from boardgames_tui.ui.lines import Lines
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids import rules
@@ -40,7 +41,7 @@ class Harness(BoardHarness):
 
 
 def part(app, name: str) -> str:
-    return str(app.board.query_one(f"#pr-{name}", Static).render())
+    return str(app.board.query_one(f"#pr-{name}", Lines).source)
 
 
 def table(app) -> str:

@@ -29,7 +29,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Region
-from textual.widgets import Static
+from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard
@@ -42,7 +42,7 @@ from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, r
 LEGEND = "░ face down  ~ eel  A token"
 
 
-class FieldView(Static):
+class FieldView(Lines):
     """The field's text; a mouse click on a legal cell picks it (the keyboard does the same)."""
 
     def on_click(self, event: events.Click) -> None:
@@ -109,13 +109,13 @@ class ChungungoBoard(GameBoard):
         self.cell_size: CellSize = COMPACT
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="mc-table", markup=False)
-        yield Static("", id="mc-players", markup=False)
+        yield Lines(id="mc-table")
+        yield Lines(id="mc-players", wrap=True)
         with FieldBox(id="mc-fieldbox"):
-            yield FieldView("", id="mc-field", markup=False)
+            yield FieldView(id="mc-field")
         with BoardScroll(id="mc-scroll"):
-            yield Static("", id="mc-preview", markup=False, classes="-empty")
-            yield Static("", id="mc-hand", markup=False)
+            yield Lines(id="mc-preview", wrap=True, classes="-empty")
+            yield Lines(id="mc-hand", wrap=True)
 
     # ---- the contract ------------------------------------------------------
 
@@ -126,12 +126,20 @@ class ChungungoBoard(GameBoard):
         self.layout_ = model.field_layout(self.table, ctx.legal)
         self.previewing = None
         self._wants = []  # a new decision starts from the top
-        if not self.is_mounted:
+        if not self.is_mounted or self.wait_to_draw():
             return
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw every part from the last context and preview (one picture for both)."""
+        if self.ctx is None or self.table is None or not self.is_mounted:
+            return
+        action = self.previewing
         self._fit_field()
         self._draw_static_parts()
-        self._draw_field(None)
-        self._set_preview("")
+        self._draw_field(action)
+        self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
+        self._wants = self._regions_for(action) if action is not None else []
         self._apply_scroll()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -162,7 +170,7 @@ class ChungungoBoard(GameBoard):
     def preview(self, action: Any | None) -> None:
         """Show what ``action`` would do: its cell under the cursor, a shot's lines, a card's text."""
         self.previewing = action
-        if self.ctx is None or self.table is None or not self.is_mounted:
+        if self.ctx is None or self.table is None or not self.is_mounted or self.wait_to_draw():
             return
         self._draw_field(action)
         self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
@@ -219,8 +227,8 @@ class ChungungoBoard(GameBoard):
 
     def _draw_static_parts(self) -> None:
         assert self.ctx is not None and self.table is not None
-        self.query_one("#mc-table", Static).update(self._table_line())
-        self.query_one("#mc-players", Static).update(model.players_text(self.table, self.ctx))
+        self.query_one("#mc-table", Lines).set(self._table_line())
+        self.query_one("#mc-players", Lines).set(model.players_text(self.table, self.ctx))
         self._draw_hand(self.previewing)
 
     def _table_line(self) -> Text:
@@ -261,11 +269,11 @@ class ChungungoBoard(GameBoard):
             faces=model.field_faces(self.table),
             cell=self.cell_size,
         )
-        self.query_one("#mc-field", Static).update(text)
+        self.query_one("#mc-field", Lines).set(text)
 
     def _set_preview(self, text: str) -> None:
-        widget = self.query_one("#mc-preview", Static)
-        widget.update(text)
+        widget = self.query_one("#mc-preview", Lines)
+        widget.set(text)
         widget.set_class(not text, "-empty")
 
     def _draw_hand(self, action: Any | None) -> None:
@@ -282,5 +290,5 @@ class ChungungoBoard(GameBoard):
             parts.append(model.hand_table(self.table, self.ctx, action))
         parts.append(Text("Discard piles", style="bold"))
         parts.append(model.piles_cards(self.table, self.ctx, width))
-        self.query_one("#mc-hand", Static).update(Group(*parts))
+        self.query_one("#mc-hand", Lines).set(Group(*parts))
 

@@ -31,7 +31,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
@@ -52,7 +52,6 @@ class MontanaBoard(GameBoard):
     DEFAULT_CSS = """
     MontanaBoard { height: 1fr; width: 1fr; layout: vertical; }
     MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; }
-    MontanaBoard #mp-scroll > Static { width: 1fr; }
     MontanaBoard #mp-preview { height: auto; max-height: 4; background: $boost; }
     MontanaBoard #mp-preview.-empty { display: none; }
     """
@@ -74,13 +73,9 @@ class MontanaBoard(GameBoard):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
-            yield Static("", id="mp-news")
-            yield Static("", id="mp-runners")
-            yield Static("", id="mp-track")
-            yield Static("", id="mp-played")
-            yield Static("", id="mp-last")
-            yield Static("", id="mp-hand")
-        yield Static("", id="mp-preview", classes="-empty")
+            for part in ("news", "runners", "track", "played", "last", "hand"):
+                yield Lines(id=f"mp-{part}", wrap=True)
+        yield Lines(id="mp-preview", wrap=True, classes="-empty")
 
     # ---- the contract -----------------------------------------------------
 
@@ -189,8 +184,8 @@ class MontanaBoard(GameBoard):
         self._update("#mp-played", frame_cards_text(frame, render.SEAT_STYLES, max(0, self.size.height - used)))
         for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
                              ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
-            self.query_one(selector, Static).display = on
-        self.query_one("#mp-preview", Static).set_class(True, "-empty")
+            self.query_one(selector, Lines).display = on
+        self.query_one("#mp-preview", Lines).set_class(True, "-empty")
         if index == 0:
             self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
 
@@ -225,9 +220,9 @@ class MontanaBoard(GameBoard):
         from rich.console import Console
 
         console = Console(width=width, record=True, color_system=None, file=io.StringIO())
-        for static in self.query(Static):
-            if static.display:
-                console.print(static.content)
+        for part in self.query(Lines):
+            if part.display:
+                console.print(part.source)
         return console.export_text()
 
     # ---- drawing ------------------------------------------------------------
@@ -245,14 +240,20 @@ class MontanaBoard(GameBoard):
         return out
 
     def _update(self, selector: str, content: Any) -> None:
-        """Put ``content`` in a Static, without colours when NO_COLOR is set."""
+        """Show ``content`` in one part of the board, without colours when NO_COLOR is set."""
         if getattr(self.app, "no_color", False):
             content = render.decolour(content)
-        self.query_one(selector, Static).update(content)
+        self.query_one(selector, Lines).set(content)
+
+    def redraw(self) -> None:
+        if self.ctx is not None:
+            self._draw()
 
     def _draw(self) -> None:
         ctx = self.ctx
         assert ctx is not None
+        if self.wait_to_draw():
+            return
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
         width = max(20, (self.size.width or 50) - 1)
@@ -268,10 +269,10 @@ class MontanaBoard(GameBoard):
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
         for selector in ("#mp-runners", "#mp-track"):
-            self.query_one(selector, Static).display = view.phase != R.Phase.RACE_OVER
+            self.query_one(selector, Lines).display = view.phase != R.Phase.RACE_OVER
         parts: list[Any] = []
         over = render.race_is_over(view)
-        news = self.query_one("#mp-news", Static)
+        news = self.query_one("#mp-news", Lines)
         news.display = over
         if view.phase == R.Phase.RACE_OVER:
             self._update("#mp-news", Group(
@@ -285,18 +286,18 @@ class MontanaBoard(GameBoard):
         if view.phase == R.Phase.PLAY or (not over and any(view.played)):
             parts.append(render.played_text(view, ctx.names, seat))
         self._update("#mp-played", Group(*parts))
-        self.query_one("#mp-played", Static).display = bool(parts)
+        self.query_one("#mp-played", Lines).display = bool(parts)
         last = render.last_round_text(view, ctx.names, seat)
         self._update("#mp-last", last)
-        self.query_one("#mp-last", Static).display = not (isinstance(last, Text) and not last.plain)
-        hand = self.query_one("#mp-hand", Static)
+        self.query_one("#mp-last", Lines).display = not (isinstance(last, Text) and not last.plain)
+        hand = self.query_one("#mp-hand", Lines)
         if seat is not None and not over:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
             self._update("#mp-hand", render.hand_text(view, seat, highlight))
             hand.display = True
         else:
             hand.display = False
-        prev = self.query_one("#mp-preview", Static)
+        prev = self.query_one("#mp-preview", Lines)
         text = self._preview_text()
         self._update("#mp-preview", text or Text())
         prev.set_class(not text, "-empty")

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
+from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import IllegalAction, seat_letter
@@ -289,23 +289,23 @@ class GoatsBoard(GameBoard):
     """The Mountain Goats board (id ``goats-board``): the table, then the preview note.
 
     As tall as its drawing (the chooser below takes the rest of the
-    screen); redrawn in place with ``Static.update`` on every change.
+    screen); redrawn in place (:class:`Lines`: only the rows that changed).
     """
 
     DEFAULT_CSS = """
     GoatsBoard { height: auto; width: 1fr; max-height: 100%; }
-    GoatsBoard #goats-table { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: clip; }
-    GoatsBoard #goats-note { width: 1fr; height: auto; padding: 0 0 0 1; text-style: bold; }
+    GoatsBoard #goats-note { height: 1; padding: 0 0 0 1; text-style: bold; }
     """
 
     def __init__(self) -> None:
         super().__init__(id="goats-board")
         self.ctx: BoardContext | None = None
         self.action: Any | None = None
+        self._drawn_width = -1
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="goats-table")
-        yield Static("", id="goats-note", markup=False)
+        yield Lines(id="goats-table")
+        yield Lines(id="goats-note")
 
     def show(self, ctx: BoardContext) -> None:
         self.ctx = ctx
@@ -316,8 +316,9 @@ class GoatsBoard(GameBoard):
         self.action = action
         self._draw(action)
 
-    def on_resize(self) -> None:
-        if self.ctx is not None:
+    def on_resize(self, event) -> None:
+        # Only a new width changes the drawing (its height follows the drawing).
+        if self.ctx is not None and event.size.width != self._drawn_width:
             self._draw(self.action)
 
     def layout_now(self) -> Layout:
@@ -325,9 +326,12 @@ class GoatsBoard(GameBoard):
         width = self.size.width or 50
         return Layout.fit(width, self.app.size.height)
 
+    def redraw(self) -> None:
+        self._draw(self.action)
+
     def _draw(self, action: Any | None) -> None:
         ctx = self.ctx
-        if ctx is None:
+        if ctx is None or self.wait_to_draw():
             return
         view: GoatsState = ctx.view  # type: ignore[assignment]
         shown = None
@@ -343,11 +347,11 @@ class GoatsBoard(GameBoard):
                 note = preview_summary(view, shown, ctx.seat)
         colour = not getattr(self.app, "no_color", False)
         layout = self.layout_now()
-        self.query_one("#goats-table", Static).update(
+        self._drawn_width = self.size.width
+        self.query_one("#goats-table", Lines).set(
             render_board(view, ctx.names, ctx.seat, shown, "", colour, layout, move)
         )
-        self.query_one("#goats-note", Static).update(note)
-        self.query_one("#goats-note", Static).display = bool(note)
+        self.query_one("#goats-note", Lines).set(note)
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:

@@ -118,7 +118,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.message = ""
         self._reset_builder()
         self.border_title = self._title()
-        self._preview()
+        self._preview(board)  # drawn with the new table, in the same picture
         self.refresh()
 
     def _rank_with_big_mountain(self, view: GoatsState, seat: int) -> None:
@@ -369,15 +369,22 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.message = text
         self.refresh()
 
-    def _preview(self) -> None:
+    def _preview(self, board: GameBoard | None = None) -> None:
+        """Show the highlighted (or built) move on the board: at once on ``board`` when given
+        (a new list, drawn together with the new table), else through an
+        :class:`ActionPreview` message to the screen."""
         listing = not self.building and len(self.actions) > 1 and not self._is_rolling()
         self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} Home/End" if listing else ""
         if self.building:
-            self.post_message(ActionPreview(self.current_move() if self.groups else None))
+            action = self.current_move() if self.groups else None
         elif self.actions and not self._is_rolling():
-            self.post_message(ActionPreview(self.actions[self.highlight]))
+            action = self.actions[self.highlight]
         else:
-            self.post_message(ActionPreview(None))
+            action = None
+        if board is not None:
+            board.preview(action)
+        else:
+            self.post_message(ActionPreview(action))
 
     # ------------------------------------------------------------ drawing
 

@@ -16,9 +16,9 @@ import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from boardgames_tui.engine import Pass
+from boardgames_tui.ui.lines import Lines
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
 from .. import data
@@ -47,8 +47,7 @@ class PenguinBoard(GameBoard):
     DEFAULT_CSS = """
     PenguinBoard { height: 1fr; width: 1fr; }
     PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 0; }
-    PenguinBoard #pr-table { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: clip; }
-    PenguinBoard #pr-note { width: 1fr; height: auto; text-style: italic; }
+    PenguinBoard #pr-note { text-style: italic; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -58,8 +57,8 @@ class PenguinBoard(GameBoard):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="pr-scroll", can_focus=False):
-            yield Static("", id="pr-table")
-            yield Static("", id="pr-note")
+            yield Lines(id="pr-table")
+            yield Lines(id="pr-note", wrap=True)
 
     # ---- contract ----
 
@@ -80,6 +79,10 @@ class PenguinBoard(GameBoard):
 
     def on_resize(self) -> None:
         """Tiles grow on a large terminal: redraw when the size changes."""
+        if self.ctx is not None:
+            self._draw()
+
+    def redraw(self) -> None:
         if self.ctx is not None:
             self._draw()
 
@@ -109,6 +112,8 @@ class PenguinBoard(GameBoard):
     def _draw(self) -> None:
         ctx = self.ctx
         assert ctx is not None
+        if self.wait_to_draw():
+            return
         view, names, me = ctx.view, ctx.names, ctx.seat
         action = self.previewed
         focus = self.focus_seat
@@ -135,8 +140,8 @@ class PenguinBoard(GameBoard):
             offer_hi=offer_hi,
             colour=colour,
         )
-        self.query_one("#pr-table", Static).update(table)
-        self.query_one("#pr-note", Static).update(note)
+        self.query_one("#pr-table", Lines).set(table)
+        self.query_one("#pr-note", Lines).set(note)
 
     def _note(self, action: Any, highlight: dict[int, str], marks: dict[int, str]) -> Text:
         """The explanation line(s) for the highlighted ``action`` (or the step's default)."""

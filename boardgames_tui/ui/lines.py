@@ -1,0 +1,150 @@
+"""Lines: a widget that shows styled lines and repaints only the rows that changed.
+
+Boards, notes and the log change a few rows per decision. Handing Textual a
+new renderable (``Static.update``) makes it parse, wrap and lay out the
+whole screen again, and repaint every widget under the changed area; that
+was most of the cost of a keypress. :class:`Lines` keeps its content as
+ready-made :class:`~textual.strip.Strip` rows (Textual's line API), compares
+each new row with the one on screen, and asks for a repaint of just the rows
+that differ. Layout is asked for only when the number of rows changes (its
+height is ``auto`` by default), so a board that keeps its size costs one
+repaint of the rows a move touched: fewer CPU cycles at the desk and fewer
+bytes over SSH.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.console import RenderableType
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+def text_strips(text: Text | str, console) -> list[Strip]:
+    """Cut ``text`` at its newlines into one :class:`Strip` per row (no wrapping: rows are drawn as laid out).
+
+    ``console`` is the app's Rich console (it resolves style names). A
+    plain ``str`` is shown unstyled, markup included as typed.
+    """
+    if isinstance(text, str):
+        return [Strip([Segment(row)]) if row else Strip.blank(0) for row in text.split("\n")]
+    strips = []
+    for row in text.split("\n", allow_blank=True):
+        segments = [s for s in row.render(console, end="") if s.text]
+        strips.append(Strip(segments))
+    return strips
+
+
+class Lines(Widget, can_focus=False):
+    """Rows of styled text (``set(text)``), repainted row by row.
+
+    The content is as wide as its longest row and as tall as its rows
+    (``height: auto``, ``width: 1fr`` by default); rows longer than the
+    widget are cut, or wrapped to its width with ``wrap=True`` (then a
+    new width wraps them again). Rows are drawn with the widget's own
+    style (colour, background, text style) under the row's styles.
+    """
+
+    DEFAULT_CSS = """
+    Lines { height: auto; width: 1fr; }
+    """
+
+    def __init__(
+        self, text: Text | str = "", *, wrap: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self._strips: list[Strip] = []
+        #: Long rows are wrapped to the width (True) or cut (False).
+        self.wrap = wrap
+        self._text: RenderableType = text
+        self._wrapped_at = -1
+        self._widest = 0
+
+    # ---- content ------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        """How many rows the content has."""
+        return len(self._strips)
+
+    def set(self, text: RenderableType) -> None:
+        """Show ``text`` (rows separated by newlines); repaints only the rows that differ from those on screen.
+
+        ``text`` is a string (shown as typed, no markup), Rich Text, or any
+        Rich renderable (a Group of Texts...), which is laid out at the
+        widget's width.
+        """
+        self._text = text
+        if not self.is_mounted:
+            return
+        if self.wrap or not isinstance(text, (str, Text)):
+            width = self.content_size.width
+            self._wrapped_at = width
+            if width <= 0:
+                return  # drawn when the widget gets its width
+            console = self.app.console
+            rich = Text(text) if isinstance(text, str) else text
+            options = console.options.update(width=width, height=None, no_wrap=not self.wrap, overflow="crop")
+            rows = console.render_lines(rich, options, pad=False)
+            self.set_strips([Strip(row) for row in rows])
+            return
+        self.set_strips(text_strips(text, self.app.console))
+
+    def set_strips(self, strips: Sequence[Strip]) -> None:
+        """Show ready-made rows. Asks for layout only when the number of rows changes."""
+        old = self._strips
+        new = list(strips)
+        self._strips = new
+        width = self.content_size.width
+        widest = max((s.cell_length for s in new), default=0)
+        resized = len(new) != len(old) or (widest != self._widest and self.styles.width is not None and self.styles.width.is_auto)
+        self._widest = widest
+        if resized:
+            self.refresh(layout=True)  # a new size: the screen is laid out again
+            return
+        start = None
+        for y, (a, b) in enumerate(zip(old, new)):
+            same = a is b or (a.cell_length == b.cell_length and a._segments == b._segments)
+            if not same and start is None:
+                start = y
+            elif same and start is not None:
+                self.refresh(Region(0, start, width, y - start))
+                start = None
+        if start is not None:
+            self.refresh(Region(0, start, width, len(new) - start))
+
+    @property
+    def source(self) -> RenderableType:
+        """What :meth:`set` was last given."""
+        return self._text
+
+    def plain(self) -> str:
+        """The rows as plain text (for tests and screen readers)."""
+        return "\n".join(s.text for s in self._strips)
+
+    def on_mount(self) -> None:
+        if self._text:
+            self.set(self._text)
+
+    def on_resize(self) -> None:
+        if self._wrapped_at >= 0 and self.content_size.width != self._wrapped_at:
+            self.set(self._text)
+
+    # ---- line API -------------------------------------------------------------
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._strips)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._widest
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        base = self.visual_style.rich_style  # the widget's colour and text style, under the row's own
+        if 0 <= y < len(self._strips):
+            return self._strips[y].crop_extend(0, width, None).apply_style(base)
+        return Strip.blank(width, base)
