@@ -101,7 +101,12 @@ class Lines(Widget, can_focus=False):
         self._strips = new
         width = self.content_size.width
         widest = max((s.cell_length for s in new), default=0)
-        resized = len(new) != len(old) or (widest != self._widest and self.styles.width is not None and self.styles.width.is_auto)
+        auto_height = self.styles.height is None or self.styles.height.is_auto
+        resized = (
+            len(new) != len(old)
+            or (auto_height and self.display and self._laid_out_for_other_rows(len(new)))
+            or (widest != self._widest and self.styles.width is not None and self.styles.width.is_auto)
+        )
         self._widest = widest
         if resized:
             self.refresh(layout=True)  # a new size: the screen is laid out again
@@ -116,6 +121,13 @@ class Lines(Widget, can_focus=False):
                 start = None
         if start is not None:
             self.refresh(Region(0, start, width, len(new) - start))
+
+    def _laid_out_for_other_rows(self, rows: int) -> bool:
+        """True when the height on screen does not fit ``rows`` (a change made while hidden)."""
+        height = self.content_size.height
+        if self.styles.max_height is not None:  # a capped widget may show fewer rows than it has
+            return height > rows
+        return height != rows
 
     @property
     def source(self) -> RenderableType:

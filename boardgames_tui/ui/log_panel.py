@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from typing import Sequence
 
 from rich.segment import Segment
@@ -45,6 +46,8 @@ class LogPanel(Widget, can_focus=False):
         self._shown: list[str] = []
         #: Those lines wrapped to the panel's width (``_wrapped_at`` columns).
         self.lines: list[Strip] = []
+        #: The rows of ``lines`` that begin an event line (a page turns there, not mid-line).
+        self._starts: list[int] = []
         self._wrapped_at = -1
         #: The first row on show while following the log (it moves by half pages).
         self._top = 0
@@ -84,6 +87,7 @@ class LogPanel(Widget, can_focus=False):
         """Empty the panel (the next :meth:`show` writes the log from its start)."""
         self._shown = []
         self.lines = []
+        self._starts = []
         self._top = self._back = 0
         self.border_subtitle = ""
         self.refresh()
@@ -93,9 +97,11 @@ class LogPanel(Widget, can_focus=False):
         if width != self._wrapped_at:
             self._rewrap()
             return
-        rows = [row for line in new for row in self._wrap(line, width)]
         first = len(self.lines)
-        self.lines.extend(rows)
+        for line in new:
+            self._starts.append(len(self.lines))
+            self.lines.extend(self._wrap(line, width))
+        rows = self.lines[first:]
         top = self._turn_page()
         if self._back:
             self._back += top - self._top  # keep the rows being read where they are
@@ -111,7 +117,12 @@ class LogPanel(Widget, can_focus=False):
         height = self.content_size.height
         if len(self.lines) - self._top <= height:
             return self._top
-        return max(0, len(self.lines) - max(1, (height + 1) // 2))
+        half = max(0, len(self.lines) - max(1, (height + 1) // 2))
+        # Start the page where an event line starts, as long as the newest row stays on show.
+        start = bisect.bisect_right(self._starts, half) - 1
+        if start >= 0 and len(self.lines) - self._starts[start] <= height:
+            return self._starts[start]
+        return half
 
     def _wrap(self, line: str, width: int) -> list[Strip]:
         if width <= 0:
@@ -123,7 +134,10 @@ class LogPanel(Widget, can_focus=False):
     def _rewrap(self) -> None:
         width = self.content_size.width
         self._wrapped_at = width
-        self.lines = [row for line in self._shown for row in self._wrap(line, width)]
+        self.lines, self._starts = [], []
+        for line in self._shown:
+            self._starts.append(len(self.lines))
+            self.lines.extend(self._wrap(line, width))
         self._top = max(0, len(self.lines) - self.content_size.height)
         self._back = min(self._back, self._most_back())
         self.refresh()
@@ -144,7 +158,7 @@ class LogPanel(Widget, can_focus=False):
         back = max(0, min(self._back + rows, self._most_back()))
         if back != self._back:
             self._back = back
-            self.border_subtitle = _("older lines: wheel down for newer") if back else ""
+            self.border_subtitle = _("scrolled back") if back else ""
             self.refresh()
 
     def scroll_end(self, animate: bool = False, **_kwargs) -> None:
@@ -171,7 +185,8 @@ class LogPanel(Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
+        base = self.visual_style.rich_style  # every segment gets a style (filters such as NO_COLOR need one)
         index = max(0, self._top - self._back) + y
         if 0 <= index < len(self.lines):
-            return self.lines[index].crop_extend(0, width, None)
-        return Strip.blank(width)
+            return self.lines[index].crop_extend(0, width, None).apply_style(base)
+        return Strip.blank(width, base)

@@ -1,0 +1,123 @@
+"""Lines and the log panel repaint only what changed, and the log can still be read back."""
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+
+from boardgames_tui.engine import Event
+from boardgames_tui.ui.lines import Lines
+from boardgames_tui.ui.log_panel import LogPanel
+from tests.screen_text import screen_text
+
+
+class LinesApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Lines(id="lines")
+        yield LogPanel(id="log")
+
+
+def _spy(widget, calls):
+    real = widget.refresh
+
+    def refresh(*regions, **kwargs):
+        calls.append((regions, kwargs.get("layout", False)))
+        return real(*regions, **kwargs)
+
+    widget.refresh = refresh
+
+
+async def test_a_changed_row_repaints_that_row_alone_and_asks_for_no_layout():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        lines = app.query_one(Lines)
+        lines.set(Text("one\ntwo\nthree"))
+        await pilot.pause()
+        calls: list = []
+        _spy(lines, calls)
+        lines.set(Text("one\nTWO\nthree"))
+        assert calls == [((Region(0, 1, lines.content_size.width, 1),), False)]
+        await pilot.pause()
+        assert "TWO" in screen_text(app)
+
+
+async def test_a_new_row_count_asks_for_layout():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        lines = app.query_one(Lines)
+        lines.set("a\nb")
+        await pilot.pause()
+        calls: list = []
+        _spy(lines, calls)
+        lines.set("a\nb\nc")
+        assert calls and calls[-1][1] is True
+        await pilot.pause()
+        assert lines.size.height == 3
+
+
+async def test_the_log_turns_half_a_page_when_full_and_the_wheel_reads_back():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        height = log.content_size.height
+        events = [Event(f"line {i}") for i in range(height + 2)]
+        for n in range(1, len(events) + 1):
+            log.show(events[:n], (), None)
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"line {height + 1}" in text  # the newest line is on show
+        assert "line 0\n" not in text + "\n" and "line 0 " not in text
+        for _turn in range(height):
+            log.on_mouse_scroll_up(_Wheel())
+        await pilot.pause()
+        assert log.border_subtitle  # says the log is scrolled back
+        assert "line 0" in screen_text(app)
+        log.scroll_end()
+        await pilot.pause()
+        assert not log.border_subtitle and f"line {height + 1}" in screen_text(app)
+
+
+async def test_a_new_log_line_repaints_its_rows_not_the_panel():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        log.show([Event("first")], (), None)
+        await pilot.pause()
+        calls: list = []
+        _spy(log, calls)
+        log.show([Event("first"), Event("second")], (), None)
+        assert calls == [((Region(0, 1, log.content_size.width, 1),), False)]
+
+
+class _Wheel:
+    def stop(self) -> None:
+        pass
+
+
+async def test_lines_and_the_log_draw_under_no_color(monkeypatch):
+    """NO_COLOR's filter needs a style on every segment: none may be left without one."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.query_one(Lines).set("plain\nrows")
+        app.query_one(LogPanel).show([Event("a line")], (), None)
+        await pilot.pause()
+        for widget in (app.query_one(Lines), app.query_one(LogPanel)):
+            for y in range(3):
+                assert all(seg.style is not None for seg in widget.render_line(y))
+        assert "a line" in screen_text(app)
+
+
+async def test_the_log_turns_its_page_where_a_line_begins_not_mid_line():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        events = [Event(f"event {i} " + "word " * 8) for i in range(12)]  # two or three rows each
+        for n in range(1, len(events) + 1):
+            log.show(events[:n], (), None)
+        await pilot.pause()
+        first_row = log.render_line(0).text.strip()
+        assert first_row.startswith("event "), first_row
+        assert "event 11" in screen_text(app)
