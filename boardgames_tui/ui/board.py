@@ -108,6 +108,13 @@ class GameBoard(Widget):
     _holds = 0
     _draw_due = False
 
+    #: Whether the board scrolls (taller than the room it gets): the game screen then binds
+    #: PageUp/PageDown to :meth:`page` whatever has the keyboard, with one footer entry.
+    scrolls = False
+
+    def page(self, direction: int) -> None:
+        """Scroll the board one page down (``direction`` 1) or up (-1); boards that scroll implement it."""
+
     @contextmanager
     def held(self) -> Iterator[None]:
         """Draw once for everything done inside: the screen shows a new state and its first

@@ -112,8 +112,21 @@ class GameScreen(GatedScreen, Screen[None]):
         yield self.bots
 
     def on_mount(self) -> None:
+        if self.board.scrolls:
+            # Priority: the keys scroll the board even while the list of choices has the
+            # keyboard, and the footer keeps the same entry through every decision (a footer
+            # whose keys come and go is laid out and drawn again each time).
+            self._bindings.bind(
+                "pagedown", "board_page(1)", _("Scroll board"), key_display="pgup/pgdn", priority=True
+            )
+            self._bindings.bind("pageup", "board_page(-1)", show=False, priority=True)
+            self.refresh_bindings()
         self._fit_log()
         self.advance()
+
+    def action_board_page(self, direction: int) -> None:
+        """PageDown/PageUp: scroll the board a page (boards whose ``scrolls`` is True)."""
+        self.board.page(direction)
 
     def on_resize(self) -> None:
         self._fit_log()

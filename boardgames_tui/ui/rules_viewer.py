@@ -17,6 +17,12 @@ from .footer import StableFooter
 
 from .translated import translated
 
+#: Rules already drawn, by (text, width): a second F1 shows them without drawing them again.
+_RENDERED: dict[tuple[str, int], list[Strip]] = {}
+#: How many drawings are kept (a few games and widths; the oldest goes first).
+_RENDERED_KEPT = 8
+
+
 class RulesText(ScrollView, can_focus=True):
     """Markdown drawn once per width by Rich, then scrolled line by line.
 
@@ -46,14 +52,20 @@ class RulesText(ScrollView, can_focus=True):
         self._width = -1
 
     def _layout_lines(self, width: int) -> None:
-        """Render the Markdown for ``width`` columns (once per width)."""
+        """Render the Markdown for ``width`` columns (once per width and text, kept for the next F1)."""
         if width == self._width or width <= 0:
             return
         self._width = width
-        console = self.app.console
-        options = console.options.update_width(width)
-        lines = console.render_lines(Markdown(self.markdown), options, pad=True)
-        self._lines = [Strip(line, width) for line in lines]
+        key = (self.markdown, width)
+        lines = _RENDERED.get(key)
+        if lines is None:
+            console = self.app.console
+            options = console.options.update_width(width)
+            lines = [Strip(line, width) for line in console.render_lines(Markdown(self.markdown), options, pad=True)]
+            if len(_RENDERED) >= _RENDERED_KEPT:
+                _RENDERED.pop(next(iter(_RENDERED)))
+            _RENDERED[key] = lines
+        self._lines = lines
         self.virtual_size = Size(width, len(self._lines))
 
     def on_resize(self) -> None:

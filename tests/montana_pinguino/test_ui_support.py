@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from textual.binding import Binding
 from textual.app import App, ComposeResult
 
 from boardgames_tui.engine import Match
@@ -53,6 +54,15 @@ class BoardApp(App[None]):
     """Mounts the Montaña board and chooser as the GameScreen does (board above, list below)."""
 
     CSS = "Screen { layout: vertical; }"
+
+    #: The game screen's board-scrolling keys (it binds them for boards that scroll).
+    BINDINGS = [
+        Binding("pagedown", "board_page(1)", priority=True),
+        Binding("pageup", "board_page(-1)", priority=True),
+    ]
+
+    def action_board_page(self, direction: int) -> None:
+        self.board.page(direction)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__()

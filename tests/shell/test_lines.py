@@ -121,3 +121,39 @@ async def test_the_log_turns_its_page_where_a_line_begins_not_mid_line():
         first_row = log.render_line(0).text.strip()
         assert first_row.startswith("event "), first_row
         assert "event 11" in screen_text(app)
+
+
+async def test_pgup_pgdn_scroll_a_scrolling_board_with_one_footer_entry_through_every_decision():
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+    from tests.screen_text import game_screen
+
+    app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto", "Carla", "Diego"], 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = set()
+        for _ in range(8):
+            game = game_screen(app)
+            if app.screen is game:
+                seen.add("pgup/pgdn" in screen_text(app).splitlines()[-1])
+                scroll = game.board.query_one("#pr-scroll")
+                await pilot.press("pagedown")
+                await pilot.pause()
+                assert scroll.scroll_y > 0  # the board scrolled, whatever had the keyboard
+                await pilot.press("pageup")
+                await pilot.pause()
+                assert scroll.scroll_y == 0
+            app.key_gate.rest()
+            await pilot.press("enter")
+            await pilot.pause()
+        assert seen == {True}
+
+
+async def test_a_board_that_does_not_scroll_gets_no_scroll_keys():
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+
+    app = BoardGamesApp(match=Match.new("mountain_goats", ["Ana", "Beto"], 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Scroll board" not in screen_text(app)

@@ -37,16 +37,13 @@ def chooser_title(ctx: BoardContext) -> str:
 
 
 class MontanaChooser(ActionList):
-    """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board."""
+    """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board (the game screen binds them)."""
 
     DEFAULT_CSS = """
     MontanaChooser { max-height: 7; }
     """
 
     BINDINGS = [
-        # One footer entry for the pair, so the footer fits 80 columns.
-        Binding("pagedown", "board_scroll(1)", "Scroll board", key_display="pgup/pgdn"),
-        Binding("pageup", "board_scroll(-1)", "Scroll board", show=False),
         Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0
     ]
 
@@ -59,12 +56,3 @@ class MontanaChooser(ActionList):
         self.board = board
         if ctx.legal:
             self.border_title = chooser_title(ctx)
-
-    def action_board_scroll(self, direction: int) -> None:
-        if self.board is None:
-            return
-        scroll = self.board.query_one("#mp-scroll")
-        if direction > 0:
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)

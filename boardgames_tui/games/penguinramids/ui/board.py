@@ -82,6 +82,16 @@ class PenguinBoard(GameBoard):
         if self.ctx is not None:
             self._draw()
 
+    scrolls = True
+
+    def page(self, direction: int) -> None:
+        """Scroll the table a page down (1) or up (-1); the highlighted choice stays."""
+        scroll = self.query_one("#pr-scroll", VerticalScroll)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
     def redraw(self) -> None:
         if self.ctx is not None:
             self._draw()
