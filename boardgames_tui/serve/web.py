@@ -113,31 +113,36 @@ class HubAppService(AppService):
             pass
 
     async def stop(self) -> None:
-        """Ask the process to quit; kill its process group if it has not within :data:`QUIT_GRACE` seconds."""
+        """Ask the process to quit; kill its process group if it has not within :data:`QUIT_GRACE` seconds.
+
+        The relay then gets a moment to pass on the process's last output
+        and is cancelled if the browser does not take it (a frozen tab).
+        """
         task, process = self._task, self._process
         if task is None:
             return
         self._task = None
         try:
             await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE)
-            await asyncio.wait_for(asyncio.shield(task), QUIT_GRACE)
         except (asyncio.TimeoutError, ConnectionError):
             pass
-        if process is not None and process.returncode is None:
+        if process is not None:
             try:
-                await asyncio.wait_for(process.wait(), 0.5)
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
             except asyncio.TimeoutError:
                 try:
                     os.killpg(process.pid, signal.SIGKILL)
                 except (ProcessLookupError, PermissionError):
                     pass
                 await process.wait()
-        if not task.done():
-            task.cancel()
         try:
-            await task
-        except asyncio.CancelledError:
-            pass
+            await asyncio.wait_for(asyncio.shield(task), 1.0)
+        except asyncio.TimeoutError:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
 
 
 def _size(value: Any, default: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -160,6 +161,46 @@ async def test_a_web_player_who_comes_back_with_name_and_code_gets_the_seat_back
     await again.wait_for("Your hand (B Beto)")
 
 
+async def test_a_web_session_that_crashes_closes_its_tab_alone_and_the_table_plays_on(web: WebFixture) -> None:
+    ana, beto = await open_mixed_table(web, "penguinramids")
+    await beto.wait_for("Your choices")
+    (service,) = web.tables.services
+    os.kill(service._process.pid, signal.SIGKILL)
+    await wait_until(lambda: beto.closed, "the crashed session's tab is closed")
+    await wait_until(lambda: [m.name for m in web.server.hub.members] == ["ana"], "only Ana is left")
+    match = web.server.hub.tables["t1"].match
+    await decide(ana, match, "A ana")
+    await ana.wait_for("waiting for B Beto")
+    again = await web.tab("Beto")
+    await again.wait_for(" | B Beto: Round 1: choose an action card in secret")
+
+
+async def test_a_tab_that_stops_reading_holds_up_no_one_else_and_closing_it_frees_it(web: WebFixture) -> None:
+    ana, beto = await open_mixed_table(web, "mision_chungungo")
+    await beto.wait_for("Your hand (B Beto)")
+    (frozen,) = web.tables.services
+    pid = frozen._process.pid
+    stuck = asyncio.Event()
+
+    async def never(data: bytes) -> None:  # Beto's browser no longer takes what is sent to it
+        await stuck.wait()
+
+    frozen.remote_write_bytes = never
+    carla = await web.tab("Carla")
+    await carla.wait_for("You are Carla")
+    match = web.server.hub.tables["t1"].match
+    assert match.state.to_move == (0,)
+    await decide(ana, match, "A ana")  # Beto's session now has output it cannot deliver
+    await ana.wait_for("waiting for B Beto")
+    carla.press("down", "w")
+    await carla.wait_for("watching")
+    await beto.close()
+    await wait_until(lambda: frozen not in web.tables.services, "the frozen tab's relay ends", timeout=WAIT)
+    assert [m.name for m in web.server.hub.members if m.name == "Beto"] == []
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
 @pytest.mark.slow
 async def test_a_web_seat_and_an_ssh_seat_play_a_whole_game_of_penguinramids(web: WebFixture) -> None:
     ana, beto = await open_mixed_table(web, "penguinramids")
@@ -197,3 +238,18 @@ def test_serve_web_starts_both_doors_and_serves_the_page(tmp_path: Path) -> None
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+async def test_a_tab_without_keys_for_the_idle_timeout_is_closed(server: ServerFixture) -> None:
+    runner, port, tables = await start_web(
+        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=1.0), FailureCounter(), code=WEB_CODE
+    )
+    tab = WebTerminal()
+    try:
+        await tab.open(f"http://127.0.0.1:{port}", "Ana", WEB_CODE)
+        await tab.wait_for("You are Ana")
+        await wait_until(lambda: tab.closed, "the idle tab is closed", timeout=10)
+        await wait_until(lambda: not server.hub.members, "its member goes")
+    finally:
+        await tab.close()
+        await runner.cleanup()
