@@ -171,7 +171,7 @@ class WebTables(Server):
     def make_app(self) -> web.Application:
         """The aiohttp application: ``/`` entry, ``/play`` the game page, ``/ws/{ticket}``, ``/static``."""
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True)
         app.add_routes(
             [
                 web.get("/", self.handle_entry, name="entry"),
@@ -290,9 +290,6 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
                 await service.start(width, height)
             except OSError as exc:
                 log.error("cannot start a web session: %s", exc)
-                ours.close()
-                self.hub.disconnect(member)
-                await websocket.close()
                 return websocket
             self.services.add(service)
             reader, writer = await asyncio.open_connection(sock=ours, limit=8 * 1024 * 1024)
@@ -309,6 +306,8 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
                     await asyncio.wait_for(relay, QUIT_GRACE)
                 except asyncio.TimeoutError:
                     relay.cancel()
+            else:
+                ours.close()
             self.hub.disconnect(member)
             if not websocket.closed:
                 await websocket.close()
