@@ -88,6 +88,22 @@ async def test_a_wrong_code_or_name_gets_the_form_again_and_no_session(web: WebF
     assert web.server.hub.members == set()
 
 
+async def test_five_wrong_codes_turn_the_address_away_even_with_the_right_one(web: WebFixture) -> None:
+    for _ in range(5):
+        with pytest.raises(PageRefused):
+            await web.tab("Ana", code="guess")
+    with pytest.raises(PageRefused) as refused:
+        await web.tab("Ana")
+    assert refused.value.status == 429
+
+
+async def test_the_game_page_shows_a_name_as_text_not_markup(web: WebFixture) -> None:
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{web.base}/play", params={"name": "<b>Al", "code": WEB_CODE}) as page:
+            text = await page.text()
+    assert page.status == 200 and "&lt;b&gt;Al" in text and "<b>Al" not in text
+
+
 async def test_a_ticket_opens_one_websocket_only(web: WebFixture) -> None:
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{web.base}/play", params={"name": "Ana", "code": WEB_CODE}) as page:
