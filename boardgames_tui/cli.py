@@ -2,7 +2,8 @@
 [--bot-pause S] [--bot-seconds S] [--load FILE]``
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
 and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``
-and ``boardgames-tui serve [--host H] [--port P] [--authorized-keys PATH] [--table-code CODE] [--idle-timeout S]``.
+and ``boardgames-tui serve [--host H] [--port P] [--authorized-keys PATH] [--table-code CODE] [--idle-timeout S]
+[--web [--web-port 8000] [--web-host 127.0.0.1]]``.
 
 A bad flag value exits with status 2 and one clear line on stderr.
 """
@@ -315,12 +316,18 @@ def _serve(argv: list[str]) -> int:
     p.add_argument("--authorized-keys", metavar="PATH", help="public keys that may log in (default: in the config folder)")
     p.add_argument("--table-code", metavar="CODE", help="a password anyone with it may log in with")
     p.add_argument("--idle-timeout", type=float, default=30 * 60, metavar="S", help="seconds without a key before a session is closed")
+    p.add_argument("--web", action="store_true", help="also serve the tables to web browsers (textual-serve)")
+    p.add_argument("--web-port", type=int, default=8000, help="port of the web door (default 8000)")
+    p.add_argument("--web-host", default="127.0.0.1", help="address of the web door (default: loopback only)")
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         raise UsageError("--port must be from 0 to 65535")
+    if not 0 <= args.web_port <= 65535:
+        raise UsageError("--web-port must be from 0 to 65535")
     if args.table_code is not None and len(args.table_code) < 6:
         raise UsageError("--table-code must be at least 6 characters")
     from boardgames_tui.serve.server import ServerConfig, default_authorized_keys, run
 
     keys = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys()
-    return run(args.host, args.port, ServerConfig(keys, args.table_code, args.idle_timeout))
+    web = (args.web_host, args.web_port) if args.web else None
+    return run(args.host, args.port, ServerConfig(keys, args.table_code, args.idle_timeout), web)

@@ -6,6 +6,10 @@
   session process per terminal on its own pseudo-terminal.
 - :mod:`.session` is that session process: the Textual app (lobby, table)
   talking to the hub over a private socket pair.
+- :mod:`.web` is the browser door (``serve --web``): textual-serve's page and
+  websocket, one session process per tab (Textual's web driver instead of a
+  pseudo-terminal), on the same hub.
 
-The hub and the server never import Textual; only the session process does.
+The hub, the server and the web door never import Textual; only the session
+process does.
 """

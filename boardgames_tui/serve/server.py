@@ -442,10 +442,13 @@ async def start_server(
     config: ServerConfig,
     hub: Hub | None = None,
     host_key: asyncssh.SSHKey | None = None,
+    failures: FailureCounter | None = None,
 ) -> tuple[asyncssh.SSHAcceptor, Hub]:
     """Start listening; returns the acceptor (``close()`` it to stop) and the hub.
 
-    ``port`` 0 picks a free port (``acceptor.get_port()``).
+    ``port`` 0 picks a free port (``acceptor.get_port()``). ``failures``
+    counts failed logins (pass the web door's counter so that both doors
+    share one count per address).
     """
     hub = hub or Hub()
     problems = hub.load()
@@ -453,7 +456,7 @@ async def start_server(
         log.warning("table not loaded: %s", p)
     for table in list(hub.tables.values()):
         hub.computers_play(table)  # a computer seat that was to move when the server stopped
-    failures = FailureCounter()
+    failures = failures or FailureCounter()
     key = host_key or load_or_make_host_key()
     acceptor = await asyncssh.create_server(
         lambda: TableServer(hub, config, failures),
@@ -486,19 +489,39 @@ def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerCon
     return "\n".join(lines)
 
 
-def run(host: str, port: int, config: ServerConfig) -> int:
-    """``boardgames-tui serve``: run until Ctrl+C; returns the exit status."""
+def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None = None) -> int:
+    """``boardgames-tui serve``: run until Ctrl+C; returns the exit status.
+
+    ``web`` (host, port): also serve the tables to browsers there (:mod:`.web`).
+    """
 
     async def main() -> None:
         key = load_or_make_host_key()
-        acceptor, _hub = await start_server(host, port, config, host_key=key)
-        print(how_to_connect(host, acceptor.get_port(), key, config), flush=True)
+        failures = FailureCounter()
+        acceptor, hub = await start_server(host, port, config, host_key=key, failures=failures)
+        lines = how_to_connect(host, acceptor.get_port(), key, config).splitlines()
+        runner = None
+        if web is not None:
+            from .web import start_web, web_url
+
+            try:
+                runner, web_port, tables = await start_web(web[0], web[1], hub, config, failures)
+            except OSError as exc:
+                acceptor.close()
+                raise OSError(f"the web port {web[0]}:{web[1]}: {exc}") from None
+            said = [f"in a browser: {web_url(web[0], web_port, tables.code)}  (the page asks for a name)"]
+            if web[0] not in ("127.0.0.1", "::1", "localhost"):
+                said.append("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network")
+            lines[-1:-1] = said
+        print("\n".join(lines), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
         acceptor.close()
+        if runner is not None:
+            await runner.cleanup()
         await acceptor.wait_closed()
 
     logging.basicConfig(level=logging.WARNING, format="%(message)s")

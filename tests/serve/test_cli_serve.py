@@ -13,6 +13,7 @@ from boardgames_tui.cli import main
         (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
         (["serve", "--table-code", "abc"], "--table-code must be at least 6 characters"),
         (["serve", "--port", "many"], "invalid int value"),
+        (["serve", "--web", "--web-port", "-1"], "--web-port must be from 0 to 65535"),
     ],
 )
 def test_a_bad_serve_flag_is_one_line_and_status_2(argv: list[str], says: str, capsys: pytest.CaptureFixture) -> None:

@@ -1,0 +1,378 @@
+"""The browser door of ``boardgames-tui serve --web``: the same lobby and tables through textual-serve.
+
+How a browser session reaches the hub: exactly as an SSH session does. Each
+browser tab gets its own session process (``python -m
+boardgames_tui.serve.session``) with a private socket pair to the
+:class:`~.hub.Hub` (file descriptor ``$BOARDGAMES_TUI_HUB_FD``); only the
+terminal differs. Where SSH gives the process a pseudo-terminal, here the
+process runs Textual's web driver, which speaks textual-serve's packet
+protocol on its standard input and output, and textual-serve's page and
+JavaScript (xterm.js) draw it in the browser. Of textual-serve we keep the
+page, the scripts, the aiohttp plumbing and the app service that relays
+packets between the websocket and the process; we replace only how the
+process is started (a fixed command with the hub socket passed on, in its
+own process group) and how it is stopped (a tab closed or idle: asked to
+quit, then killed after :data:`QUIT_GRACE` seconds).
+
+What that buys: the hub code, the protocol and the session app are the ones
+the SSH tests exercise; a crash ends one process; a slow browser only
+stops its own relay (its websocket writes wait), its process then blocks on
+its own output, and the hub drops it as stuck when its queue fills, as it
+does for a slow SSH client.
+
+Who may enter: a name and a code, asked on the entry page (``/``). The code
+is the server's ``--table-code``, or else the web code printed at start, or
+the code of an open table (as for a password login over SSH). The name and
+code give the identity ``name:<name>``, the same as an SSH password login
+with that login name: a player who comes back with the same name and a
+valid code gets their seat back. A wrong code counts as a failed login for
+that address (shared with the SSH side). A good entry gets a ticket that
+opens one websocket within :data:`TICKET_TTL` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import os
+import secrets
+import signal
+import socket
+import sys
+import time
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+from boardgames_tui.engine.names import check_name
+
+from .hub import Hub, new_code, serve_member
+from .server import FailureCounter, ServerConfig
+
+log = logging.getLogger("boardgames_tui.serve")
+
+#: Seconds a ticket from the entry page may wait for its websocket.
+TICKET_TTL = 60.0
+#: Seconds a session process has to quit when asked before it is killed.
+QUIT_GRACE = 3.0
+#: The largest message a browser may send on the websocket (keys, a paste, a resize).
+MAX_WS_MESSAGE = 64 * 1024
+#: The smallest and largest terminal a browser may ask for, in cells.
+MIN_SIZE, MAX_SIZE = 10, 500
+
+
+class HubAppService(AppService):
+    """textual-serve's relay for one browser tab, starting our session process instead of a shell command.
+
+    ``hub_socket`` is the session's end of its socket pair to the hub; it is
+    handed to the process (and closed here once the process has it).
+    """
+
+    def __init__(self, hub_socket: socket.socket, **kwargs: Any) -> None:
+        super().__init__("boardgames-tui web session", **kwargs)
+        self.hub_socket = hub_socket
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        env = super()._build_environment(width, height)
+        env["BOARDGAMES_TUI_HUB_FD"] = str(self.hub_socket.fileno())
+        env.setdefault("TEXTUAL_ANIMATIONS", "none")
+        env.setdefault("LANG", "C.UTF-8")
+        return env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        try:
+            self._process = process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "boardgames_tui.serve.session",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=self._build_environment(width, height),
+                pass_fds=(self.hub_socket.fileno(),),
+                start_new_session=True,
+            )
+        finally:
+            self.hub_socket.close()
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def run(self) -> None:
+        """Relay the process's output to the browser; when the process ends (quit or crash), close the tab's socket."""
+        await super().run()
+        try:
+            await self.remote_close()
+        except (ConnectionError, RuntimeError):
+            pass
+
+    async def stop(self) -> None:
+        """Ask the process to quit; kill its process group if it has not within :data:`QUIT_GRACE` seconds.
+
+        The relay then gets a moment to pass on the process's last output
+        and is cancelled if the browser does not take it (a frozen tab).
+        """
+        task, process = self._task, self._process
+        if task is None:
+            return
+        self._task = None
+        try:
+            await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE)
+        except (asyncio.TimeoutError, ConnectionError):
+            pass
+        if process is not None:
+            try:
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+            except asyncio.TimeoutError:
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                await process.wait()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), 1.0)
+        except asyncio.TimeoutError:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+
+
+def _size(value: Any, default: int) -> int:
+    try:
+        return max(MIN_SIZE, min(MAX_SIZE, int(value)))
+    except (TypeError, ValueError):
+        return default
+
+
+class WebTables(Server):
+    """The web server: entry page, textual-serve's page and scripts, one websocket per tab.
+
+    ``hub`` and ``failures`` are the SSH server's; ``code`` is the web code
+    (see the module docstring). Build the aiohttp application with
+    :meth:`make_app`; :func:`start_web` runs it.
+    """
+
+    def __init__(self, hub: Hub, config: ServerConfig, failures: FailureCounter, code: str) -> None:
+        super().__init__("boardgames-tui", title="boardgames-tui")
+        self.hub, self.config, self.failures, self.code = hub, config, failures, code
+        #: ticket -> (identity, name, expiry time)
+        self.tickets: dict[str, tuple[str, str, float]] = {}
+        #: The relays of the tabs open now.
+        self.services: set[HubAppService] = set()
+
+    def make_app(self) -> web.Application:
+        """The aiohttp application: ``/`` entry, ``/play`` the game page, ``/ws/{ticket}``, ``/static``."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True)
+        app.add_routes(
+            [
+                web.get("/", self.handle_entry, name="entry"),
+                web.get("/play", self.handle_play, name="play"),
+                web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
+        app.on_shutdown.append(self._close_all)
+        return app
+
+    # ---- entry -------------------------------------------------------------------
+
+    def _codes(self) -> set[str]:
+        codes = self.hub.table_codes() | {self.code}
+        if self.config.table_code:
+            codes.add(self.config.table_code)
+        return codes
+
+    def entry_page(self, name: str = "", code: str = "", problem: str = "") -> str:
+        """The entry form (name and code) as HTML, with ``problem`` shown above it.
+
+        In English, like the rest of the server's own messages (the hub's
+        refusals, the SSH banner): the server process has no one language for
+        its visitors. The app inside the tab speaks the server's language.
+        """
+        e = html.escape
+        said = f'<p class="problem">{e(problem)}</p>' if problem else ""
+        return f"""<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>boardgames-tui</title>
+<style>
+body {{ background: #0c181f; color: #eee; font-family: monospace; display: flex; justify-content: center; }}
+form {{ margin-top: 10vh; background: #12232d; padding: 2em 3em; }}
+label {{ display: block; margin: 1em 0 0.3em; }}
+input {{ font: inherit; padding: 0.3em; width: 20em; }}
+button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
+.problem {{ color: #ff8080; }}
+</style></head>
+<body><form action="play" method="get">
+<h1>boardgames-tui</h1>
+<p>The same tables as the SSH players, in your browser.</p>
+{said}
+<label for="name">Your name at the table</label>
+<input id="name" name="name" maxlength="40" required autofocus value="{e(name)}">
+<label for="code">Code (the server's, or a table's code from its creator)</label>
+<input id="code" name="code" required value="{e(code)}">
+<br><button type="submit">Enter</button>
+</form></body></html>"""
+
+    def _address(self, request: web.Request) -> str:
+        return request.remote or "?"
+
+    async def handle_entry(self, request: web.Request) -> web.Response:
+        """The entry form; a ``code`` in the query fills its field."""
+        return web.Response(text=self.entry_page(code=request.query.get("code", "")), content_type="text/html")
+
+    async def handle_play(self, request: web.Request) -> web.Response:
+        """Check name and code; the game page with a fresh ticket, or the form again with the reason."""
+        address = self._address(request)
+        name, code = request.query.get("name", ""), request.query.get("code", "")
+        if self.failures.blocked(address):
+            return web.Response(
+                status=429, text=self.entry_page(name, "", "Too many wrong codes; try again later."), content_type="text/html"
+            )
+        try:
+            name = check_name(name)
+        except ValueError as exc:
+            return web.Response(status=400, text=self.entry_page(name, code, str(exc)), content_type="text/html")
+        if code not in self._codes():
+            self.failures.failed(address)
+            return web.Response(status=403, text=self.entry_page(name, "", "That code is not right."), content_type="text/html")
+        now = time.monotonic()
+        self.tickets = {t: v for t, v in self.tickets.items() if v[2] > now}
+        ticket = secrets.token_urlsafe(24)
+        self.tickets[ticket] = ("name:" + name, name, now + TICKET_TTL)
+        scheme = "wss" if request.secure or request.headers.get("X-Forwarded-Proto") == "https" else "ws"
+        context = {
+            "font_size": _size(request.query.get("fontsize"), 16),
+            "app_websocket_url": f"{scheme}://{request.host}/ws/{ticket}",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": f"boardgames-tui: {name}"},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Cache-Control"] = "no-store"  # each load needs its own ticket
+        return response
+
+    # ---- one tab -------------------------------------------------------------------
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """One browser tab: its session process, the hub's member, the relay both ways, the idle timeout."""
+        entry = self.tickets.pop(request.match_info["ticket"], None)
+        if entry is None or entry[2] < time.monotonic():
+            raise web.HTTPForbidden(text="this page has expired; load it again")
+        identity, name, _expiry = entry
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_WS_MESSAGE)
+        await websocket.prepare(request)
+        width = _size(request.query.get("width"), 80)
+        height = _size(request.query.get("height"), 24)
+        ours, theirs = socket.socketpair()
+        member = self.hub.connect(identity, name)
+        service = HubAppService(
+            theirs,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+        )
+        loop = asyncio.get_running_loop()
+        idle: list[asyncio.TimerHandle] = []
+
+        def touch() -> None:
+            for handle in idle:
+                handle.cancel()
+            idle.clear()
+            if self.config.idle_timeout > 0:
+                idle.append(loop.call_later(self.config.idle_timeout, lambda: asyncio.ensure_future(websocket.close())))
+
+        relay: asyncio.Task | None = None
+        try:
+            try:
+                await service.start(width, height)
+            except OSError as exc:
+                log.error("cannot start a web session: %s", exc)
+                return websocket
+            self.services.add(service)
+            reader, writer = await asyncio.open_connection(sock=ours, limit=8 * 1024 * 1024)
+            relay = asyncio.ensure_future(serve_member(self.hub, member, reader, writer))
+            touch()
+            await self._messages(websocket, service, touch)
+        finally:
+            for handle in idle:
+                handle.cancel()
+            await service.stop()
+            self.services.discard(service)
+            if relay is not None:
+                try:
+                    await asyncio.wait_for(relay, QUIT_GRACE)
+                except asyncio.TimeoutError:
+                    relay.cancel()
+            else:
+                ours.close()
+            self.hub.disconnect(member)
+            if not websocket.closed:
+                await websocket.close()
+        return websocket
+
+    async def _messages(self, websocket: web.WebSocketResponse, service: HubAppService, touch: Any) -> None:
+        """What the page sends: keys (``stdin``), ``resize``, ``ping``, ``focus``/``blur``; anything else is ignored."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = message.json()
+                kind, data = envelope[0], envelope[1]
+            except (ValueError, TypeError, IndexError, KeyError):
+                continue
+            if kind == "stdin" and isinstance(data, str):
+                touch()
+                if not await service.send_bytes(data.encode("utf-8", "replace")):
+                    return
+            elif kind == "resize" and isinstance(data, dict):
+                await service.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "focus":
+                await service.focus()
+            elif kind == "blur":
+                await service.blur()
+
+    async def _close_all(self, app: web.Application) -> None:
+        for service in list(self.services):
+            await service.stop()
+
+
+async def start_web(
+    host: str, port: int, hub: Hub, config: ServerConfig, failures: FailureCounter, code: str | None = None
+) -> tuple[web.AppRunner, int, WebTables]:
+    """Start the web server on ``host``:``port`` (0: a free port) beside the SSH server.
+
+    Returns the runner (``await runner.cleanup()`` stops it), the port, and
+    the :class:`WebTables` (its ``code`` is the web code: ``code``, else the
+    server's table code, else a new one). Raises OSError if the port is taken.
+    """
+    tables = WebTables(hub, config, failures, code or config.table_code or new_code())
+    runner = web.AppRunner(tables.make_app(), handle_signals=False, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    server = site._server
+    sockets = getattr(server, "sockets", None) or []
+    actual = sockets[0].getsockname()[1] if sockets else port
+    return runner, actual, tables
+
+
+def web_url(host: str, port: int, code: str) -> str:
+    """The address printed at start: the entry page with the web code filled in."""
+    shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/?code={code}"
+

@@ -1,0 +1,122 @@
+"""A browser tab as the test sees it: textual-serve's page and websocket, driven with aiohttp's client.
+
+It does what the page's script does: load ``/play`` with a name and a code,
+read the websocket address out of the page, open it with the terminal size
+in the query, send keys as ``["stdin", text]`` and draw the binary frames
+(the app's terminal output) with pyte. It has the same reading and typing
+methods as the SSH :class:`~.conftest.Terminal`, so :mod:`.play`'s helpers
+drive both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from typing import Callable
+
+import aiohttp
+import pyte
+
+from .conftest import KEYS, WAIT
+
+
+class PageRefused(Exception):
+    """``/play`` did not give a game page; ``status`` and ``text`` say what it gave instead."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(f"{status}: {text[:200]}")
+        self.status, self.text = status, text
+
+
+class WebTerminal:
+    """One browser tab: the game page's websocket, its screen drawn by pyte."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.http: aiohttp.ClientSession | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.received = 0
+        self.last_key = 0.0
+        self.changed = asyncio.Event()
+        self._outgoing: asyncio.Queue = asyncio.Queue()
+        self._tasks: list[asyncio.Task] = []
+
+    async def open(self, base: str, name: str, code: str) -> "WebTerminal":
+        """Load the game page as ``name`` with ``code`` and open its websocket. Raises PageRefused."""
+        self.http = aiohttp.ClientSession()
+        async with self.http.get(f"{base}/play", params={"name": name, "code": code}) as page:
+            text = await page.text()
+            if page.status != 200:
+                raise PageRefused(page.status, text)
+        found = re.search(r'data-session-websocket-url="([^"]+)"', text)
+        assert found, "the game page names no websocket"
+        url = f"{found.group(1)}?width={self.screen.columns}&height={self.screen.lines}"
+        self.ws = await self.http.ws_connect(url)
+        self._tasks = [asyncio.ensure_future(self._read()), asyncio.ensure_future(self._write())]
+        return self
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.received += len(message.data)
+                self.stream.feed(message.data)
+                self.changed.set()
+        self.changed.set()
+
+    async def _write(self) -> None:
+        assert self.ws is not None
+        while True:
+            await self.ws.send_json(await self._outgoing.get())
+
+    @property
+    def closed(self) -> bool:
+        """Whether the server has closed this tab's websocket."""
+        return self.ws is None or self.ws.closed
+
+    def text(self) -> str:
+        """The screen as lines of text."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, check: str | Callable[[str], bool], timeout: float = WAIT) -> str:
+        """Wait until the screen shows ``check`` (text, or a test of the text); returns the screen."""
+        test = (lambda t: check in t) if isinstance(check, str) else check
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if test(text):
+                return text
+            left = deadline - time.monotonic()
+            if left <= 0 or (self._tasks and self._tasks[0].done()):
+                raise AssertionError(f"waited for {check!r}; the tab shows:\n{text}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            except asyncio.TimeoutError:
+                pass
+
+    def press(self, *keys: str) -> None:
+        """Type keys (names from KEYS, or text), in order, as the page sends them."""
+        for key in keys:
+            self._outgoing.put_nowait(["stdin", KEYS.get(key, key.encode()).decode()])
+        self.last_key = time.monotonic()
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+        self._outgoing.put_nowait(["resize", {"width": width, "height": height}])
+
+    async def close(self) -> None:
+        """Close the tab (the websocket), as a browser does."""
+        for task in self._tasks[1:]:
+            task.cancel()
+        if self.ws is not None:
+            await self.ws.close()
+        if self._tasks:
+            try:
+                await asyncio.wait_for(self._tasks[0], WAIT)
+            except asyncio.TimeoutError:
+                self._tasks[0].cancel()
+        if self.http is not None:
+            await self.http.close()
