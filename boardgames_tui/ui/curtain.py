@@ -81,9 +81,9 @@ class CurtainScreen(GatedScreen, Screen[bool]):
     def action_rules(self) -> None:
         """The game's rules over the curtain (they hold nothing private)."""
         if self.rules is not None:
-            from .rules_viewer import RulesScreen
+            from .rules_viewer import show_rules
 
-            self.app.push_screen(RulesScreen(*self.rules))
+            show_rules(self.app, *self.rules)
 
 
 @translated

@@ -480,9 +480,9 @@ class GameScreen(GatedScreen, Screen[None]):
         self.advance()
 
     def action_rules(self) -> None:
-        from .rules_viewer import RulesScreen
+        from .rules_viewer import show_rules
 
-        self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()))
+        show_rules(self.app, self.spec.title, self.spec.rules_text())
 
     def action_save(self) -> None:
         name = f"{self.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
@@ -506,9 +506,9 @@ class GameScreen(GatedScreen, Screen[None]):
         if choice == "save":
             self.action_save()
         elif choice == "rules":
-            from .rules_viewer import RulesScreen
+            from .rules_viewer import show_rules
 
-            self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()), lambda _: self._resume())
+            show_rules(self.app, self.spec.title, self.spec.rules_text(), lambda _: self._resume())
             return
         elif choice == "seats":
             self.bots.open_seats()

@@ -103,9 +103,9 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
     def action_rules(self) -> None:
         """The game's rules over the window (they hold nothing private)."""
         if self.rules is not None:
-            from .rules_viewer import RulesScreen
+            from .rules_viewer import show_rules
 
-            self.app.push_screen(RulesScreen(*self.rules))
+            show_rules(self.app, *self.rules)
 
     def action_save(self) -> None:
         if self.save is not None:

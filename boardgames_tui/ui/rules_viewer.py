@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import weakref
+from typing import Any, Callable
+
 from rich.markdown import Markdown
 from rich.segment import Segment
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 
 from boardgames_tui.i18n import N_, _
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -80,7 +83,7 @@ class RulesText(ScrollView, can_focus=True):
 
 
 @translated
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Screen[None]):
     """Scrollable Markdown rules (:class:`RulesText`); Escape, q or F1 closes it."""
 
     DEFAULT_CSS = """
@@ -105,6 +108,9 @@ class RulesScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
 
+    def on_screen_resume(self) -> None:
+        self.query_one("#rules-scroll", RulesText).scroll_home(animate=False)
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -114,3 +120,35 @@ class RulesScreen(ModalScreen[None]):
             scroll.scroll_page_down(animate=False)
         else:
             scroll.scroll_page_up(animate=False)
+
+
+#: How many rules screens an app keeps built (a game's rules in a language each).
+_SCREENS_KEPT = 4
+#: The names of the rules screens each app keeps, oldest first.
+_KEPT: "weakref.WeakKeyDictionary[App, list[str]]" = weakref.WeakKeyDictionary()
+
+
+def show_rules(app: App, title: str, text: str, callback: Callable[[None], Any] | None = None) -> None:
+    """Open the rules ``text`` of ``title`` over the current screen (``callback`` runs when closed).
+
+    The screen is built the first time and kept installed in ``app`` under
+    a name made of the title and text, so every later F1 for the same
+    rules only switches screens (no new widgets, no Markdown drawn again)
+    and opens at the top. Nothing private is in the rules, so one kept
+    screen serves every seat. At most ``_SCREENS_KEPT`` are kept; the
+    oldest one not on show goes first.
+    """
+    name = f"rules:{title}:{hash(text)}"
+    if app.is_screen_installed(name):
+        screen = app.get_screen(name)
+        if screen in app.screen_stack:
+            return  # already open
+    else:
+        kept = _KEPT.setdefault(app, [])
+        for old in list(kept[: max(0, len(kept) - _SCREENS_KEPT + 1)]):
+            if app.get_screen(old) not in app.screen_stack:
+                app.uninstall_screen(old)
+                kept.remove(old)
+        app.install_screen(RulesScreen(title, text), name)
+        kept.append(name)
+    app.push_screen(name, callback)

@@ -220,6 +220,6 @@ class SetupScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_rules(self) -> None:
-        from .rules_viewer import RulesScreen
+        from .rules_viewer import show_rules
 
-        self.app.push_screen(RulesScreen(self.spec.title, self.spec.rules_text()))
+        show_rules(self.app, self.spec.title, self.spec.rules_text())

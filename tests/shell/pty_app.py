@@ -27,15 +27,22 @@ CTRL_Q = b"\x11"
 
 
 class PtyApp:
-    """``boardgames-tui ARGS`` running in a pty of ``size`` (columns, rows).
+    """``boardgames-tui ARGS`` (or ``command ARGS``) running in a pty of ``size`` (columns, rows).
 
     Use as a context manager; on leaving, a process still running is killed.
     ``home`` is the data folder (BOARDGAMES_TUI_HOME) the program saves to.
     """
 
     def __init__(
-        self, args: Sequence[str], home: Path, size: tuple[int, int] = (80, 24), env: dict[str, str] | None = None
+        self,
+        args: Sequence[str],
+        home: Path,
+        size: tuple[int, int] = (80, 24),
+        env: dict[str, str] | None = None,
+        command: Sequence[str] | None = None,
     ) -> None:
+        #: The program run (default ``python -m boardgames_tui``), followed by ``args``.
+        self.command = list(command) if command is not None else [sys.executable, "-m", "boardgames_tui"]
         self.args = list(args)
         self.extra_env = dict(env or {})
         self.home = home
@@ -54,7 +61,7 @@ class PtyApp:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TEXTUAL_DRIVER")}
         env.update(BOARDGAMES_TUI_HOME=str(self.home), TERM="xterm-256color", **self.extra_env)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "boardgames_tui", *self.args],
+            [*self.command, *self.args],
             stdin=slave,
             stdout=slave,
             stderr=slave,

@@ -157,3 +157,28 @@ async def test_a_board_that_does_not_scroll_gets_no_scroll_keys():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "Scroll board" not in screen_text(app)
+
+
+async def test_f1_a_second_time_shows_the_same_rules_screen_at_the_top():
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+    from boardgames_tui.ui.rules_viewer import RulesScreen, RulesText
+
+    app = BoardGamesApp(match=Match.new("mountain_goats", ["Ana", "Beto"], 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, RulesScreen)
+        top = screen_text(app)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert first.query_one(RulesText).scroll_y > 0
+        await pilot.press("q")
+        await pilot.pause()
+        app.key_gate.rest()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is first  # kept, not built again
+        assert first.query_one(RulesText).scroll_y == 0 and screen_text(app) == top
