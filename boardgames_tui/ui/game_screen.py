@@ -498,9 +498,9 @@ class GameScreen(GatedScreen, Screen[None]):
         log.set_hidden(not log.has_class("-hidden"))
 
     def action_menu(self) -> None:
-        from .menu import MenuScreen
+        from .menu import open_menu
 
-        self.app.push_screen(MenuScreen(), self._after_menu)
+        open_menu(self.app, self._after_menu)
 
     def _after_menu(self, choice: str | None) -> None:
         if choice == "save":

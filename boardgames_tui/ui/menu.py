@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from typing import Any, Callable
 
+from textual.app import App, ComposeResult
+
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 from rich.text import Text
 from textual.binding import Binding
@@ -49,9 +52,30 @@ class MenuScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         self.query_one("#menu-list").focus()
 
+    def on_screen_resume(self) -> None:
+        """Opened again (the screen is kept): from the first item, as when it was new."""
+        menu = self.query_one("#menu-list", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option.id or "resume")
 
     def action_choose(self, key: str) -> None:
         self.dismiss(key)
+
+
+def open_menu(app: App, callback: Callable[[str | None], Any]) -> None:
+    """Open the menu over the current screen; ``callback`` gets the chosen item's id.
+
+    The menu is built once per language and kept installed in ``app``, so
+    Escape only switches screens (a menu is opened often, and while a
+    computer player thinks it should answer at once).
+    """
+    name = f"menu:{i18n.language()}"
+    if not app.is_screen_installed(name):
+        app.install_screen(MenuScreen(), name)
+    elif app.get_screen(name) in app.screen_stack:
+        return  # already open
+    app.push_screen(name, callback)

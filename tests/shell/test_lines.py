@@ -182,3 +182,31 @@ async def test_f1_a_second_time_shows_the_same_rules_screen_at_the_top():
         await pilot.pause()
         assert app.screen is first  # kept, not built again
         assert first.query_one(RulesText).scroll_y == 0 and screen_text(app) == top
+
+
+async def test_the_menu_is_kept_and_opens_again_at_its_first_item():
+    from textual.widgets import OptionList
+
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+    from boardgames_tui.ui.menu import MenuScreen
+
+    app = BoardGamesApp(match=Match.new("mountain_goats", ["Ana", "Beto"], 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await pilot.press("down", "down")
+        assert menu.query_one(OptionList).highlighted == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, MenuScreen)
+        app.key_gate.rest()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu and menu.query_one(OptionList).highlighted == 0
+        await pilot.press("enter")  # Resume still answers the game screen
+        await pilot.pause()
+        assert not isinstance(app.screen, MenuScreen)
