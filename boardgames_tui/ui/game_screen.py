@@ -123,6 +123,9 @@ class GameScreen(GatedScreen, Screen[None]):
             self.refresh_bindings()
         self._fit_log()
         self.advance()
+        from .rules_viewer import prepare_rules
+
+        self.set_timer(1.0, lambda: prepare_rules(self.app, self.spec.rules_text()))
 
     def action_board_page(self, direction: int) -> None:
         """PageDown/PageUp: scroll the board a page (boards whose ``scrolls`` is True)."""

@@ -11,7 +11,7 @@ from boardgames_tui.i18n import N_, _
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -28,7 +28,7 @@ MENU_ITEMS = (
 
 
 @translated
-class MenuScreen(ModalScreen[str]):
+class MenuScreen(Screen[str]):
     """Dismisses with one of the ids of MENU_ITEMS."""
 
     DEFAULT_CSS = """

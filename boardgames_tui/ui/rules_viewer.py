@@ -5,6 +5,7 @@ from __future__ import annotations
 import weakref
 from typing import Any, Callable
 
+from rich.console import Console
 from rich.markdown import Markdown
 from rich.segment import Segment
 from textual.app import App, ComposeResult
@@ -26,6 +27,37 @@ _RENDERED: dict[tuple[str, int], list[Strip]] = {}
 _RENDERED_KEPT = 8
 
 
+def _render(markdown: str, width: int, console: Console) -> list[Strip]:
+    """``markdown`` drawn ``width`` columns wide, one Strip per row, and kept in ``_RENDERED``."""
+    options = console.options.update_width(width)
+    lines = [Strip(line, width) for line in console.render_lines(Markdown(markdown), options, pad=True)]
+    if len(_RENDERED) >= _RENDERED_KEPT:
+        _RENDERED.pop(next(iter(_RENDERED)), None)
+    _RENDERED[(markdown, width)] = lines
+    return lines
+
+
+def prepare_rules(app: App, text: str) -> None:
+    """Draw the rules ``text`` for the app's width in a thread, ahead of the first F1.
+
+    Drawing long rules takes tens of milliseconds; done while the players
+    look at the board, the first F1 finds them ready. A private Rich
+    console is used (the app's own is not shared across threads); its
+    default theme is the one the rules viewer draws Markdown with.
+    """
+    width = app.size.width - RulesText.MARGIN
+    if width <= 0 or (text, width) in _RENDERED:
+        return
+
+    def draw() -> None:
+        console = Console(
+            width=width, force_terminal=True, markup=False, highlight=False, emoji=False, legacy_windows=False
+        )
+        _render(text, width, console)
+
+    app.run_worker(draw, thread=True, group="rules", exit_on_error=False)
+
+
 class RulesText(ScrollView, can_focus=True):
     """Markdown drawn once per width by Rich, then scrolled line by line.
 
@@ -37,8 +69,11 @@ class RulesText(ScrollView, can_focus=True):
     """
 
     DEFAULT_CSS = """
-    RulesText { height: 1fr; padding: 0 1; }
+    RulesText { height: 1fr; padding: 0 1; scrollbar-gutter: stable; }
     """
+
+    #: Columns the text loses to the padding (1 + 1) and the scrollbar's gutter (2).
+    MARGIN = 4
 
     BINDINGS = [
         Binding("up", "scroll_up", show=False),
@@ -59,15 +94,9 @@ class RulesText(ScrollView, can_focus=True):
         if width == self._width or width <= 0:
             return
         self._width = width
-        key = (self.markdown, width)
-        lines = _RENDERED.get(key)
+        lines = _RENDERED.get((self.markdown, width))
         if lines is None:
-            console = self.app.console
-            options = console.options.update_width(width)
-            lines = [Strip(line, width) for line in console.render_lines(Markdown(self.markdown), options, pad=True)]
-            if len(_RENDERED) >= _RENDERED_KEPT:
-                _RENDERED.pop(next(iter(_RENDERED)))
-            _RENDERED[key] = lines
+            lines = _render(self.markdown, width, self.app.console)
         self._lines = lines
         self.virtual_size = Size(width, len(self._lines))
 

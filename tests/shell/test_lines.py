@@ -210,3 +210,22 @@ async def test_the_menu_is_kept_and_opens_again_at_its_first_item():
         await pilot.press("enter")  # Resume still answers the game screen
         await pilot.pause()
         assert not isinstance(app.screen, MenuScreen)
+
+
+async def test_rules_drawn_ahead_are_the_ones_the_first_f1_shows():
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+    from boardgames_tui.games import GAMES
+    from boardgames_tui.ui import rules_viewer
+
+    text = GAMES["penguinramids"].rules_text()
+    rules_viewer._RENDERED.clear()
+    app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto"], 5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        rules_viewer.prepare_rules(app, text)
+        await app.workers.wait_for_complete()
+        ready = rules_viewer._RENDERED[(text, 100 - rules_viewer.RulesText.MARGIN)]
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.query_one(rules_viewer.RulesText)._lines is ready
