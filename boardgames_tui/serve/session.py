@@ -22,7 +22,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
+from boardgames_tui.ui.footer import StableFooter
 from textual.widgets.option_list import Option
 
 from boardgames_tui.app import BoardGamesApp
@@ -104,7 +105,7 @@ class LobbyScreen(Screen[None]):
         yield Static(_("boardgames-tui: the SSH table"), id="lobby-title", markup=False)
         yield Static(_("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours"), id="lobby-help")
         yield OptionList(id="lobby-list", markup=False)
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.show_tables(self.tables)
@@ -338,7 +339,7 @@ class WaitingScreen(TableMixin, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.text(), id="wait-text", markup=False)
-        yield Footer()
+        yield StableFooter()
 
     def text(self) -> str:
         info = self.info

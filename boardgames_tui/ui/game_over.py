@@ -11,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
+from .footer import StableFooter
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import Outcome, seat_letter
@@ -90,7 +91,7 @@ class GameOverScreen(GatedScreen, Screen[str]):
                 id="over-choices",
             )
         yield Static(_("PageUp / PageDown scroll the scores."), id="over-hint")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.query_one("#over-choices").focus()

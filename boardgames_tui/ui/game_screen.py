@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.content import Content
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 
 from boardgames_tui import settings
@@ -65,6 +65,11 @@ class GameScreen(GatedScreen, Screen[None]):
     """
 
     DEFAULT_CSS = tcss(__file__, "game_screen.tcss")
+
+    #: Textual repaints a whole screen when its focus moves; the widgets that gain and lose
+    #: focus repaint themselves anyway (their ``:focus`` styles), so the game screen does not
+    #: (a move of focus came with most decisions, and over SSH cost a screenful of bytes).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     #: Each action is one binding; the footer shows its first key.
     BINDINGS = [

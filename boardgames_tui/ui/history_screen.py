@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
+from .footer import StableFooter
 
 from boardgames_tui.engine.history import HistoryEntry, list_history, load_entry, names_line, statistics
 from boardgames_tui.engine.match import SaveError, printable
@@ -57,7 +58,7 @@ class HistoryScreen(Screen[None]):
         if listing.skipped:
             names = "; ".join(f"{printable(n, 30)} ({why})" for n, why in listing.skipped)
             yield Static(_("Not listed: {files}").format(files=names), id="history-skipped", markup=False)
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -175,7 +176,7 @@ class StatsScreen(Screen[None]):
                 yield Static(stats_table(self.entries), id="stats-table")
             else:
                 yield Static(_("No finished game yet."), id="stats-empty")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.query_one("#stats-scroll").focus()

@@ -8,7 +8,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
+from .footer import StableFooter
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine.match import (
@@ -64,7 +65,7 @@ class LauncherScreen(Screen[None]):
         )
         yield OptionList(id="launcher-list")
         yield Static("", id="launcher-skipped", markup=False)
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         clean_stale_temp_files()  # left by a write that was killed before its rename

@@ -16,7 +16,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
+from .footer import StableFooter
 
 from boardgames_tui.engine import Event, Match, State, seat_letter
 from boardgames_tui.engine.core import _fill
@@ -142,7 +143,7 @@ class ReplayScreen(Screen[None]):
                 yield self.board
                 yield Static("", id="replay-step", markup=False)
             yield LogPanel(id="replay-log")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_draw)  # the game's board composes its own parts first

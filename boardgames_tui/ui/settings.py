@@ -8,7 +8,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
-from textual.widgets import Button, Checkbox, Footer, Label, Select, Static
+from textual.widgets import Button, Checkbox, Label, Select, Static
+from .footer import StableFooter
 
 from boardgames_tui import settings as S
 from boardgames_tui.i18n import LANGUAGES, N_, _
@@ -82,7 +83,7 @@ class SettingsScreen(Screen[None]):
             with Horizontal(id="settings-buttons"):
                 yield Button(_("Save"), id="settings-save", variant="primary")
                 yield Button(_("Cancel"), id="settings-cancel")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.query_one("#settings-language").focus()

@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
+from .footer import StableFooter
 
 from boardgames_tui.engine import GameSpec, seat_letter
 from boardgames_tui.engine.match import HUMAN, SEAT_KINDS
@@ -150,7 +151,7 @@ class SetupScreen(Screen[None]):
                 yield Button(_("Start game"), id="setup-start", variant="primary", compact=True)
                 yield Button(_("Back"), id="setup-back", compact=True)
         yield Static("", id="setup-message", markup=False)  # names appear as typed
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self._show_name_rows()
