@@ -20,10 +20,13 @@ print them.
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
+import re
+import string
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping, Sequence
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "boardgames_tui"
@@ -58,6 +61,8 @@ def set_language(code: str) -> None:
     else:
         _translations = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     _language = code
+    _templates.cache_clear()
+    _translate_cached.cache_clear()
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
@@ -112,3 +117,129 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for extraction without translating it now (it is translated where shown)."""
     return message
+
+
+# ---------------------------------------------------------------- texts written in English by the engine
+#
+# The rules write their log, prompts and score rows in English, already
+# formatted (``"{0}: 6+3 on 9: goat climbs to step 2 of 3."``, with ``{0}``
+# standing for a seat's name), and a save keeps only actions, so the English
+# text is what every state holds. Each game's rules mark the *templates* of
+# those texts with ``N_`` (``"{player}: {dice} on {goat}: goat climbs to step
+# {step} of {top}."``); they are in the catalogue like any other message.
+# :func:`translate_text` finds the template a finished English text was made
+# from, reads the values back out of it, and fills the translated template
+# with them; a value that is itself a marked text (a colour, a nested
+# phrase, or a comma-separated list of them) is translated the same way.
+# Numbers, seat references and card names pass through unchanged.
+
+_FIELD = re.compile(r"\{[A-Za-z_]\w*\}")
+
+
+@functools.lru_cache(maxsize=1)
+def _templates() -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """The catalogue's messages with named fields, as (pattern, English, longest literal), most specific first.
+
+    A template whose literal text is shorter than two letters (``"{a} {b}"``)
+    would match nearly anything and is left out.
+    """
+    found = []
+    catalog = getattr(_translations, "_catalog", {})
+    for key in catalog:
+        if not isinstance(key, str) or not _FIELD.search(key):
+            continue
+        try:
+            parts = list(string.Formatter().parse(key))
+        except ValueError:
+            continue
+        literal = "".join(lit for lit, _f, _s, _c in parts)
+        if len(literal.strip(" .,:;()")) < 2:
+            continue
+        pattern, seen = [], set()
+        for lit, field, _spec, _conv in parts:
+            pattern.append(re.escape(lit))
+            if field is None:
+                continue
+            if not field.isidentifier():
+                break
+            pattern.append(f"(?P={field})" if field in seen else f"(?P<{field}>.*?)")
+            seen.add(field)
+        else:
+            longest = max((lit for lit, _f, _s, _c in parts), key=len)
+            found.append((re.compile("".join(pattern) + r"\Z", re.DOTALL), key, longest, len(literal)))
+    found.sort(key=lambda t: -t[3])
+    return tuple((p, k, lit) for p, k, lit, _n in found)
+
+
+def _lookup(text: str) -> str | None:
+    """``text`` translated as a whole (a message) or through a template, or None when neither fits."""
+    translated = _translations.gettext(text)
+    if translated is not text:
+        return translated
+    for pattern, key, literal in _templates():
+        if literal not in text:
+            continue
+        match = pattern.match(text)
+        if match is None:
+            continue
+        values = {name: _value(value) for name, value in match.groupdict().items()}
+        try:
+            return _translations.gettext(key).format(**values)
+        except (IndexError, KeyError, ValueError):
+            return None
+    return None
+
+
+def _value(value: str) -> str:
+    """A value read out of a template: translated when it is a marked text or a list of them."""
+    if not value or value.isdigit() or value[0] == "{" and value[-1] == "}" and value[1:-1].isdigit():
+        return value
+    if ", " in value:  # a list: translated piece by piece when every piece is a marked text
+        pieces = [_lookup(piece) for piece in value.split(", ")]
+        if all(piece is not None for piece in pieces):
+            return ", ".join(pieces)  # type: ignore[arg-type]
+    whole = _lookup(value)
+    if whole is not None:
+        return whole
+    if ", " in value:
+        return ", ".join(_lookup(piece) or piece for piece in value.split(", "))
+    return value
+
+
+@functools.lru_cache(maxsize=20000)
+def _translate_cached(text: str) -> str | None:
+    return _lookup(text)
+
+
+def translate_text(text: str) -> str:
+    """An English text the engine wrote (log line, prompt, score row, refusal), in the current language.
+
+    ``text`` may hold seat references (``{0}``), numbers and card names:
+    they are kept. A text made from no marked template is returned as it
+    is (and noted in :data:`missing` while the tests watch).
+    """
+    if _language == DEFAULT_LANGUAGE or not text:
+        return text
+    translated = _translate_cached(text)
+    if translated is None:
+        if missing is not None:
+            missing.add(text)
+        return text
+    return translated
+
+
+def render_event(event: Any, names: Sequence[str], seat: int | None = None) -> str:
+    """``event.render(names, seat)`` in the current language: the engine's English line, translated.
+
+    ``event`` is an engine ``Event`` (text, private); its text and the
+    private part ``seat`` may read are translated before the names are
+    filled in, so a name never takes part in the matching.
+    """
+    if _language == DEFAULT_LANGUAGE:
+        return event.render(names, seat)
+    private = event.private
+    if seat is not None and seat in private:
+        private = {seat: translate_text(private[seat])}
+    else:
+        private = {}
+    return type(event)(translate_text(event.text), private).render(names, seat)

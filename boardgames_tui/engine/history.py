@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 import attrs
 
+from ..i18n import render_event
 from .core import _fill, seat_letter
 from .match import (
     Match,
@@ -252,7 +253,7 @@ def public_lines(match: Match, step: int) -> list[str]:
     """The public log lines decision ``step`` (1-based) added, names filled in."""
     before = len(match.states[step - 1].log)
     added = match.states[step].log[before:]
-    return [line for line in (e.render(match.names, None) for e in added) if line]
+    return [line for line in (render_event(e, match.names, None) for e in added) if line]
 
 
 def export_text(match: Match, finished: float | None = None) -> str:
@@ -272,7 +273,7 @@ def export_text(match: Match, finished: float | None = None) -> str:
     lines.append(f"Seed: {match.seed}")
     lines.append("Players: " + ", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names)))
     lines.append("")
-    first = [line for line in (e.render(match.names, None) for e in match.states[0].log) if line]
+    first = [line for line in (render_event(e, match.names, None) for e in match.states[0].log) if line]
     lines.extend(f"     | {line}" for line in first)
     for i, (seat, action) in enumerate(match.actions, start=1):
         what = _fill(str(action), match.names)

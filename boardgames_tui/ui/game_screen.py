@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from boardgames_tui import settings
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
@@ -198,7 +199,7 @@ class GameScreen(GatedScreen, Screen[None]):
     def _curtain(self, seat: int, reason: str = "") -> CurtainScreen:
         """The curtain for ``seat``, with the public lines of the log since the last one."""
         public = self.match.state.view(None).log
-        recent = [e.render(self.match.names, None) for e in public[self.public_seen :]]
+        recent = [i18n.render_event(e, self.match.names, None) for e in public[self.public_seen :]]
         self.public_seen = len(public)
         return CurtainScreen(
             self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=[r for r in recent if r]
@@ -349,11 +350,11 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         title = self.spec.title
         if state.is_terminal:
-            return f"{title}: the game is over (g: the scores)"
+            return _("{title}: the game is over (g: the scores)").format(title=title)
         if seat is None:
             waiting = ", ".join(self.who(s) for s in state.to_move)
-            return f"{title}: waiting for {waiting}"
-        return f"{title} | {self.who(seat)}: {state.view(seat).prompt(seat)}"
+            return _("{title}: waiting for {waiting}").format(title=title, waiting=waiting)
+        return f"{title} | {self.who(seat)}: {i18n.translate_text(state.view(seat).prompt(seat))}"
 
     # ---- decisions ------------------------------------------------------
 

@@ -7,7 +7,7 @@ from typing import Sequence
 from textual.widgets import RichLog
 
 from boardgames_tui.engine import Event
-from boardgames_tui.i18n import _
+from boardgames_tui.i18n import _, render_event
 
 
 class LogPanel(RichLog, can_focus=False):
@@ -45,7 +45,7 @@ class LogPanel(RichLog, can_focus=False):
         self._pending = (tuple(log), tuple(names), seat)
         if self.has_class("-hidden"):
             return
-        lines = [line for line in (event.render(names, seat) for event in log) if line]
+        lines = [line for line in (render_event(event, names, seat) for event in log) if line]
         n = len(self._shown)
         if len(lines) >= n and lines[:n] == self._shown:
             new = lines[n:]

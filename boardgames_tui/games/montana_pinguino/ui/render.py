@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Span, Text
 
 from boardgames_tui.ui.fit import fit_name
+from boardgames_tui import i18n
 from boardgames_tui.engine import Pass, seat_letter
 
 from .. import data as D
@@ -366,7 +367,7 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
     grid.add_column(width=2, no_wrap=True)
     grid.add_column(ratio=1)
     for e in events:
-        grid.add_row("-", Text(e.render(names, seat)))
+        grid.add_row("-", Text(i18n.render_event(e, names, seat)))
     return Group(head, grid)
 
 

@@ -27,6 +27,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from boardgames_tui import i18n
 from boardgames_tui.ui.keygate import GatedScreen
 
 from .. import data as D
@@ -127,7 +128,7 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
         t = event.text
         if not t or "face down" in t:
             continue
-        shown = event.render(names, None)
+        shown = i18n.render_event(event, names, None)
         lines.append(shown)
         if m := RE_REVEALS.match(t):
             if fresh:  # the first card of a new round: last round's cards leave the table

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
@@ -45,16 +46,17 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
         target, goat, idx = g[0], g[1], g[2:]
         expr = "+".join(str(move.faces[i]) for i in idx if 0 <= i < len(move.faces))
         if target > GROUP_MAX:
-            parts.append(f"{expr}: goat {goat} to spot {target}")
+            parts.append(_("{dice}: goat {goat} to spot {spot}").format(dice=expr, goat=goat, spot=target))
             mypos[goat - 5] = target
         elif mypos[target - 5] > GROUP_MAX:
-            parts.append(f"{expr}: goat {target} down from {mypos[target - 5]}")
+            parts.append(_("{dice}: goat {goat} down from {spot}").format(dice=expr, goat=target, spot=mypos[target - 5]))
             mypos[target - 5] = 0
         else:
-            parts.append(f"{expr} on {target}")
-    text = ", ".join(parts) if parts else "use no dice"
+            parts.append(_("{dice} on {mountain}").format(dice=expr, mountain=target))
+    text = ", ".join(parts) if parts else _("use no dice")
     if changed:
-        text = f"{text} (1{'s' if len(changed) > 1 else ''} as {','.join(map(str, changed))})"
+        ones = _("1 as {faces}") if len(changed) == 1 else _("1s as {faces}")
+        text = f"{text} ({ones.format(faces=','.join(map(str, changed)))})"
     return text
 
 
@@ -66,26 +68,27 @@ def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
     gained = after.scores()[seat] - before.scores()[seat] - (big_after - big_before)
     moved = [m for i, m in enumerate(MOUNTAINS) if before.pos[seat][i] != after.pos[seat][i]]
     knocked = [
-        f"{seat_letter(s)} off {m}"
+        _("{seat} off {mountain}").format(seat=seat_letter(s), mountain=m)
         for s in range(before.n)
         if s != seat
         for i, m in enumerate(MOUNTAINS)
         if before.pos[s][i] != after.pos[s][i]
     ]
-    bits = [f"+{gained} pts"]
+    bits = [_("+{points} pts").format(points=gained)]
     if big_after != big_before:
-        bits[0] += f", Big Mtn {big_before}->{big_after}"
+        bits[0] += _(", Big Mtn {before}->{after}").format(before=big_before, after=big_after)
     if not moved:
-        bits.append("no goat moves")
+        bits.append(_("no goat moves"))
     else:
-        bits.append(f"goat {moved[0]} moves" if len(moved) == 1 else "goats " + ",".join(map(str, moved)) + " move")
+        bits.append(_("goat {goat} moves").format(goat=moved[0]) if len(moved) == 1
+                    else _("goats {goats} move").format(goats=",".join(map(str, moved))))
     if knocked:
-        bits.append("knocks " + ", ".join(knocked))
+        bits.append(_("knocks {seats}").format(seats=", ".join(knocked)))
     if after.is_terminal:
-        bits.append("ENDS THE GAME")
+        bits.append(_("ENDS THE GAME"))
     elif after.ending and not before.ending:
-        bits.append(f"the game ends after this round ({after.ending})")
-    return "If chosen: " + "; ".join(bits)
+        bits.append(_("the game ends after this round ({reason})").format(reason=_(after.ending)))
+    return _("If chosen: {summary}").format(summary="; ".join(bits))
 
 
 @attrs.frozen
