@@ -134,6 +134,7 @@ def N_(message: str) -> str:
 # Numbers, seat references and card names pass through unchanged.
 
 _FIELD = re.compile(r"\{[A-Za-z_]\w*\}")
+_WORD = re.compile(r"[A-Za-z]{3}")
 
 
 @functools.lru_cache(maxsize=1)
@@ -218,8 +219,8 @@ def translate_text(text: str) -> str:
     they are kept. A text made from no marked template is returned as it
     is (and noted in :data:`missing` while the tests watch).
     """
-    if _language == DEFAULT_LANGUAGE or not text:
-        return text
+    if _language == DEFAULT_LANGUAGE or not _WORD.search(text):
+        return text  # English, or nothing but numbers, letters and marks ("R5+B4", "12 8 4")
     translated = _translate_cached(text)
     if translated is None:
         if missing is not None:

@@ -6,16 +6,19 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
+from boardgames_tui.i18n import N_
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
+from boardgames_tui.ui.translated import translated
 
 
+@translated
 class PenguinChooser(ActionList):
     """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board."""
 
     BINDINGS = [
         # One footer entry for the pair, so the footer fits 80 columns.
-        Binding("pagedown", "board_scroll(1)", "Scroll board", key_display="pgup/pgdn"),
-        Binding("pageup", "board_scroll(-1)", "Scroll board", show=False),
+        Binding("pagedown", "board_scroll(1)", N_("Scroll board"), key_display="pgup/pgdn"),
+        Binding("pageup", "board_scroll(-1)", N_("Scroll board"), show=False),
     ]
 
     def __init__(self) -> None:

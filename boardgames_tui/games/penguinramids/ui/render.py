@@ -23,7 +23,9 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import seat_letter
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.canvas import Canvas
 
 from ..data import ACTION_NAMES, COLOURS, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
@@ -379,46 +381,46 @@ def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
 def action_label(view: Any, seat: int | None, action: Any) -> str:
     """Chooser text of an action, with what it does in numbers."""
     if isinstance(action, ChooseCard):
-        return f"card {action.number} {ACTION_NAMES[action.number]}: {_CARD_HINT[action.number]}"
+        return _("card {number} {action}: {hint}").format(number=action.number, action=_(ACTION_NAMES[action.number]), hint=_(_CARD_HINT[action.number]))
     if isinstance(action, Take):
-        text = f"take {penguin_label(action.penguin)}  (grey side {penguin_label(action.penguin, True)})"
+        text = _("take {penguin}  (grey side {grey})").format(penguin=penguin_label(action.penguin), grey=penguin_label(action.penguin, True))
         if seat is not None and not view.can_place(seat, action.penguin):
-            text = f"take {penguin_label(action.penguin)}: fits nowhere, it will be DISCARDED"
+            text = _("take {penguin}: fits nowhere, it will be DISCARDED").format(penguin=penguin_label(action.penguin))
         return text
     if isinstance(action, Place) and seat is not None:
         have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], action.slot)
         where = short_slot(action.slot)
         if have is None:
-            return f"place on {where} (base)"
-        return f"place on {where} (arms hold {have})"
+            return _("place on {slot} (base)").format(slot=where)
+        return _("place on {slot} (arms hold {have})").format(slot=where, have=have)
     if isinstance(action, Flip) and seat is not None:
         pid = view.pyramids[seat][action.slot]
-        return f"flip {short_slot(action.slot)} {penguin_label(pid)} -> {penguin_label(pid, True)}"
+        return _("flip {slot} {penguin} -> {grey}").format(slot=short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True))
     if isinstance(action, Swap):
-        return f"swap {penguin_label(action.penguin)} for the deck top"
+        return _("swap {penguin} for the deck top").format(penguin=penguin_label(action.penguin))
     if isinstance(action, PlaceToken):
-        return f"token on {short_slot(action.slot)} {action.arm} arm"
+        return (_("token on {slot} left arm") if action.arm == "left" else _("token on {slot} right arm")).format(slot=short_slot(action.slot))
     if isinstance(action, TakeChief):
-        return "take the Chief Penguin (action 1)"
+        return _("take the Chief Penguin (action 1)")
     if isinstance(action, Recover):
-        return "take back played cards (action 4)"
+        return _("take back played cards (action 4)")
     if isinstance(action, TakeToken):
-        return "take a strength token (action 5)"
+        return _("take a strength token (action 5)")
     if isinstance(action, Discard):
-        return "discard it: it fits nowhere"
+        return _("discard it: it fits nowhere")
     if isinstance(action, EndTurn):
-        return "end my turn (keep my tokens)"
+        return _("end my turn (keep my tokens)")
     if type(action).__name__ == "Pass":
-        return "skip the action, end the turn"
+        return _("skip the action, end the turn")
     return str(action)
 
 
 _CARD_HINT = {
-    1: "take the Chief Penguin",
-    2: "turn a penguin grey",
-    3: "an offer for the deck top",
-    4: "take back played cards",
-    5: "take a strength token",
+    1: N_("take the Chief Penguin"),
+    2: N_("turn a penguin grey"),
+    3: N_("an offer for the deck top"),
+    4: N_("take back played cards"),
+    5: N_("take a strength token"),
 }
 
 
@@ -434,5 +436,5 @@ def why_not_lines(view: Any, seat: int, pid: int) -> list[str]:
             continue
         if not why.startswith("needs ") or "strength" not in why:
             continue
-        lines.append(f"{short_slot(s)} {why}")
+        lines.append(f"{short_slot(s)} {i18n.translate_text(why)}")
     return lines
