@@ -183,7 +183,10 @@ def _lookup(text: str) -> str | None:
         match = pattern.match(text)
         if match is None:
             continue
-        values = {name: _value(value) for name, value in match.groupdict().items()}
+        found = match.groupdict()
+        if any(value.count("(") != value.count(")") for value in found.values()):
+            continue  # a value cutting through parentheses: the text has another shape
+        values = {name: _value(value) for name, value in found.items()}
         try:
             return _translations.gettext(key).format(**values)
         except (IndexError, KeyError, ValueError):
@@ -191,19 +194,60 @@ def _lookup(text: str) -> str | None:
     return None
 
 
+def _split(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside parentheses ("a (b, c), d" -> ["a (b, c)", "d"])."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0 and text.startswith(sep, i):
+            parts.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
 def _value(value: str) -> str:
-    """A value read out of a template: translated when it is a marked text or a list of them."""
+    """A value read out of a template, translated when it is made of marked texts.
+
+    Tried in turn: a list whose every item is a marked text ("knocks A's
+    goat to the foot, knocks B's goat to the foot"); the value as one marked
+    text; then its structure, each part translated the same way: a list
+    ("x; y", "x, y"), a name with its description ("Jimy 4 (green: +2
+    acceleration)": the name is kept), a heading and its text ("green: +2
+    acceleration"); separators inside parentheses do not count. What
+    matches nothing is kept as it is (a card's name).
+    """
     if not value or value.isdigit() or value[0] == "{" and value[-1] == "}" and value[1:-1].isdigit():
         return value
-    if ", " in value:  # a list: translated piece by piece when every piece is a marked text
-        pieces = [_lookup(piece) for piece in value.split(", ")]
-        if all(piece is not None for piece in pieces):
-            return ", ".join(pieces)  # type: ignore[arg-type]
+    for sep in ("; ", ", "):
+        pieces = _split(value, sep)
+        if len(pieces) > 1:
+            done = [_lookup(piece) for piece in pieces]
+            if all(piece is not None for piece in done):
+                return sep.join(done)  # type: ignore[arg-type]
     whole = _lookup(value)
     if whole is not None:
         return whole
-    if ", " in value:
-        return ", ".join(_lookup(piece) or piece for piece in value.split(", "))
+    pieces = _split(value, "; ")
+    if len(pieces) > 1:
+        return "; ".join(_value(piece) for piece in pieces)
+    pieces = _split(value, ": ")
+    if len(pieces) > 1:
+        return f"{_value(pieces[0])}: {_value(': '.join(pieces[1:]))}"
+    pieces = _split(value, ", ")
+    if len(pieces) > 1:
+        return ", ".join(_value(piece) for piece in pieces)
+    if value.endswith(")") and " (" in value:
+        head, inner = value[:-1].split(" (", 1)
+        if inner.count("(") == inner.count(")"):
+            return f"{_value(head)} ({_value(inner)})"
     return value
 
 

@@ -155,7 +155,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.render_for(None)
             self._after_interlude(lambda: self.app.push_screen(
                 ReactionScreen(
-                    window,
+                    i18n.translate_text(window),
                     state.to_move,
                     self.match.names,
                     rules=(self.spec.title, self.spec.rules_text()),

@@ -33,6 +33,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
@@ -334,7 +335,7 @@ class MontanaBoard(GameBoard):
             out.append_text(plan_text(view, seat, self_plan(view, seat)))
             return out
         if isinstance(action, (R.PlayIglu, R.PlayTormenta, Pass)) and view.reaction_window:
-            out.append(view.reaction_window)
+            out.append(i18n.translate_text(view.reaction_window))
             return out
         if isinstance(action, (R.KeepItem, R.DiscardItem, R.Recover)):
             kinds = [D.item_kind(c) for c in view.drawn if c != D.HIDDEN]
