@@ -17,6 +17,7 @@ from rich.text import Span, Text
 
 from boardgames_tui.ui.fit import fit_name
 from boardgames_tui import i18n
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.engine import Pass, seat_letter
 
 from .. import data as D
@@ -58,55 +59,58 @@ def decolour(renderable: Any) -> Any:
 
 def short_effect(icon: str, n: int) -> str:
     """One ability icon in a few words for the chooser ('+2 accel', 'rival here -1 hp')."""
-    return {
-        D.HEART: f"-{n} own hp",
-        D.ACCEL: f"+{n} accel",
-        D.CONDUCTION: f"+{n} conduction",
-        D.REDUCE_SHUFFLE: "-X accel, reshuffle discards",
-        D.REDUCE_RECOVER1: "-X accel, 1 discard to hand",
-        D.REDUCE_RECOVER2: "-X accel, 2 discards to hand",
-        D.HIT_SAME: f"rival here -{n} hp",
-        D.HIT_NEAR: f"rival 0-1 away -{n} hp",
+    text = {
+        D.HEART: N_("-{n} own hp"),
+        D.ACCEL: N_("+{n} accel"),
+        D.CONDUCTION: N_("+{n} conduction"),
+        D.REDUCE_SHUFFLE: N_("-X accel, reshuffle discards"),
+        D.REDUCE_RECOVER1: N_("-X accel, 1 discard to hand"),
+        D.REDUCE_RECOVER2: N_("-X accel, 2 discards to hand"),
+        D.HIT_SAME: N_("rival here -{n} hp"),
+        D.HIT_NEAR: N_("rival 0-1 away -{n} hp"),
     }[icon]
+    return _(text).format(n=n)
 
 
 #: Item kind -> its effect in a few words (the hand shows the full text).
 ITEM_SHORT = {
-    D.ALETON: "+1 conduction",
-    D.ARDILLA: "take an item from the item discards",
-    D.BOMBA: "rivals 1-2 away -1 hp, -3 accel",
-    D.CANA: "you +1 section, the leader -1",
-    D.CARNERO: "you +1 section, rivals there -1 hp",
-    D.ERIZO: "spike on your section or next",
-    D.CANINO: "+3 accel",
-    D.HIELO: "ice on your section or next",
-    D.IGLU: "reaction: block harm to you",
-    D.MISIL: "rivals 1-5 away -1 hp",
-    D.PEZ: "one rival -1 hp, -3 accel",
-    D.REPARAR: "+1 hp",
-    D.TORMENTA: "reaction: cancel a rival's item",
+    D.ALETON: N_("+1 conduction"),
+    D.ARDILLA: N_("take an item from the item discards"),
+    D.BOMBA: N_("rivals 1-2 away -1 hp, -3 accel"),
+    D.CANA: N_("you +1 section, the leader -1"),
+    D.CARNERO: N_("you +1 section, rivals there -1 hp"),
+    D.ERIZO: N_("spike on your section or next"),
+    D.CANINO: N_("+3 accel"),
+    D.HIELO: N_("ice on your section or next"),
+    D.IGLU: N_("reaction: block harm to you"),
+    D.MISIL: N_("rivals 1-5 away -1 hp"),
+    D.PEZ: N_("one rival -1 hp, -3 accel"),
+    D.REPARAR: N_("+1 hp"),
+    D.TORMENTA: N_("reaction: cancel a rival's item"),
 }
 
 
 def half_short(half: D.Half) -> str:
     """'green-yellow: +2 accel, +1 conduction' — one ability box, compact."""
-    return f"{D.levels_text(half.levels)}: " + ", ".join(short_effect(i, n) for i, n in half.effects)
+    return f"{_(D.levels_text(half.levels))}: " + ", ".join(short_effect(i, n) for i, n in half.effects)
 
 
 def card_short(card: int, half: int | None = None) -> str:
     """A card's name and effect: 'Jimy 8 (top up) green: +3 accel' or 'Pez Espada: ...'."""
     if card == D.HIDDEN:
-        return "a face-down card"
+        return _("a face-down card")
     name = D.card_name(card)
     if D.is_item(card):
-        return f"{name}: {ITEM_SHORT.get(name, D.ITEM_KINDS[name][1])}"
+        return f"{name}: {_(ITEM_SHORT.get(name, D.ITEM_KINDS[name][1]))}"
     ac = D.ACTION_CARDS[card]
     if half is None:
         if ac.is_double:
-            return f"{name} top {half_short(ac.halves[0])} / bottom {half_short(ac.halves[1])}"
+            return _("{card} top {first} / bottom {second}").format(
+                card=name, first=half_short(ac.halves[0]), second=half_short(ac.halves[1]))
         return f"{name} {half_short(ac.halves[0])}"
     if ac.is_double:
-        return f"{name} ({'top' if half == 0 else 'bottom'} up) {half_short(ac.halves[half])}"
+        up = _("(top up)") if half == 0 else _("(bottom up)")
+        return f"{name} {up} {half_short(ac.halves[half])}"
     return f"{name} {half_short(ac.halves[0])}"
 
 
@@ -124,18 +128,18 @@ def works_at(card: int, half: int, level: int) -> bool | None:
 def section_words(view: Any, pos: int) -> str:
     """'curve: max yellow', 'ice: max yellow', 'straight', 'start', 'FINISH' (limit with its ice token)."""
     if pos <= 0:
-        return "start"
+        return _("start")
     sec = R.section_at(view, pos)
     if sec is None:
-        return "FINISH LINE"
+        return _("FINISH LINE")
     iced = (pos, D.ICE) in view.tokens
     limit = R.effective_limit(view, pos)
     if sec.curve:
-        word = "curve+ice" if iced else "curve"
-        return f"{word}: max {D.LEVEL_NAMES[limit]}"
+        word = _("curve+ice") if iced else _("curve")
+        return _("{what}: max {level}").format(what=word, level=_(D.LEVEL_NAMES[limit]))
     if iced:
-        return f"ice: max {D.LEVEL_NAMES[limit]}"
-    return "straight"
+        return _("{what}: max {level}").format(what=_("ice"), level=_(D.LEVEL_NAMES[limit]))
+    return _("straight")
 
 
 # ----------------------------------------------------------------------------
@@ -145,10 +149,10 @@ def section_words(view: Any, pos: int) -> str:
 def where_text(view: Any, seat: int) -> str:
     pos = view.position[seat]
     if pos <= 0:
-        return "at the start"
+        return _("at the start")
     if view.finished(seat):
-        return "finished"
-    return f"section {pos}"
+        return _("finished")
+    return _("section {section}").format(section=pos)
 
 
 def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
@@ -460,58 +464,60 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
         text = card_short(action.card, action.half)
         if view is not None and seat is not None and D.is_action(action.card):
             if not works_at(action.card, action.half, view.level(seat) if level is None else level):
-                text += " (not now)"
+                text += " " + _("(not now)")
         return text
     if isinstance(action, R.PlayNoMore):
-        return "no right card: done"
+        return _("no right card: done")
     if isinstance(action, R.DrawItem):
         if view is not None and seat is not None and seat in view.last_place():
-            return "draw 3 item cards (last place), keep 1"
-        return "draw 1 item card"
+            return _("draw 3 item cards (last place), keep 1")
+        return _("draw 1 item card")
     if isinstance(action, R.KeepItem):
-        text = f"keep {card_short(action.card)}"
+        text = _("keep {card}").format(card=card_short(action.card))
         if view is not None:
             kind = D.item_kind(action.card)
             same = sum(1 for c in view.drawn if c != D.HIDDEN and D.item_kind(c) == kind)
             if same > 1:
-                text = f"keep {kind} (you drew {same}): {ITEM_SHORT.get(kind, '')}"
+                text = _("keep {card} (you drew {count}): {text}").format(card=kind, count=same, text=_(ITEM_SHORT.get(kind, "")))
         return text
     if isinstance(action, R.NextRace):
         if view is not None:
-            return f"start race {view.race + 1} (everyone has seen race {view.race})"
+            return _("start race {next} (everyone has seen race {race})").format(next=view.race + 1, race=view.race)
         return str(action)
     if isinstance(action, R.DiscardItem):
-        return f"discard {card_short(action.card)}"
+        return _("discard {card}").format(card=card_short(action.card))
     if isinstance(action, R.Reduce):
         if view is not None and seat is not None:
             side = view.sides[seat]
             new = max(0, view.box[seat] - action.amount)
             lv = D.LEVEL_NAMES[D.speed_level(side, new)]
-            return f"slow down {action.amount}: to {lv}, box {new + 1}"
+            return _("slow down {amount}: to {level}, box {box}").format(amount=action.amount, level=_(lv), box=new + 1)
         return str(action)
     if isinstance(action, R.Recover):
         if D.is_item(action.card):
-            return f"take {card_short(action.card)}"
-        return f"take back {card_short(action.card)}"
+            return _("take {card}").format(card=card_short(action.card))
+        return _("take back {card}").format(card=card_short(action.card))
     if isinstance(action, R.Target):
         if view is not None:
             s = action.seat
-            return (f"target {who(s)}: {where_text(view, s)}, health {view.health[s]}/"
-                    f"{view.max_health(s)}, {D.LEVEL_NAMES[view.level(s)]}")
+            return _("target {runner}: {where}, health {health}/{most}, {level}").format(
+                runner=who(s), where=where_text(view, s), health=view.health[s], most=view.max_health(s),
+                level=_(D.LEVEL_NAMES[view.level(s)]))
         return str(action)
     if isinstance(action, R.PlaceToken):
         if view is not None:
             here = [seat_letter(s) for s in range(view.players)
                     if view.position[s] == action.section and not view.finished(s)]
-            extra = f", sleds there: {' '.join(here)}" if here else ""
-            return f"token on section {action.section} ({section_words(view, action.section)}{extra})"
+            extra = _(", sleds there: {sleds}").format(sleds=" ".join(here)) if here else ""
+            return _("token on section {section} ({what}{extra})").format(
+                section=action.section, what=section_words(view, action.section), extra=extra)
         return str(action)
     if isinstance(action, R.PlayIglu):
-        return "play Iglú: block this card's effect on you"
+        return _("play Iglú: block this card's effect on you")
     if isinstance(action, R.PlayTormenta):
-        return "play Tormenta de Nieve: cancel this item"
+        return _("play Tormenta de Nieve: cancel this item")
     if isinstance(action, Pass):
-        return "pass"
+        return _("pass")
     return str(action)
 
 
