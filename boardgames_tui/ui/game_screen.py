@@ -374,7 +374,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.apply_choice(seat, message.action)
         except IllegalAction as exc:
             self.app.bell()
-            self.notify(str(exc), title=_("Not allowed"), severity="warning", timeout=5)
+            self.notify(i18n.translate_text(str(exc)), title=_("Not allowed"), severity="warning", timeout=5)
             return
         finally:
             self._busy = False

@@ -359,3 +359,17 @@ def test_an_engine_text_of_no_marked_shape_stays_english_and_is_reported(spanish
 
 def test_engine_texts_stay_english_in_english():
     assert i18n.translate_text("{0} rolls 1 2 3 4.") == "{0} rolls 1 2 3 4."
+
+
+def test_the_command_line_refuses_a_bad_save_in_spanish(tmp_path, capsys):
+    from boardgames_tui.cli import main
+
+    (tmp_path / "bad.json").write_text('{"x": 1}', encoding="utf-8")
+    try:
+        assert main(["--lang", "es", "--load", str(tmp_path / "bad.json")]) == 2
+        assert main(["--lang", "es", "--game", "chess"]) == 2
+    finally:
+        apply_language("en")
+    err = capsys.readouterr().err
+    assert "no se puede cargar" in err and "no es una partida guardada de boardgames-tui" in err
+    assert "juego desconocido 'chess'" in err
