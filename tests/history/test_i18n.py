@@ -373,3 +373,16 @@ def test_the_command_line_refuses_a_bad_save_in_spanish(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no se puede cargar" in err and "no es una partida guardada de boardgames-tui" in err
     assert "juego desconocido 'chess'" in err
+
+
+def test_the_ssh_hubs_own_texts_are_shown_in_spanish(spanish):
+    from boardgames_tui.serve.hub import Table
+
+    table = Table("t1", "penguinramids", 3, {}, 1, "ana", "code", ["ana", None, None], ["Ana", None, None])
+    assert i18n.translate_text(table.status) == "faltan 2 jugadores"
+    table.names = ["Ana", "Beto", None]
+    assert i18n.translate_text(table.status) == "falta 1 jugador"
+    assert i18n.translate_text("every seat at this table is taken; you can watch") == (
+        "todos los puestos de esta mesa están ocupados; puedes mirar"
+    )
+    assert spanish == set()
