@@ -204,19 +204,19 @@ def render_board(
         centre(x0 + 1, foot, cw, goats(seats, i))
     # The gutter: round, bonus tokens left, the last round.
     if not state.is_terminal:
-        c.put(0, 0, f"Round {state.round}", "bold")
-    c.put(0, 1, "Bonus", "dim")
-    left = [str(b) for b in state.bonus_left] or ["none"]
+        c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
+    c.put(0, 1, _("Bonus"), "dim")
+    left = [str(b) for b in state.bonus_left] or [_("none")]
     for k in range(0, len(left), 2):
         c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
     if state.ending and not state.is_terminal:
-        c.put(0, base - 1, "LAST", "bold reverse")
-        c.put(0, base, "ROUND", "bold reverse")
-    c.put(0, foot, "foot", "dim")
+        c.put(0, base - 1, _("LAST"), "bold reverse")
+        c.put(0, base, _("ROUND"), "bold reverse")
+    c.put(0, foot, _("foot"), "dim")
     # The dice, with where the previewed move sends each one.
     _draw_dice(c, view, move, right, layout)
     # Players: tokens under each mountain, points and bonus tokens.
-    c.put(right, foot, "pts bonus", "dim")
+    c.put(right, foot, _("pts bonus"), "dim")
     scores = state.scores()
     for s in range(n):
         y = foot + 1 + s
@@ -241,7 +241,7 @@ def render_board(
     if state.big_mountain:
         y = foot + 1 + n
         sw = layout.spot
-        c.put(0, y, "Big Mtn", "bold")
+        c.put(0, y, _("Big Mtn"), "bold")
         spots = state.big_spots()
         for k, spot in enumerate(BIG_SPOTS):
             x = g + k * sw
@@ -253,7 +253,7 @@ def render_board(
                 tag.append(seat_letter(s), style=seat_style(s) + hl)
                 tag.append(str(goat), style="bold" + hl)
                 c.put(x, y + 1, tag)
-        c.put(0, y + 1, "goats", "dim")
+        c.put(0, y + 1, _("goats"), "dim")
     out = c.text()
     if note:
         out.append("\n")

@@ -444,7 +444,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         big = self.big[k] if k < len(self.big) else 0
         text = f" +{pts}" if pts else ""
         if big:
-            text += f" Big{big:+d}"
+            text += _(" Big{points}").format(points=f"{big:+d}")
         return text
 
     def _render_list(self, out: Text) -> None:
