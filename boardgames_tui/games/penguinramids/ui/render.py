@@ -167,8 +167,8 @@ def draw_pyramid(
         col, w, _left, _right, _grey = f
         style = COLOUR_STYLE[col] if colour else "bold"
         if size.large:
-            c.put(cx, cy, ("grey" if col < 0 else COLOURS[col]).center(size.inner), style)
-            c.put(cx, cy + 1, f"wt {w}".center(size.inner), "bold")
+            c.put(cx, cy, _("grey" if col < 0 else COLOURS[col]).center(size.inner), style)
+            c.put(cx, cy + 1, _("wt {weight}").format(weight=w).center(size.inner), "bold")
         else:
             c.put(cx, cy, f"{letter(col)}{w}".center(size.inner), style)
 
@@ -203,12 +203,12 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
     acting = view.phase == Phase.TURN and view.current == seat
     c.put(x, y, seat_letter(seat), "bold reverse" if acting else "bold")
     c.put(x + 2, y, names[seat][:6], "bold")
-    score = f"{view.scores()[seat]}pt"
+    score = _("{points}pt").format(points=view.scores()[seat])
     c.put(x + 14, y, score)
     if view.chief == seat:
-        c.put(x + 15 + len(score), y, CHIEF, "reverse bold")
+        c.put(x + 15 + len(score), y, _(CHIEF), "reverse bold")
     c.put(x, y + 1, cards_strip(view, seat))
-    c.put(x + 17, y + 1, f"tok{view.held_tokens[seat]}")
+    c.put(x + 17, y + 1, _("tok{count}").format(count=view.held_tokens[seat]))
 
 
 # ---- cards --------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def draw_action_cards(c: Canvas, view: Any, seat: int, x: int, y: int, large: bo
     for n in range(1, 6):
         cx = x + (n - 1) * width
         c.box(cx, y, width + 1, 3)
-        text = (f"{n} {ACTION_NAMES[n]}" if large else str(n)) if n in hand or n == chosen else "·"
+        text = (f"{n} {_(ACTION_NAMES[n])}" if large else str(n)) if n in hand or n == chosen else "·"
         style = HILITE if n == chosen and chosen > 0 else ("bold" if n in hand else "dim")
         c.put(cx + 1, y + 1, text[: width - 1].ljust(width - 1) if large else text, style)
 
@@ -248,15 +248,15 @@ def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
     """Round, deck, token supply, who is still choosing (and, for ``me`` only, the
     card ``me`` chose) or, once the cards are revealed, the turn order (the seat
     playing in reverse video)."""
-    out = Text(f"Round {min(view.round, ROUNDS)}/{ROUNDS}", style="bold")
-    out.append(f" deck {len(view.deck)} tokens {view.supply}")
+    out = Text(_("Round {round}/{rounds}").format(round=min(view.round, ROUNDS), rounds=ROUNDS), style="bold")
+    out.append(" " + _("deck {cards} tokens {tokens}").format(cards=len(view.deck), tokens=view.supply))
     if view.phase == Phase.CHOOSE:
         waiting = [seat_letter(s) for s in range(view.n) if view.chosen[s] == 0]
-        out.append(" choosing " + " ".join(waiting) if waiting else "")
+        out.append(" " + _("choosing {seats}").format(seats=" ".join(waiting)) if waiting else "")
         if me is not None and view.chosen[me] > 0:
-            out.append(f" (you: {view.chosen[me]})", style="bold")
+            out.append(" " + _("(you: {card})").format(card=view.chosen[me]), style="bold")
     if view.phase == Phase.TURN:
-        out.append(" order ")
+        out.append(" " + _("order") + " ")
         for n, s in enumerate(view.order):
             if n:
                 out.append(" ")
@@ -315,14 +315,14 @@ def draw_table(
     # Top corners of the pyramid: who it is, points, the Chief Penguin, tokens held.
     c.put(0, 1, seat_letter(focus), "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold")
     c.put(2, 1, names[focus][: size.width // 2 - 6], "bold")
-    c.put(0, 2, f"{view.scores()[focus]} pts")
+    c.put(0, 2, _("{points} pts").format(points=view.scores()[focus]))
     corner = size.width // 2 + size.stride // 2 + 2
     if view.chief == focus:
-        c.put(corner, 1, CHIEF, "reverse bold")
-    c.put(corner, 2, f"tok {view.held_tokens[focus]}")
+        c.put(corner, 1, _(CHIEF), "reverse bold")
+    c.put(corner, 2, _("tok {count}").format(count=view.held_tokens[focus]))
     placed = sum(view.tokens[focus])
     if placed:
-        c.put(0, 4, f"+{placed}tok", "bold")  # strength tokens on the arms (underlined digits)
+        c.put(0, 4, _("+{count}tok").format(count=placed), "bold")  # strength tokens on the arms (underlined digits)
     # The goal cards (a goal the pyramid meets now is marked 'met').
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
@@ -338,11 +338,11 @@ def draw_table(
         draw_mini(c, view, s, names, right_x, 1 + n * mini_h, colour)
     # The offer and the action cards.
     if view.revealed:
-        c.put(0, offer_y + 1, "Offer", "bold")
+        c.put(0, offer_y + 1, _("Offer"), "bold")
         for n, pid in enumerate(view.revealed):
             draw_penguin_card(c, pid, 6 + n * 7, offer_y, pid == offer_hi, colour)
     if show_cards:
-        c.put(cards_x, cards_y + 1, "Hand", "bold")
+        c.put(cards_x, cards_y + 1, _("Hand"), "bold")
         draw_action_cards(c, view, me, cards_x + 5, cards_y, large)
     return c.text()
 
@@ -351,14 +351,14 @@ def _large_face(text: str) -> str:
     """'R3' -> 'Red/wt 3': a highlighted penguin written the way large tiles write it."""
     if len(text) >= 2 and text[1:].isdigit():
         name = "grey" if text[0] == "g" else COLOURS[COLOUR_LETTERS.index(text[0])]
-        return f"{name}/wt {text[1:]}"
+        return _("{colour}/wt {weight}").format(colour=_(name), weight=text[1:])
     return text
 
 
 def goals_line(view: Any, width: int = 48) -> Text:
     """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
     three goal cards), wrapped between goals onto a second line when wider than ``width``."""
-    return wrapped_list("Goals:", [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
+    return wrapped_list(_("Goals:"), [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
 
 
 def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
