@@ -273,6 +273,19 @@ def translate_text(text: str) -> str:
     return translated
 
 
+def translate_parts(text: str) -> str:
+    """An English text made of marked pieces, translated piece by piece (English: as it is).
+
+    For texts put together by the rules rather than made from one template:
+    a list ("a, b"), a heading and its text ("green-yellow: +2 acceleration,
+    +1 conduction"), a name and its description. A piece of no marked shape
+    is kept as it is (a card's name) and nothing is reported missing.
+    """
+    if _language == DEFAULT_LANGUAGE or not _WORD.search(text):
+        return text
+    return _value(text)
+
+
 def render_event(event: Any, names: Sequence[str], seat: int | None = None) -> str:
     """``event.render(names, seat)`` in the current language: the engine's English line, translated.
 

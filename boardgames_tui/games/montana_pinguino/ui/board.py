@@ -345,7 +345,7 @@ class MontanaBoard(GameBoard):
                 counted = ", ".join(f"{kinds.count(k)} {k}" for k in dict.fromkeys(kinds))
                 out.append(_("You drew: {cards}").format(cards=counted) + "\n", style="italic")
             out.append(f"{D.card_name(action.card)}: ", style="bold")
-            out.append(i18n.translate_text(D.card_text(action.card)))
+            out.append(i18n.translate_parts(D.card_text(action.card)))
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
