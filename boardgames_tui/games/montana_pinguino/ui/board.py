@@ -146,7 +146,7 @@ class MontanaBoard(GameBoard):
             if hasattr(log, "set_hidden") and not log.has_class("-hidden"):
                 log.set_hidden(True)
                 self._log_hidden = log
-        self.app.push_screen(RevealScreen(self, frames, f"Round {self._round_of(events, view)} revealed", done))
+        self.app.push_screen(RevealScreen(self, frames, _("Round {round} revealed").format(round=self._round_of(events, view)), done))
         return True
 
     def interlude_due(self, public: Any) -> bool:
@@ -277,8 +277,9 @@ class MontanaBoard(GameBoard):
         news.display = over
         if view.phase == R.Phase.RACE_OVER:
             self._update("#mp-news", Group(
-                Text(f"RACE {view.race} IS OVER. Everyone may look: race {view.race + 1} starts when "
-                     f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]} chooses.", style="bold"),
+                Text(_("RACE {race} IS OVER. Everyone may look: race {next} starts when {name} chooses.").format(
+                    race=view.race, next=view.race + 1, name=f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]}"),
+                     style="bold"),
                 render.result_text(view, ctx.names)))
         elif view.phase == R.Phase.OVER:
             self._update("#mp-news", render.result_text(view, ctx.names))
