@@ -507,7 +507,7 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
     """
     out = Text(no_wrap=True, overflow="ellipsis")
     width = max(6, min(max(len(ctx.names[p.seat]) for p in table.players), 8))
-    out.append(f"   {'Player':<{width}} Cu Hand Pile Bases Top of pile", "dim")
+    out.append(f"   {_('Player'):<{width}} " + _("Cu Hand Pile Bases Top of pile"), "dim")
     room = 48 - (3 + width + 3 + 5 + 5 + 6 + 1)
     for p in table.players:
         out.append("\n")
@@ -540,15 +540,21 @@ def hand_title(table: Table, ctx: BoardContext) -> Text:
         return Text()
     total = sum(CARDS[c].copper for c in table.hand)
     owned = table.players[ctx.seat].copper
-    return Text(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(table.hand), 'card')}, {total}cu of your {owned}cu",
-                "bold")
+    return Text(_hand_title(ctx.who(ctx.seat), len(table.hand), total, owned), "bold")
+
+
+def _hand_title(who: str, cards: int, total: int, owned: int) -> str:
+    """'Your hand (A Ana): 3 cards, 4cu of your 7cu'."""
+    return ngettext("Your hand ({name}): {n} card, {total}cu of your {owned}cu",
+                    "Your hand ({name}): {n} cards, {total}cu of your {owned}cu", cards).format(
+        name=who, n=cards, total=total, owned=owned)
 
 
 def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool = True) -> RenderableType:
     """The seat's own hand: one row per card with its copper and ability; '>' marks the highlighted
     card. ``titled``: with :func:`hand_title` above (False when the board draws it itself)."""
     if table.hand is None or ctx.seat is None:
-        return Text("Hands are hidden: nobody is looking.", "dim")
+        return Text(_("Hands are hidden: nobody is looking."), "dim")
     chosen = card_of_action(action, table) if action is not None else None
     chosen_key = _card_key(chosen) if chosen is not None else None
     hand = sorted(table.hand)
@@ -557,23 +563,19 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool
     grid = RichTable.grid(padding=(0, 1), expand=True)
     # A str title is read as markup: the name is escaped so it shows as typed.
     if titled:
-        grid.title = escape(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu")
+        grid.title = escape(_hand_title(ctx.who(ctx.seat), len(hand), total, owned))
         grid.title_justify = "left"
         grid.title_style = "bold"
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     if not hand:
-        grid.add_row(" ", Text("(empty)", "dim"))
+        grid.add_row(" ", Text(_("(empty)"), "dim"))
     for c in hand:
         card = CARDS[c]
         on = chosen_key is not None and _card_key(c) == chosen_key
         name = Text(f"{'>' if on else ' '}{card.title} {card.copper}cu", "bold reverse" if on else "bold")
         grid.add_row(name, card.text)
     return grid
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _card_key(card_id: int) -> tuple:
