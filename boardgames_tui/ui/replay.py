@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, Static
 
 from boardgames_tui.engine import Event, Match, State, seat_letter
 from boardgames_tui.engine.core import _fill
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .board import BoardContext, GameBoard
@@ -213,7 +214,7 @@ class ReplayScreen(Screen[None]):
         if secret and view != ALL and view != seat:
             what = _("a secret choice")
         else:
-            what = _fill(str(action), self.match.names)
+            what = _fill(i18n.translate_text(str(action)), self.match.names)
         return f"{self.step}. {seat_letter(seat)} {self.match.names[seat]}: {what}"
 
     # ---- moving -------------------------------------------------------------

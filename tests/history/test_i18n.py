@@ -386,3 +386,16 @@ def test_the_ssh_hubs_own_texts_are_shown_in_spanish(spanish):
         "todos los puestos de esta mesa están ocupados; puedes mirar"
     )
     assert spanish == set()
+
+
+@pytest.mark.parametrize("game", GAMES_PLAYED)
+def test_a_whole_game_exported_in_spanish_has_every_decision_and_log_line_translated(spanish, game):
+    from boardgames_tui.engine.history import export_text
+
+    match = finished(game, ("Ana", "Beto", "Carla"), seed=3)
+    text = export_text(match, finished=1_700_000_000)
+    assert "Semilla: 3" in text and "Jugadores: A Ana, B Beto, C Carla" in text
+    outcome = match.state.outcome()
+    for row in (*outcome.breakdown[0], outcome.tiebreak, outcome.ending):
+        i18n.translate_text(row)
+    assert spanish == set()

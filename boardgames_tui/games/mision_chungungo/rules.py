@@ -1312,6 +1312,20 @@ TEXTS = (
     N_("a card had to join the field and the deck was empty"),
     N_("larger crew"),
     N_("shared victory"),
+    # the decisions, as the replay and the text record name them
+    N_("place an asteroid at row {row}, column {col}"),
+    N_("put your token at row {row}, column {col}"),
+    N_("play {card}: {text}"),
+    N_("regroup (take your discard pile into your hand)"),
+    N_("excavate the card at row {row}, column {col}"),
+    N_("quantum leap to row {row}, column {col}"),
+    N_("shoot turned 180 degrees"),
+    N_("shoot as printed"),
+    N_("strike player {seat}"),
+    N_("give the Furious Chungungo to player {seat}"),
+    N_("play an Electric Eel to cancel it"),
+    N_("place the Electric Eel at row {row}, column {col}"),
+    N_("pass"),
 )
 
 #: Steps resolved without a decision (``_advance``).

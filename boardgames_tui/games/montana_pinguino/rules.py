@@ -250,6 +250,22 @@ TEXTS = (
     N_("on section {section} of {length} at {level}, box {box}, health {health}"),
     N_("Three races of the championship were run."),
     N_("A sled crossed the finish line."),
+    # the decisions, as the replay and the text record name them
+    N_("draw from the item deck"),
+    N_("keep {card}"),
+    N_("discard {card}"),
+    N_("play {card}, top half up"),
+    N_("play {card}, bottom half up"),
+    N_("play {card}"),
+    N_("play no second card"),
+    N_("reduce acceleration by {n}"),
+    N_("take back {card}"),
+    N_("target runner {seat}"),
+    N_("put the token on section {section}"),
+    N_("play Iglú (block it)"),
+    N_("play Tormenta de Nieve (cancel it)"),
+    N_("start the next race"),
+    N_("pass"),
 )
 NO_TIEBREAK = ("crossing the line", "most points", "only runner")
 ITEM_LIMIT = 2

@@ -125,6 +125,12 @@ TEXTS = (
     N_("Big Mountain spot {spot} is taken by {seat}'s goat {goat}"),
     N_("you kept no 1: at least one 1 must stay a 1"),
     N_("die {die} is used twice"),
+    # the decisions, as the replay and the text record name them
+    N_("roll the dice"),
+    N_("use no dice"),
+    N_("use {groups}"),
+    N_("{dice}: goat {goat} to spot {spot}"),
+    N_("{dice} on {mountain}"),
 )
 
 

@@ -151,6 +151,20 @@ TEXTS = (
     N_("taken"),
     N_("grey side weighs {weight}, the arms below hold {have}"),
     N_("it would drop the penguin on {slot} (weight {weight}, held {have})"),
+    # the decisions, as the replay and the text record name them
+    N_("play card {number} ({action})"),
+    N_("take {penguin}"),
+    N_("place on {slot}"),
+    N_("discard it (it fits nowhere)"),
+    N_("action 1: take the Chief Penguin"),
+    N_("action 2: flip {slot} to grey"),
+    N_("action 3: swap {penguin} for the deck top"),
+    N_("action 4: take back your played cards"),
+    N_("action 5: take a strength token"),
+    N_("put a token on the left arm at {slot}"),
+    N_("put a token on the right arm at {slot}"),
+    N_("end my turn"),
+    N_("pass"),
 )
 
 
