@@ -281,7 +281,7 @@ class ChungungoBoard(GameBoard):
             parts += [model.hand_title(self.table, self.ctx), cards, model.hand_table(self.table, self.ctx, action, False)]
         else:
             parts.append(model.hand_table(self.table, self.ctx, action))
-        parts.append(Text("Discard piles", style="bold"))
+        parts.append(Text(_("Discard piles"), style="bold"))
         parts.append(model.piles_cards(self.table, self.ctx, width))
         self.query_one("#mc-hand", Static).update(Group(*parts))
 

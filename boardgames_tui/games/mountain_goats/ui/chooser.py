@@ -376,7 +376,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
 
     def _preview(self) -> None:
         listing = not self.building and len(self.actions) > 1 and not self._is_rolling()
-        self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} Home/End" if listing else ""
+        self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} " + _("Home/End") if listing else ""
         if self.building:
             self.post_message(ActionPreview(self.current_move() if self.groups else None))
         elif self.actions and not self._is_rolling():
