@@ -246,7 +246,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if not self.spec.hidden_information or self.bots.is_bot(seat):
             return []
         lines = state.private_news(seat, self.seen.get(seat, self.news_from))
-        return [_fill(line, self.match.names) for line in lines]
+        return [_fill(i18n.translate_text(line), self.match.names) for line in lines]
 
     def _show_news(self, seat: int, news: list[str], then: Any) -> None:
         """The notice for ``seat`` alone; ``then()`` once it is closed."""

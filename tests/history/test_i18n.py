@@ -389,7 +389,7 @@ def test_the_ssh_hubs_own_texts_are_shown_in_spanish(spanish):
 
 
 @pytest.mark.parametrize("game", GAMES_PLAYED)
-def test_a_whole_game_exported_in_spanish_has_every_decision_and_log_line_translated(spanish, game):
+def test_a_whole_game_in_spanish_has_every_decision_log_line_private_line_and_score_translated(spanish, game):
     from boardgames_tui.engine.history import export_text
 
     match = finished(game, ("Ana", "Beto", "Carla"), seed=3)
@@ -398,4 +398,7 @@ def test_a_whole_game_exported_in_spanish_has_every_decision_and_log_line_transl
     outcome = match.state.outcome()
     for row in (*outcome.breakdown[0], outcome.tiebreak, outcome.ending):
         i18n.translate_text(row)
+    for event in match.state.log:  # what only one seat reads: a card drawn, stolen, chosen
+        for line in event.private.values():
+            i18n.translate_text(line)
     assert spanish == set()
