@@ -133,21 +133,39 @@ def N_(message: str) -> str:
 # phrase, or a comma-separated list of them) is translated the same way.
 # Numbers, seat references and card names pass through unchanged.
 
+#: The shapes of English texts written outside the screens (each game's rules, the save
+#: checks, the SSH hub), registered by :func:`shapes` when their module is imported.
+_SHAPES: set[str] = set()
+
+
+def shapes(*texts: str) -> tuple[str, ...]:
+    """Register the shapes of the English texts a module writes; returns them.
+
+    Each is also marked with ``N_`` for extraction (``TEXTS = shapes(N_("..."),
+    ...)``). Only registered shapes are used to read a finished text back, so a
+    screen's own short messages ("{seat} plays {card}") never take the place of
+    the shape a rule wrote a line with.
+    """
+    _SHAPES.update(texts)
+    _templates.cache_clear()
+    _translate_cached.cache_clear()
+    return texts
+
+
 _FIELD = re.compile(r"\{[A-Za-z_]\w*\}")
 _WORD = re.compile(r"[A-Za-z]{3}")
 
 
 @functools.lru_cache(maxsize=1)
 def _templates() -> tuple[tuple[re.Pattern[str], str, str], ...]:
-    """The catalogue's messages with named fields, as (pattern, English, longest literal), most specific first.
+    """The registered shapes with named fields, as (pattern, English, longest literal), most specific first.
 
     A template whose literal text is shorter than two letters (``"{a} {b}"``)
     would match nearly anything and is left out.
     """
     found = []
-    catalog = getattr(_translations, "_catalog", {})
-    for key in catalog:
-        if not isinstance(key, str) or not _FIELD.search(key):
+    for key in sorted(_SHAPES):
+        if not _FIELD.search(key):
             continue
         try:
             parts = list(string.Formatter().parse(key))
@@ -184,8 +202,8 @@ def _lookup(text: str) -> str | None:
         if match is None:
             continue
         found = match.groupdict()
-        if any(value.count("(") != value.count(")") for value in found.values()):
-            continue  # a value cutting through parentheses: the text has another shape
+        if any(value.count("(") != value.count(")") or value.count("[") != value.count("]") for value in found.values()):
+            continue  # a value cutting through brackets: the text has another shape
         values = {name: _value(value) for name, value in found.items()}
         try:
             return _translations.gettext(key).format(**values)

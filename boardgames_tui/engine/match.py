@@ -33,7 +33,7 @@ from typing import Any, Mapping, Sequence
 import attrs
 import cattrs
 
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import N_, _, shapes
 
 from .core import IllegalAction, Pass, State
 from .names import check_names
@@ -82,7 +82,7 @@ class SaveError(Exception):
 
 #: The shapes of the refusals of a save a player meets, marked for translation (the
 #: messages stay English here; a screen translates one by finding its shape).
-TEXTS = (
+TEXTS = shapes(
     N_("there is no such file"),
     N_("it cannot be read ({reason})"),
     N_("it is {kind}, not a save file"),

@@ -32,13 +32,13 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterable
 
-from boardgames_tui.i18n import N_
+from boardgames_tui.i18n import N_, shapes
 
 from .core import SEAT_LETTERS
 
 #: The shapes of the refusals below, marked for translation: the messages stay English
 #: here, a screen translates one by its shape (``boardgames_tui.i18n.translate_text``).
-TEXTS = (
+TEXTS = shapes(
     N_("a name must be text, not {kind}"),
     N_("a name is too long ({length} characters; at most {most})"),
     N_("a name cannot be empty or only spaces"),

@@ -34,7 +34,7 @@ from boardgames_tui.engine import IllegalAction, Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json, atomic_write, data_dir
 from boardgames_tui.engine.names import check_name, without_controls
 from boardgames_tui.games import GAMES
-from boardgames_tui.i18n import N_
+from boardgames_tui.i18n import N_, shapes
 
 from . import protocol
 
@@ -44,7 +44,7 @@ log = logging.getLogger("boardgames_tui.serve")
 #: translation. The hub serves sessions in different languages, so it sends English;
 #: each session translates a text by its shape when it shows it
 #: (``boardgames_tui.i18n.translate_text``), as it does the rules' texts.
-TEXTS = (
+TEXTS = shapes(
     N_("waiting for 1 player"),
     N_("waiting for {count} players"),
     N_("playing"),

@@ -42,6 +42,11 @@ def round_of(state: State) -> tuple[str, int] | None:
     return None
 
 
+#: The shape of a line with its private parts written in (:func:`revealed`): translated
+#: part by part like the rules' own texts (``boardgames_tui.i18n.translate_text``).
+REVEALED_TEXT = i18n.shapes(N_("{text} [{parts}]"))[0]
+
+
 def revealed(event: Event) -> Event:
     """``event`` with every seat's private part written into its public text."""
     if not event.private:

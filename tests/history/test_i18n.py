@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.cli import _choose_language
+from boardgames_tui.engine import Event
 from boardgames_tui.engine.history import record
 from boardgames_tui.games import GAMES
 from boardgames_tui.ui.curtain import CurtainScreen
@@ -348,6 +349,8 @@ async def test_each_game_played_a_few_turns_in_spanish_shows_no_untranslated_mes
     ],
 )
 def test_engine_texts_are_translated_by_the_marked_shape_they_were_made_from(spanish, english, spanish_text):
+    for spec in GAMES.values():
+        assert spec.rules.TEXTS  # importing the rules registers the shapes of their texts
     assert i18n.translate_text(english) == spanish_text
     assert spanish == set()
 
@@ -401,4 +404,15 @@ def test_a_whole_game_in_spanish_has_every_decision_log_line_private_line_and_sc
     for event in match.state.log:  # what only one seat reads: a card drawn, stolen, chosen
         for line in event.private.values():
             i18n.translate_text(line)
+    assert spanish == set()
+
+
+def test_a_replayed_line_with_its_private_parts_revealed_is_translated_part_by_part(spanish):
+    from boardgames_tui.ui.replay import revealed
+
+    GAMES["penguinramids"].rules  # noqa: B018 - registers the shapes of its texts
+    event = revealed(Event("{0} plays an action card face down.", {0: "you chose card 1 (Chief)"}))
+    assert i18n.render_event(event, ["Ana", "Beto"]) == (
+        "Ana juega una carta de Acción boca abajo. [A: elegiste la carta 1 (Jefe)]"
+    )
     assert spanish == set()

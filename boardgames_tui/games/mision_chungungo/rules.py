@@ -26,7 +26,7 @@ from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
 from boardgames_tui.engine.core import mask_log
 from boardgames_tui.engine.derive import evolve, replace_at
-from boardgames_tui.i18n import N_
+from boardgames_tui.i18n import N_, shapes
 
 from . import data
 from .data import (
@@ -1218,7 +1218,7 @@ _STEP_ACTIONS: dict[Step, Callable[[ChungungoState, int], list]] = {
 #: translates a finished text by finding the shape it was made from
 #: (boardgames_tui.i18n.translate_text). Card and action names (Excavate, Quantum Leap,
 #: Shot, Struck...) stay as the rulebook prints them. Nothing here is read by the rules.
-TEXTS = (
+TEXTS = shapes(
     # card texts (data.py) and directions, inside other texts
     N_("up"), N_("up-right"), N_("right"), N_("down-right"), N_("down"), N_("down-left"), N_("left"), N_("up-left"),
     N_("all 8 directions"),
@@ -1324,6 +1324,8 @@ TEXTS = (
     N_("strike player {seat}"),
     N_("give the Furious Chungungo to player {seat}"),
     N_("play an Electric Eel to cancel it"),
+    # refusals of a setup
+    N_("{game} has no options (got {options})"),
     N_("place the Electric Eel at row {row}, column {col}"),
     N_("pass"),
 )

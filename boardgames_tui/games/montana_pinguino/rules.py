@@ -43,7 +43,7 @@ from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, Stat
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.engine.speed import legal_cached
-from boardgames_tui.i18n import N_
+from boardgames_tui.i18n import N_, shapes
 
 from . import data as D
 from .data import HIDDEN
@@ -115,7 +115,7 @@ HAND_SIZE = 5
 #: writing plain English (a save keeps only actions, a state keeps English) and the app
 #: translates a finished text by finding the shape it was made from
 #: (boardgames_tui.i18n.translate_text). Nothing here is read by the rules themselves.
-TEXTS = (
+TEXTS = shapes(
     # speeds, places, card texts (data.py), inside other texts
     N_("green"), N_("yellow"), N_("orange"), N_("red"), N_("any speed"),
     N_("green-yellow"), N_("green-orange"), N_("green-red"), N_("yellow-orange"), N_("yellow-red"), N_("orange-red"),
@@ -265,6 +265,8 @@ TEXTS = (
     N_("play Iglú (block it)"),
     N_("play Tormenta de Nieve (cancel it)"),
     N_("start the next race"),
+    # refusals of a setup
+    N_("the track needs 1-{most} track cards, not {count}"),
     N_("pass"),
 )
 NO_TIEBREAK = ("crossing the line", "most points", "only runner")

@@ -27,7 +27,7 @@ from boardgames_tui.engine.core import (
 )
 from boardgames_tui.engine.derive import evolve
 from boardgames_tui.engine.rng import Rng
-from boardgames_tui.i18n import N_
+from boardgames_tui.i18n import N_, shapes
 
 from .data import (
     BIG_MAX,
@@ -67,7 +67,7 @@ ENDING_MOUNTAINS = N_("three mountains ran out of point tokens")
 #: keeps only actions, a state keeps English); the app translates a finished text by
 #: finding the shape it was made from (boardgames_tui.i18n.translate_text). Nothing
 #: here is read by the rules themselves.
-TEXTS = (
+TEXTS = shapes(
     # the log
     N_("New game: {players} players."),
     N_("New game: {players} players, Big Mountain."),
@@ -129,6 +129,9 @@ TEXTS = (
     N_("roll the dice"),
     N_("use no dice"),
     N_("use {groups}"),
+    # refusals of a setup
+    N_("{game} is for 2-4 players (5 with the Big Mountain), not {count}"),
+    N_("5 players need the Big Mountain expansion (option big_mountain)"),
     N_("{dice}: goat {goat} to spot {spot}"),
     N_("{dice} on {mountain}"),
 )

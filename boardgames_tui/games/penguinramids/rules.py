@@ -27,7 +27,7 @@ from boardgames_tui.engine.core import HIDDEN
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.engine.speed import legal_cached
-from boardgames_tui.i18n import N_
+from boardgames_tui.i18n import N_, shapes
 
 from . import data
 from .data import (
@@ -75,7 +75,7 @@ _BASE = tuple(range(4))
 #: keeps only actions, a state keeps English); the app translates a finished text by
 #: finding the shape it was made from (boardgames_tui.i18n.translate_text). Nothing
 #: here is read by the rules themselves.
-TEXTS = (
+TEXTS = shapes(
     # penguins, slots and cards, inside other texts
     N_("{colour} {weight} (arms {left}|{right})"),
     N_("Red"),
@@ -164,6 +164,10 @@ TEXTS = (
     N_("put a token on the left arm at {slot}"),
     N_("put a token on the right arm at {slot}"),
     N_("end my turn"),
+    # refusals of a setup
+    N_("{game} has no option {option}"),
+    N_("option chief must be a seat letter A-D, not {value}"),
+    N_("option chief names seat {seat}, but only seats A-{last} play"),
     N_("pass"),
 )
 
