@@ -16,6 +16,12 @@ so a screen built after the change speaks the new language.
 
 Game titles and card names are not translated: they stay as the rulebooks
 print them.
+
+Texts the engine writes (each game's log, prompts and scores, refused saves,
+the SSH hub's refusals) stay English in every state and save; the screens
+translate them when they show them (:func:`translate_text`,
+:func:`render_event`), from the shapes the writing modules register with
+:func:`shapes`.
 """
 
 from __future__ import annotations
