@@ -33,7 +33,7 @@ from typing import Any, Mapping, Sequence
 import attrs
 import cattrs
 
-from boardgames_tui.i18n import N_, _, shapes
+from boardgames_tui.i18n import N_, _, shapes, translate_text
 
 from .core import IllegalAction, Pass, State
 from .names import check_names
@@ -107,6 +107,13 @@ TEXTS = shapes(
     N_("action {number} in the file cannot be replayed ({error})"),
     N_("action {number} in the file: {reason}"),
     N_("this save is of {game}"),
+    # a save file in the Load list that cannot be opened (its short reason)
+    N_("missing"),
+    N_("a link to a missing file"),
+    N_("it is a link to a file that does not exist"),
+    N_("not readable ({reason})"),
+    N_("{size}, too big"),
+    N_("it is {size}; a save file is at most {most}"),
     N_("the game in this save file must be a game id, not {value}"),
 )
 
@@ -847,7 +854,7 @@ def save_summary(path: Path) -> str:
     name = printable(path.name, 40)
     problem, _why, st = _file_problem(path)
     if problem is not None or st is None:
-        return f"{name} ({problem or 'missing'})"  # file names and reasons: not translated yet
+        return f"{name} ({translate_text(problem) if problem else _('missing')})"  # the file's name as it is
     try:
         data = json.loads(read_save_bytes(path).decode("utf-8"), parse_int=_parse_int)
         game = _spec(data["game"]).title
@@ -856,7 +863,7 @@ def save_summary(path: Path) -> str:
         if type(names) is not list or not all(type(n) is str for n in names) or type(actions) is not list:
             raise ValueError("not a save")
     except (SaveError, ValueError, KeyError, TypeError, RecursionError, AttributeError):
-        return f"{name} (not a readable save)"
+        return f"{name} ({_('not a readable save')})"
     shown_names = ", ".join(printable(n, 24) for n in names[:MAX_SEATS])
     when = time.strftime("%d %b %H:%M:%S", time.localtime(st.st_mtime))
     return _("{game} with {names}, {count} actions, {when}").format(
