@@ -31,6 +31,7 @@ from textual.widgets import Input, TextArea
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
 from boardgames_tui.games import GAMES
+from boardgames_tui import i18n
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
 from boardgames_tui.ui.launcher import LauncherScreen
@@ -299,7 +300,7 @@ class BoardGamesApp(App[None]):
             match = Match.load(path)
         except SaveError as exc:
             self.notify(
-                f"{exc}.",
+                f"{i18n.translate_text(str(exc))}.",
                 title=_("Cannot open {file}").format(file=printable(Path(path).name)),
                 severity="error",
                 timeout=8,

@@ -14,8 +14,10 @@ import argparse
 import sys
 from typing import Any, NoReturn, Sequence
 
+from boardgames_tui import i18n
 from boardgames_tui.engine.names import check_names
 from boardgames_tui.games import GAMES
+from boardgames_tui.i18n import _
 
 
 class UsageError(Exception):
@@ -33,33 +35,35 @@ def _seed(text: str) -> int:
 
     try:
         if len(text.strip().lstrip("+-")) > 19:  # more digits than any 64-bit number
-            raise argparse.ArgumentTypeError(f"must be from {SEED_MIN} to {SEED_MAX}")
+            raise argparse.ArgumentTypeError(_("must be from {low} to {high}").format(low=SEED_MIN, high=SEED_MAX))
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text[:30]!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a whole number, not {text}").format(text=repr(text[:30]))) from None
     if not SEED_MIN <= value <= SEED_MAX:
-        raise argparse.ArgumentTypeError(f"must be from {SEED_MIN} to {SEED_MAX}")
+        raise argparse.ArgumentTypeError(_("must be from {low} to {high}").format(low=SEED_MIN, high=SEED_MAX))
     return value
 
 
 def _parser() -> _Parser:
-    p = _Parser(prog="boardgames-tui", description="Four tabletop games for one shared keyboard.")
-    p.add_argument("--game", help=f"start this game: {', '.join(GAMES)}")
-    p.add_argument("--players", type=int, help="number of players (default names are used)")
-    p.add_argument("--names", help="comma-separated player names, in seat order")
-    p.add_argument("--seed", type=_seed, help="seed for shuffles and dice (a game replays the same with it)")
-    p.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. big_mountain=true")
+    p = _Parser(prog="boardgames-tui", description=_("Four tabletop games for one shared keyboard."))
+    p.add_argument("--game", help=_("start this game: {games}").format(games=", ".join(GAMES)))
+    p.add_argument("--players", type=int, help=_("number of players (default names are used)"))
+    p.add_argument("--names", help=_("comma-separated player names, in seat order"))
+    p.add_argument("--seed", type=_seed, help=_("seed for shuffles and dice (a game replays the same with it)"))
+    p.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a game option, e.g. big_mountain=true"))
     p.add_argument(
         "--seats",
-        help="who plays each seat, comma-separated: human, random, greedy or strong (a computer player's level); "
-        "e.g. human,strong for a game alone against the computer",
+        help=_(
+            "who plays each seat, comma-separated: human, random, greedy or strong (a computer player's level); "
+            "e.g. human,strong for a game alone against the computer"
+        ),
     )
     p.add_argument(
-        "--bot-pause", type=_seconds, metavar="S", help="seconds a computer player's move stays in sight (default 1; 0: none)"
+        "--bot-pause", type=_seconds, metavar="S", help=_("seconds a computer player's move stays in sight (default 1; 0: none)")
     )
-    p.add_argument("--bot-seconds", type=_positive, metavar="S", help="thinking time of the strong level per decision (default 1)")
-    p.add_argument("--load", metavar="FILE", help="open a saved game (a finished one opens its replay)")
-    p.add_argument("--lang", choices=("en", "es"), help="language: en or es (default: LANG/LC_ALL, else the settings)")
+    p.add_argument("--bot-seconds", type=_positive, metavar="S", help=_("thinking time of the strong level per decision (default 1)"))
+    p.add_argument("--load", metavar="FILE", help=_("open a saved game (a finished one opens its replay)"))
+    p.add_argument("--lang", choices=("en", "es"), help=_("language: en or es (default: LANG/LC_ALL, else the settings)"))
     return p
 
 
@@ -68,9 +72,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text[:30]!r}") from None
+        raise argparse.ArgumentTypeError(_("must be a number of seconds, not {text}").format(text=repr(text[:30]))) from None
     if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError("must be from 0 to 3600 seconds")
+        raise argparse.ArgumentTypeError(_("must be from 0 to 3600 seconds"))
     return value
 
 
@@ -78,7 +82,7 @@ def _positive(text: str) -> float:
     """A number of seconds above 0 (at most an hour)."""
     value = _seconds(text)
     if value <= 0:
-        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+        raise argparse.ArgumentTypeError(_("must be more than 0 seconds"))
     return value
 
 
@@ -89,7 +93,9 @@ def parse_seats(text: str) -> list[str]:
     seats = [s.strip().lower() for s in text.split(",")]
     for kind in seats:
         if kind not in SEAT_KINDS:
-            raise UsageError(f"--seats: unknown seat {kind[:30]!r}; each seat is one of {', '.join(SEAT_KINDS)}")
+            raise UsageError(
+                _("--seats: unknown seat {seat}; each seat is one of {kinds}").format(seat=repr(kind[:30]), kinds=", ".join(SEAT_KINDS))
+            )
     return seats
 
 
@@ -110,10 +116,14 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep:
-            raise UsageError(f"--option needs KEY=VALUE, not {pair!r}")
+            raise UsageError(_("--option needs KEY=VALUE, not {pair}").format(pair=repr(pair)))
         opt = spec.options.get(key)
         if opt is None:
-            raise UsageError(f"{spec.title} has no option {key!r} (options: {', '.join(spec.options) or 'none'})")
+            raise UsageError(
+                _("{game} has no option {key} (options: {options})").format(
+                    game=spec.title, key=repr(key), options=", ".join(spec.options) or _("none")
+                )
+            )
         for choice in opt.choices:
             if str(choice).lower() == raw.strip().lower() or (
                 isinstance(choice, bool) and raw.strip().lower() in (("yes", "on", "1") if choice else ("no", "off", "0"))
@@ -122,18 +132,20 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
                 break
         else:
             words = ["yes", "no"] if set(opt.choices) == {False, True} else [str(c) for c in opt.choices]
-            raise UsageError(f"option {key} must be one of {', '.join(words)}, not {raw!r}")
+            raise UsageError(_("option {key} must be one of {choices}, not {value}").format(key=key, choices=", ".join(words), value=repr(raw)))
     return out
 
 
 def _check_game(game: str) -> None:
     if game not in GAMES:
-        raise UsageError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+        raise UsageError(_("unknown game {game}; choose one of {games}").format(game=repr(game), games=", ".join(GAMES)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``boardgames-tui``; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] not in (["simulate"], ["arena"], ["serve"]):
+        _choose_language(_lang_flag(argv))  # the help and the refusals speak it too
     try:
         if argv[:1] == ["simulate"]:
             return _simulate(argv[1:])
@@ -143,8 +155,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(argv[1:])
         return _play(argv)
     except UsageError as exc:
-        print(f"boardgames-tui: error: {exc}", file=sys.stderr)
+        print(_("boardgames-tui: error: {error}").format(error=exc), file=sys.stderr)
         return 2
+
+
+def _lang_flag(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` in ``argv`` when it names a language we have (read before parsing)."""
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else None
+        if value in i18n.LANGUAGES:
+            return value
+    return None
 
 
 def _play(argv: list[str]) -> int:
@@ -159,7 +180,9 @@ def _play(argv: list[str]) -> int:
         try:
             Match.load(args.load)
         except SaveError as exc:
-            raise UsageError(f"cannot load {shown(args.load, 300)}: {exc}") from None
+            raise UsageError(
+                _("cannot load {file}: {error}").format(file=shown(args.load, 300), error=i18n.translate_text(str(exc)))
+            ) from None
     if args.game is not None:
         _check_game(args.game)
         spec = GAMES[args.game]
@@ -168,19 +191,19 @@ def _play(argv: list[str]) -> int:
             try:
                 names = list(check_names(args.names.split(",")))
             except ValueError as exc:  # the same rule as setup and saves
-                raise UsageError(f"--names: {exc}") from None
+                raise UsageError(f"--names: {i18n.translate_text(str(exc))}") from None
             if args.players is not None and args.players != len(names):
-                raise UsageError(f"--players {args.players} but {len(names)} names given")
+                raise UsageError(_("--players {players} but {names} names given").format(players=args.players, names=len(names)))
         players = len(names) if names else args.players
         if seats is not None:
             if players is not None and players != len(seats):
-                raise UsageError(f"--seats names {len(seats)} seats but the game has {players} players")
+                raise UsageError(_("--seats names {seats} seats but the game has {players} players").format(seats=len(seats), players=players))
             players = len(seats)
         if players is not None:
             try:
                 spec.check_options(players, options)
             except ValueError as exc:
-                raise UsageError(str(exc)) from None
+                raise UsageError(i18n.translate_text(str(exc))) from None
             if names is None:
                 from boardgames_tui.app import DEFAULT_NAMES
 
@@ -188,9 +211,9 @@ def _play(argv: list[str]) -> int:
             try:
                 spec.new_game(players, 0, **options)
             except ValueError as exc:
-                raise UsageError(str(exc)) from None
+                raise UsageError(i18n.translate_text(str(exc))) from None
     elif args.players is not None or args.names or args.option or seats is not None:
-        raise UsageError("--players, --names, --seats and --option need --game")
+        raise UsageError(_("--players, --names, --seats and --option need --game"))
     _choose_language(args.lang)
     from boardgames_tui.app import BoardGamesApp
 
@@ -208,7 +231,7 @@ def _play(argv: list[str]) -> int:
     code = app.return_code or 0
     if code:
         # Textual has printed the traceback; say what became of the game.
-        print(f"boardgames-tui: stopped by an unexpected error; {_game_left(app)}", file=sys.stderr)
+        print(_("boardgames-tui: stopped by an unexpected error; {what}").format(what=_game_left(app)), file=sys.stderr)
     return code
 
 
@@ -232,16 +255,15 @@ def _game_left(app: Any) -> str:
 
     match = getattr(app, "current_match", None)
     if match is None:
-        return "no game was in progress."
+        return _("no game was in progress.")
     if match.state.is_terminal:
-        return "the game in progress had ended."
+        return _("the game in progress had ended.")
     path = match.autosave_file
     if path is None or not path.is_file():
-        return "the game in progress had no actions yet, so nothing was lost."
-    return (
-        "the game in progress is autosaved: choose Continue in the launcher, "
-        f"or run boardgames-tui --load {shown(str(path), 4096)}"
-    )
+        return _("the game in progress had no actions yet, so nothing was lost.")
+    return _(
+        "the game in progress is autosaved: choose Continue in the launcher, or run boardgames-tui --load {file}"
+    ).format(file=shown(str(path), 4096))
 
 
 def _simulate(argv: list[str]) -> int:

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 import attrs
 
+from ..i18n import _, render_event, translate_text
 from .core import _fill, seat_letter
 from .match import (
     Match,
@@ -252,7 +253,7 @@ def public_lines(match: Match, step: int) -> list[str]:
     """The public log lines decision ``step`` (1-based) added, names filled in."""
     before = len(match.states[step - 1].log)
     added = match.states[step].log[before:]
-    return [line for line in (e.render(match.names, None) for e in added) if line]
+    return [line for line in (render_event(e, match.names, None) for e in added) if line]
 
 
 def export_text(match: Match, finished: float | None = None) -> str:
@@ -266,26 +267,27 @@ def export_text(match: Match, finished: float | None = None) -> str:
     spec = match.spec
     lines = [f"{spec.title}"]
     if finished is not None:
-        lines.append(f"Finished: {time.strftime('%Y-%m-%d %H:%M', time.localtime(finished))}")
+        lines.append(_("Finished: {date}").format(date=time.strftime("%Y-%m-%d %H:%M", time.localtime(finished))))
     if match.options:
-        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in match.options.items()))
-    lines.append(f"Seed: {match.seed}")
-    lines.append("Players: " + ", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names)))
+        lines.append(_("Options: {options}").format(options=", ".join(f"{k}={v}" for k, v in match.options.items())))
+    lines.append(_("Seed: {seed}").format(seed=match.seed))
+    lines.append(_("Players: {players}").format(
+        players=", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names))))
     lines.append("")
-    first = [line for line in (e.render(match.names, None) for e in match.states[0].log) if line]
+    first = [line for line in (render_event(e, match.names, None) for e in match.states[0].log) if line]
     lines.extend(f"     | {line}" for line in first)
     for i, (seat, action) in enumerate(match.actions, start=1):
-        what = _fill(str(action), match.names)
+        what = _fill(translate_text(str(action)), match.names)
         lines.append(f"{i:4}. {seat_letter(seat)} {printable(match.names[seat], 40)}: {what}")
         lines.extend(f"     | {line}" for line in public_lines(match, i))
     state = match.state
     lines.append("")
     if state.is_terminal:
         scores = state.scores()
-        lines.append("Scores: " + ", ".join(f"{seat_letter(s)} {scores[s]}" for s in range(len(match.names))))
-        lines.append("Winners: " + ", ".join(f"{seat_letter(s)} {match.names[s]}" for s in state.winners()))
+        lines.append(_("Scores: {scores}").format(scores=", ".join(f"{seat_letter(s)} {scores[s]}" for s in range(len(match.names)))))
+        lines.append(_("Winners: {winners}").format(winners=", ".join(f"{seat_letter(s)} {match.names[s]}" for s in state.winners())))
     else:
-        lines.append(f"Not finished: {len(match.actions)} decisions so far.")
+        lines.append(_("Not finished: {count} decisions so far.").format(count=len(match.actions)))
     return "\n".join(lines) + "\n"
 
 

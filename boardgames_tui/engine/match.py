@@ -33,7 +33,7 @@ from typing import Any, Mapping, Sequence
 import attrs
 import cattrs
 
-from boardgames_tui.i18n import _
+from boardgames_tui.i18n import N_, _, shapes, translate_text
 
 from .core import IllegalAction, Pass, State
 from .names import check_names
@@ -74,8 +74,48 @@ _converter = cattrs.Converter()
 class SaveError(Exception):
     """A save file that cannot be loaded; ``str()`` is the message for the player.
 
-    The message is always one line (no newline), whatever the file holds.
+    The message is always one line (no newline), whatever the file holds. It is
+    English; the screens translate it when they show it
+    (``boardgames_tui.i18n.translate_text``, from the shapes in :data:`TEXTS`).
     """
+
+
+#: The shapes of the refusals of a save a player meets, marked for translation (the
+#: messages stay English here; a screen translates one by finding its shape).
+TEXTS = shapes(
+    N_("there is no such file"),
+    N_("it cannot be read ({reason})"),
+    N_("it is {kind}, not a save file"),
+    N_("a folder"), N_("a FIFO"), N_("a device"), N_("a socket"), N_("not a regular file"),
+    N_("it is larger than {size}, the most a save file may be"),
+    N_("this save file is larger than {size}, the most a save may be"),
+    N_("this save file is not UTF-8 text"),
+    N_("this save file is nested too deeply to be a save"),
+    N_("this save file is truncated or not JSON"),
+    N_("this is not a boardgames-tui save file"),
+    N_("this save has format version {found}; this program reads version {version}"),
+    N_("this save holds values that are not JSON"),
+    N_("this save file has been changed or damaged (its checksum does not match)"),
+    N_("this save cannot be set up: {reason}"),
+    N_("this save cannot be set up"),
+    N_("this save file has no {field}"),
+    N_("this save file holds a number {digits} digits long"),
+    N_("this save file holds {count} actions; a game has at most {most}"),
+    N_("action {number} in the file is not a pair of a seat and an action"),
+    N_("action {number} in the file names seat {seat}; this game has seats 0-{last}"),
+    N_("action {number} in the file is not legal in that game: {reason}"),
+    N_("action {number} in the file cannot be replayed ({error})"),
+    N_("action {number} in the file: {reason}"),
+    N_("this save is of {game}"),
+    # a save file in the Load list that cannot be opened (its short reason)
+    N_("missing"),
+    N_("a link to a missing file"),
+    N_("it is a link to a file that does not exist"),
+    N_("not readable ({reason})"),
+    N_("{size}, too big"),
+    N_("it is {size}; a save file is at most {most}"),
+    N_("the game in this save file must be a game id, not {value}"),
+)
 
 
 def shown(value: Any, limit: int = 40) -> str:
@@ -814,7 +854,7 @@ def save_summary(path: Path) -> str:
     name = printable(path.name, 40)
     problem, _why, st = _file_problem(path)
     if problem is not None or st is None:
-        return f"{name} ({problem or 'missing'})"  # file names and reasons: not translated yet
+        return f"{name} ({translate_text(problem) if problem else _('missing')})"  # the file's name as it is
     try:
         data = json.loads(read_save_bytes(path).decode("utf-8"), parse_int=_parse_int)
         game = _spec(data["game"]).title
@@ -823,7 +863,7 @@ def save_summary(path: Path) -> str:
         if type(names) is not list or not all(type(n) is str for n in names) or type(actions) is not list:
             raise ValueError("not a save")
     except (SaveError, ValueError, KeyError, TypeError, RecursionError, AttributeError):
-        return f"{name} (not a readable save)"
+        return f"{name} ({_('not a readable save')})"
     shown_names = ", ".join(printable(n, 24) for n in names[:MAX_SEATS])
     when = time.strftime("%d %b %H:%M:%S", time.localtime(st.st_mtime))
     return _("{game} with {names}, {count} actions, {when}").format(

@@ -32,7 +32,23 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterable
 
+from boardgames_tui.i18n import N_, shapes
+
 from .core import SEAT_LETTERS
+
+#: The shapes of the refusals below, marked for translation: the messages stay English
+#: here, a screen translates one by its shape (``boardgames_tui.i18n.translate_text``).
+TEXTS = shapes(
+    N_("a name must be text, not {kind}"),
+    N_("a name is too long ({length} characters; at most {most})"),
+    N_("a name cannot be empty or only spaces"),
+    N_("the name '{name}' holds the control character {character}"),
+    N_("a name needs at least one visible character"),
+    N_("the name {name}... is too long ({length} characters and marks; at most {most})"),
+    N_("the name {name}... is too long ({width} columns; at most {most}, where emoji and CJK characters take two)"),
+    N_("seat {seat}: {reason}"),
+    N_("seats {first} and {second} are both {name}"),
+)
 
 #: Widest name, in terminal columns (see the module docstring for why 20).
 MAX_NAME_WIDTH = 20

@@ -26,7 +26,18 @@ from typing import Any, Mapping
 
 import attrs
 
+from boardgames_tui.i18n import N_, shapes
+
 from .core import Option, State
+
+#: The shapes of the refusals of a game's setup below, marked for translation (the
+#: messages stay English; a screen translates one by its shape).
+TEXTS = shapes(
+    N_("{game} has no option {option} (options: {options})"),
+    N_("option {option} must be one of {choices}, not {value}"),
+    N_("{game} is for {low}-{high} players, not {count}"),
+    N_("{game} is for {low}-{high} runners, not {count}"),
+)
 
 
 #: Every game a game id can name (in ``Match.new`` and in a save file), by id.

@@ -34,10 +34,34 @@ from boardgames_tui.engine import IllegalAction, Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json, atomic_write, data_dir
 from boardgames_tui.engine.names import check_name, without_controls
 from boardgames_tui.games import GAMES
+from boardgames_tui.i18n import N_, shapes
 
 from . import protocol
 
 log = logging.getLogger("boardgames_tui.serve")
+
+#: The texts the hub sends itself (a table's status, its refusals), marked for
+#: translation. The hub serves sessions in different languages, so it sends English;
+#: each session translates a text by its shape when it shows it
+#: (``boardgames_tui.i18n.translate_text``), as it does the rules' texts.
+TEXTS = shapes(
+    N_("waiting for 1 player"),
+    N_("waiting for {count} players"),
+    N_("playing"),
+    N_("over"),
+    N_("unknown request {request}"),
+    N_("that request is not understood"),
+    N_("there is no such table (it may have been closed)"),
+    N_("unknown game {game}"),
+    N_("a table needs at least one seat for a person"),
+    N_("every seat at this table is taken; you can watch"),
+    N_("a player named {name} already sits at this table"),
+    N_("you have no seat in a game being played"),
+    N_("the table moved on before your choice arrived; look again"),
+    N_("chat is for the players and watchers of a table"),
+    N_("only the player who made this table can close it"),
+    N_("the table's setup does not fit its game"),
+)
 
 #: How many chat lines a table keeps.
 CHAT_KEEP = 50

@@ -26,6 +26,7 @@ from textual.widgets import Input, OptionList, Static
 from boardgames_tui.ui.footer import StableFooter
 from textual.widgets.option_list import Option
 
+from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json
@@ -121,7 +122,7 @@ class LobbyScreen(Screen[None]):
             seats = ", ".join(who(t["seats"], i) for i in range(len(t["seats"])))
             mine = "  " + _("[your seat]") if t["mine"] is not None else ""
             opts = f" ({t['options']})" if t["options"] else ""
-            label = Text.assemble((f"{t['id']:<4} {t['title']}{opts}", "bold"), f"  {t['status']}{mine}\n     {seats}")
+            label = Text.assemble((f"{t['id']:<4} {t['title']}{opts}", "bold"), f"  {i18n.translate_text(t['status'])}{mine}\n     {seats}")
             lst.add_option(Option(label, id=f"table:{t['id']}"))
         ids = ["new"] + [f"table:{t['id']}" for t in tables]
         lst.highlighted = ids.index(keep) if keep in ids else 0
@@ -346,7 +347,7 @@ class WaitingScreen(TableMixin, Screen[None]):
         names = info["names"]
         lines = [_("Table {id}: {title}").format(id=info["id"], title=info["title"]), ""]
         lines += [f"  {who(names, i)}" + ("  " + _("(you)") if i == info["seat"] else "") for i in range(len(names))]
-        lines += ["", _("Status: {status}. The game starts when every seat is taken.").format(status=info["status"])]
+        lines += ["", _("Status: {status}. The game starts when every seat is taken.").format(status=i18n.translate_text(info["status"]))]
         if info.get("code"):
             lines += [
                 _("Table code (a friend without a key logs in with it as the password): {code}").format(code=info["code"])
@@ -542,9 +543,9 @@ class SessionApp(BoardGamesApp):
                 self.notify(_("The table was closed by the player who made it."), severity="warning", timeout=6)
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
-                table.refused(message["text"])
+                table.refused(i18n.translate_text(message["text"]))
             else:
-                self.notify(message["text"], title=_("Not possible"), severity="warning", timeout=5)
+                self.notify(i18n.translate_text(message["text"]), title=_("Not possible"), severity="warning", timeout=5)
 
     def to_launcher(self, leave: bool = True) -> None:
         """Back to the lobby (the seat stays this player's); ``leave`` tells the hub so."""

@@ -43,6 +43,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from boardgames_tui.engine.match import HUMAN
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .bot_process import ThinkingProcess
@@ -218,7 +219,7 @@ class BotTurns(Widget):
             action = random.Random(len(self.match.actions)).choice(legal)
         public_before = len(state.view(None).log)
         self.host._play(seat, action)
-        lines = [e.render(self.match.names, None) for e in self.match.state.view(None).log[public_before:]]
+        lines = [i18n.render_event(e, self.match.names, None) for e in self.match.state.view(None).log[public_before:]]
         lines = [line for line in lines if line]
         level = _(LEVEL_NAMES[self.match.seats[seat]])
         said = lines[-1] if lines else _("has decided.")

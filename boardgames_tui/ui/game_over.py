@@ -16,6 +16,7 @@ from .footer import StableFooter
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine import Outcome, seat_letter
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _, ngettext
 
 from .keygate import GatedScreen
@@ -44,7 +45,7 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("sco
         mark = Text(_("WIN"), style="bold reverse") if seat in outcome.winners else Text("")
         who = Text(f"{seat_letter(seat)} {names[seat]}", style="bold" if seat in outcome.winners else "")
         lines = outcome.breakdown[seat] if seat < len(outcome.breakdown) else ()
-        table.add_row(mark, who, str(outcome.scores[seat]), Text("\n".join(lines)))  # Text: no markup
+        table.add_row(mark, who, str(outcome.scores[seat]), Text("\n".join(i18n.translate_text(line) for line in lines)))  # Text: no markup
         table.add_section()
     return table
 
@@ -81,8 +82,8 @@ class GameOverScreen(GatedScreen, Screen[str]):
         with VerticalScroll(id="over-scroll"):
             notes = []
             if self.outcome.ending:
-                notes.append(_("Why it ended: {ending}").format(ending=self.outcome.ending))
-            notes.append(_("Tie-break: {tiebreak}").format(tiebreak=self.outcome.tiebreak) if self.outcome.tiebreak else _("No tie-break was needed."))
+                notes.append(_("Why it ended: {ending}").format(ending=i18n.translate_text(self.outcome.ending)))
+            notes.append(_("Tie-break: {tiebreak}").format(tiebreak=i18n.translate_text(self.outcome.tiebreak)) if self.outcome.tiebreak else _("No tie-break was needed."))
             yield Static("\n".join(notes), id="over-notes", markup=False)
             yield Static(outcome_table(self.outcome, self.names), id="over-table")
         with Vertical(id="over-box"):

@@ -23,6 +23,7 @@ from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 
 from boardgames_tui import settings
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
@@ -175,7 +176,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.render_for(None)
             self._after_interlude(lambda: self.app.push_screen(
                 ReactionScreen(
-                    window,
+                    i18n.translate_text(window),
                     state.to_move,
                     self.match.names,
                     rules=(self.spec.title, self.spec.rules_text()),
@@ -219,7 +220,7 @@ class GameScreen(GatedScreen, Screen[None]):
     def _curtain(self, seat: int, reason: str = "") -> CurtainScreen:
         """The curtain for ``seat``, with the public lines of the log since the last one."""
         public = self.match.state.view(None).log
-        recent = [e.render(self.match.names, None) for e in public[self.public_seen :]]
+        recent = [i18n.render_event(e, self.match.names, None) for e in public[self.public_seen :]]
         self.public_seen = len(public)
         return CurtainScreen(
             self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=[r for r in recent if r]
@@ -266,7 +267,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if not self.spec.hidden_information or self.bots.is_bot(seat):
             return []
         lines = state.private_news(seat, self.seen.get(seat, self.news_from))
-        return [_fill(line, self.match.names) for line in lines]
+        return [_fill(i18n.translate_text(line), self.match.names) for line in lines]
 
     def _show_news(self, seat: int, news: list[str], then: Any) -> None:
         """The notice for ``seat`` alone; ``then()`` once it is closed."""
@@ -371,11 +372,11 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         title = self.spec.title
         if state.is_terminal:
-            return f"{title}: the game is over (g: the scores)"
+            return _("{title}: the game is over (g: the scores)").format(title=title)
         if seat is None:
             waiting = ", ".join(self.who(s) for s in state.to_move)
-            return f"{title}: waiting for {waiting}"
-        return f"{title} | {self.who(seat)}: {state.view(seat).prompt(seat)}"
+            return _("{title}: waiting for {waiting}").format(title=title, waiting=waiting)
+        return f"{title} | {self.who(seat)}: {i18n.translate_text(state.view(seat).prompt(seat))}"
 
     # ---- decisions ------------------------------------------------------
 
@@ -395,7 +396,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.apply_choice(seat, message.action)
         except IllegalAction as exc:
             self.app.bell()
-            self.notify(str(exc), title=_("Not allowed"), severity="warning", timeout=5)
+            self.notify(i18n.translate_text(str(exc)), title=_("Not allowed"), severity="warning", timeout=5)
             return
         finally:
             self._busy = False

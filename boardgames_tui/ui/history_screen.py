@@ -15,6 +15,7 @@ from .footer import StableFooter
 from boardgames_tui.engine.history import HistoryEntry, list_history, load_entry, names_line, statistics
 from boardgames_tui.engine.match import SaveError, printable
 from boardgames_tui.games import GAMES
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .translated import translated
@@ -90,7 +91,7 @@ class HistoryScreen(Screen[None]):
         try:
             return load_entry(entry)
         except SaveError as exc:
-            self.notify(_("Cannot open this game: {error}").format(error=exc), severity="error", timeout=8)
+            self.notify(_("Cannot open this game: {error}").format(error=i18n.translate_text(str(exc))), severity="error", timeout=8)
             return None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -13,7 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from boardgames_tui.engine import Event
-from boardgames_tui.i18n import _
+from boardgames_tui.i18n import _, render_event
 
 #: Rows one turn of the mouse wheel scrolls.
 WHEEL_ROWS = 3
@@ -72,7 +72,7 @@ class LogPanel(Widget, can_focus=False):
         self._pending = (tuple(log), tuple(names), seat)
         if self.has_class("-hidden"):
             return
-        lines = [line for line in (event.render(names, seat) for event in log) if line]
+        lines = [line for line in (render_event(event, names, seat) for event in log) if line]
         n = len(self._shown)
         if len(lines) >= n and lines[:n] == self._shown:
             new = lines[n:]

@@ -21,6 +21,7 @@ from .footer import StableFooter
 
 from boardgames_tui.engine import Event, Match, State, seat_letter
 from boardgames_tui.engine.core import _fill
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .board import BoardContext, GameBoard
@@ -40,6 +41,11 @@ def round_of(state: State) -> tuple[str, int] | None:
         if type(value) is int:
             return word, value
     return None
+
+
+#: The shape of a line with its private parts written in (:func:`revealed`): translated
+#: part by part like the rules' own texts (``boardgames_tui.i18n.translate_text``).
+REVEALED_TEXT = i18n.shapes(N_("{text} [{parts}]"))[0]
 
 
 def revealed(event: Event) -> Event:
@@ -214,7 +220,7 @@ class ReplayScreen(Screen[None]):
         if secret and view != ALL and view != seat:
             what = _("a secret choice")
         else:
-            what = _fill(str(action), self.match.names)
+            what = _fill(i18n.translate_text(str(action)), self.match.names)
         return f"{self.step}. {seat_letter(seat)} {self.match.names[seat]}: {what}"
 
     # ---- moving -------------------------------------------------------------

@@ -15,6 +15,7 @@ from .footer import StableFooter
 from boardgames_tui.engine import GameSpec, seat_letter
 from boardgames_tui.engine.match import HUMAN, SEAT_KINDS
 from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .launcher import seat_count
@@ -205,7 +206,7 @@ class SetupScreen(Screen[None]):
             names, options, seed = self.collect()
             shell_of(self).start_new_game(self.spec.id, names, options, seed, self.seats())
         except ValueError as exc:
-            text = str(exc)
+            text = i18n.translate_text(str(exc))
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id
                 text = text.replace(f"(option {key})", f'("{_(opt.label)}")').replace(f"option {key}", f'"{_(opt.label)}"')
             message.update(_("Cannot start: {reason}").format(reason=text))

@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.cli import _choose_language
+from boardgames_tui.engine import Event
 from boardgames_tui.engine.history import record
 from boardgames_tui.games import GAMES
 from boardgames_tui.ui.curtain import CurtainScreen
@@ -254,4 +255,164 @@ async def test_game_screen_and_reaction_window_in_spanish_show_no_untranslated_m
         await pilot.pause()
         text = screen_text(app)
         assert "Registro" in text and "f1 Reglas" in text and "esc Menú" in text
+    assert spanish == set()
+
+
+GAMES_PLAYED = ["mountain_goats", "penguinramids", "montana_pinguino", "mision_chungungo"]
+
+
+async def _play_a_few_turns(pilot, app, decisions: int) -> None:
+    """Make ``decisions`` choices as the players would: curtains and reaction windows
+    are passed with Enter, a choice is highlighted (its preview shown) and taken with Enter
+    (a second Enter confirms a secret choice)."""
+    from boardgames_tui.ui.reaction import ReactionScreen
+
+    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    target = len(game.match.actions) + decisions
+    for _press in range(decisions * 6):
+        if len(game.match.actions) >= target or game.match.state.is_terminal:
+            break
+        screen = app.screen
+        if isinstance(screen, GameScreen):
+            await pilot.press("down", "up")
+            await pilot.press("enter")
+            await pilot.pause()
+            if app.screen is screen and len(game.match.actions) < target:
+                await pilot.press("enter")  # a secret choice is picked, then confirmed
+        elif isinstance(screen, (CurtainScreen, ReactionScreen)):
+            await pilot.press("enter")
+        else:  # a round's reveal, or a confirmation: let it go on
+            await pilot.press("enter")
+        await pilot.pause()
+    assert len(game.match.actions) >= target, "the game did not move on"
+
+
+@pytest.mark.parametrize("game", GAMES_PLAYED)
+async def test_each_game_played_a_few_turns_in_spanish_shows_no_untranslated_message(spanish, game):
+    """Board, status line, chooser, previews, log, curtain and game over of a real game, in Spanish."""
+    whole = finished(game, ("Ana", "Beto"))
+    app = BoardGamesApp(match=finished(game, ("Ana", "Beto"), upto=len(whole.actions) // 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), what="the game")
+        await pilot.pause()
+        await _play_a_few_turns(pilot, app, 4)
+        await wait_for(pilot, lambda: isinstance(app.screen, (GameScreen, CurtainScreen)), what="the table")
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the table")
+        await pilot.pause()
+        state = next(s for s in app.screen_stack if isinstance(s, GameScreen)).match.state
+        prompt = state.prompt(state.to_move[0])
+        text = screen_text(app)
+        assert "Registro" in text
+        assert i18n.translate_text(prompt) != prompt and i18n.translate_text(prompt) in text
+    seat, action = whole.actions[-1]
+    app = BoardGamesApp(match=finished(game, ("Ana", "Beto"), upto=len(whole.actions) - 1))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), what="the game")
+        await pilot.pause()
+        table = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        table.match.play(seat, action)
+        table.advance()
+        for _step in range(10):  # a round's reveal (Montaña Pingüino) is stepped through with Enter
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.2)
+            if not isinstance(app.screen, (GameScreen, GameOverScreen)):
+                await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
+        await pilot.pause()
+        assert "fin de la partida" in screen_text(app)
+    assert spanish == set()
+
+
+@pytest.mark.parametrize(
+    "english, spanish_text",
+    [
+        # a template with a repeated field; the seat reference is kept for the names
+        ("{0}: 6+3 on 9: goat climbs to step 2 of 2.", "{0}: 6+3 en la 9: la cabra sube a la casilla 2 de 2."),
+        # a list of marked phrases inside a template
+        (
+            "{0}: 6 on 6: goat reaches the summit, knocks {1}'s goat to the foot, knocks {2}'s goat to the foot; "
+            "no 6 tokens are left.",
+            "{0}: 6 en la 6: la cabra llega a la cima, devuelve al pie la cabra de {1}, devuelve al pie la cabra "
+            "de {2}; no quedan fichas de 6.",
+        ),
+        # card names are kept, their descriptions translated part by part
+        (
+            "you play Pudú 9 (top half up, green: +2 acceleration)",
+            "juegas Pudú 9 (mitad de arriba, verde: +2 aceleración)",
+        ),
+        ("{1} takes Red 4 (arms 1|1).", "{1} toma Rojo 4 (brazos 1|1)."),
+        # nothing to translate: letters and numbers only
+        ("R5+B4 g7", "R5+B4 g7"),
+    ],
+)
+def test_engine_texts_are_translated_by_the_marked_shape_they_were_made_from(spanish, english, spanish_text):
+    for spec in GAMES.values():
+        assert spec.rules.TEXTS  # importing the rules registers the shapes of their texts
+    assert i18n.translate_text(english) == spanish_text
+    assert spanish == set()
+
+
+def test_an_engine_text_of_no_marked_shape_stays_english_and_is_reported(spanish):
+    assert i18n.translate_text("{0} juggles three penguins.") == "{0} juggles three penguins."
+    assert spanish == {"{0} juggles three penguins."}
+
+
+def test_engine_texts_stay_english_in_english():
+    assert i18n.translate_text("{0} rolls 1 2 3 4.") == "{0} rolls 1 2 3 4."
+
+
+def test_the_command_line_refuses_a_bad_save_in_spanish(tmp_path, capsys):
+    from boardgames_tui.cli import main
+
+    (tmp_path / "bad.json").write_text('{"x": 1}', encoding="utf-8")
+    try:
+        assert main(["--lang", "es", "--load", str(tmp_path / "bad.json")]) == 2
+        assert main(["--lang", "es", "--game", "chess"]) == 2
+    finally:
+        apply_language("en")
+    err = capsys.readouterr().err
+    assert "no se puede cargar" in err and "no es una partida guardada de boardgames-tui" in err
+    assert "juego desconocido 'chess'" in err
+
+
+def test_the_ssh_hubs_own_texts_are_shown_in_spanish(spanish):
+    from boardgames_tui.serve.hub import Table
+
+    table = Table("t1", "penguinramids", 3, {}, 1, "ana", "code", ["ana", None, None], ["Ana", None, None])
+    assert i18n.translate_text(table.status) == "faltan 2 jugadores"
+    table.names = ["Ana", "Beto", None]
+    assert i18n.translate_text(table.status) == "falta 1 jugador"
+    assert i18n.translate_text("every seat at this table is taken; you can watch") == (
+        "todos los puestos de esta mesa están ocupados; puedes mirar"
+    )
+    assert spanish == set()
+
+
+@pytest.mark.parametrize("game", GAMES_PLAYED)
+def test_a_whole_game_in_spanish_has_every_decision_log_line_private_line_and_score_translated(spanish, game):
+    from boardgames_tui.engine.history import export_text
+
+    match = finished(game, ("Ana", "Beto", "Carla"), seed=3)
+    text = export_text(match, finished=1_700_000_000)
+    assert "Semilla: 3" in text and "Jugadores: A Ana, B Beto, C Carla" in text
+    outcome = match.state.outcome()
+    for row in (*outcome.breakdown[0], outcome.tiebreak, outcome.ending):
+        i18n.translate_text(row)
+    for event in match.state.log:  # what only one seat reads: a card drawn, stolen, chosen
+        for line in event.private.values():
+            i18n.translate_text(line)
+    assert spanish == set()
+
+
+def test_a_replayed_line_with_its_private_parts_revealed_is_translated_part_by_part(spanish):
+    from boardgames_tui.ui.replay import revealed
+
+    GAMES["penguinramids"].rules  # noqa: B018 - registers the shapes of its texts
+    event = revealed(Event("{0} plays an action card face down.", {0: "you chose card 1 (Chief)"}))
+    assert i18n.render_event(event, ["Ana", "Beto"]) == (
+        "Ana juega una carta de Acción boca abajo. [A: elegiste la carta 1 (Jefe)]"
+    )
     assert spanish == set()

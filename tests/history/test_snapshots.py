@@ -30,3 +30,28 @@ def test_replay_snapshot(snap_compare, game, language):
         await pilot.pause()
 
     assert snap_compare(BoardGamesApp(), terminal_size=SIZE, run_before=open_replay)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_screen_in_spanish_snapshot(snap_compare, game):
+    """The table of each game in Spanish at 80x24, a third of the way into a game: board,
+    status line, chooser, preview and log."""
+    from boardgames_tui.ui.curtain import CurtainScreen
+    from boardgames_tui.ui.game_screen import GameScreen
+
+    whole = finished(game, ("Ana", "Beto", "Carla"), seed=2)
+    match = finished(game, ("Ana", "Beto", "Carla"), seed=2, upto=len(whole.actions) // 3)
+
+    async def to_the_table(pilot):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, (GameScreen, CurtainScreen)))
+        if isinstance(pilot.app.screen, CurtainScreen):
+            await pilot.pause(0.3)  # the key gate takes a key pressed once the curtain is drawn
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        await pilot.pause()
+
+    apply_language("es")
+    try:
+        assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=to_the_table)
+    finally:
+        apply_language("en")

@@ -26,6 +26,7 @@ from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
 from boardgames_tui.engine.core import mask_log
 from boardgames_tui.engine.derive import evolve, replace_at
+from boardgames_tui.i18n import N_, shapes
 
 from . import data
 from .data import (
@@ -1210,6 +1211,124 @@ _STEP_ACTIONS: dict[Step, Callable[[ChungungoState, int], list]] = {
     Step.EXCAVATE: lambda st, seat: [Excavate(r, c) for r, c in st.excavate_cells(seat)],
     Step.LEAP: lambda st, seat: [Leap(r, c) for r, c in st.leap_cells(seat) if (r, c) != st.tokens[seat]],
 }
+
+#: The shapes of the English texts these rules (and ``data``) write: log lines, prompts,
+#: score rows, the reaction notice, card texts. Marked for translation; the rules keep
+#: writing plain English (a save keeps only actions, a state keeps English) and the app
+#: translates a finished text by finding the shape it was made from
+#: (boardgames_tui.i18n.translate_text). Card and action names (Excavate, Quantum Leap,
+#: Shot, Struck...) stay as the rulebook prints them. Nothing here is read by the rules.
+TEXTS = shapes(
+    # card texts (data.py) and directions, inside other texts
+    N_("up"), N_("up-right"), N_("right"), N_("down-right"), N_("down"), N_("down-left"), N_("left"), N_("up-left"),
+    N_("all 8 directions"),
+    N_("Shot ({directions})"),
+    N_("Shot ({directions}, may rotate 180)"),
+    N_("{first}, then {second}"),
+    N_("{first}, then {second}."),
+    N_("{first} or {second}"),
+    N_("Excavate."), N_("Attract Asteroid."), N_("Quantum Leap."), N_("Regroup."),
+    N_("Struck a player of your choice."),
+    N_("Shot ({directions})."),
+    N_("Shot ({directions}, may rotate 180)."),
+    N_("Abandoned Base: 3 copper."),
+    N_("Abandoned Base: goes to the poorest player; 1 copper; Struck up to 2 players."),
+    N_("Cancel a Crew card another player plays; it then lies face up in the field."),
+    N_("Excavate or Quantum Leap. Cannot be stolen."),
+    N_("the Furious Chungungo"),
+    N_("{a} and {b}"),
+    # the log
+    N_("Each player receives a Starter Kit. {player} is the first player"),
+    N_("{player} places the first asteroid at row {row} col {col}"),
+    N_("{player} places an asteroid at row {row} col {col}"),
+    N_("The asteroid deck is built and shuffled: {count} cards"),
+    N_("{player} puts their token at row {row} col {col}"),
+    N_("Turn {turn}: {player}"),
+    N_("{player} regroups: 1 card back to hand"),
+    N_("{player} regroups: {count} cards back to hand"),
+    N_("{player} regroups: 1 card back to hand (empty hand) and must now play"),
+    N_("{player} regroups: {count} cards back to hand (empty hand) and must now play"),
+    N_("{player} plays {card}: {text}"),
+    N_("{player} calls out an Electric Eel"),
+    N_("{players} takes the eel back: an earlier seat cancelled first"),
+    N_("{player} plays an Electric Eel: {owner}'s {card} is cancelled"),
+    N_("{player} attracts asteroids"),
+    N_("The field has run dry and nobody holds an Attract card: {player} attracts asteroids"),
+    N_("Copper target {target} reached at the end of the turn. Copper: {copper}. Winner: {winners}"),
+    N_("Copper target {target} reached at the end of the turn. Copper: {copper}. Winner: {winners} ({tiebreak})"),
+    N_("A card must join the field but the deck is empty. Copper: {copper}. Winner: {winners}"),
+    N_("A card must join the field but the deck is empty. Copper: {copper}. Winner: {winners} ({tiebreak})"),
+    N_("{player} lays the eel face up at row {row} col {col}"),
+    N_("{player} leaps to row {row} col {col}"),
+    N_("{player} excavates a Copper Mine at row {row} col {col}: +3 copper"),
+    N_("{player} excavates a Furious Chungungo at row {row} col {col}"),
+    N_("{player} excavates the card at row {row} col {col}"),
+    N_("it is {card}, {copper} copper"),
+    N_("The Furious Chungungo goes to {player}, the poorest: +1 copper, may strike up to 2 players"),
+    N_("{player} shoots ({directions}): hits {targets}"),
+    N_("{player} shoots as printed ({directions}): hits {targets}"),
+    N_("{player} shoots turned 180 degrees ({directions}): hits {targets}"),
+    N_("nobody"),
+    N_("{player} takes the eel at row {row} col {col} onto their discard pile"),
+    N_("{player} strikes no more players"),
+    N_("{victim} is Struck by {thief} ({cause}) but has no card that can be stolen"),
+    N_("{victim} is Struck by {thief} ({cause}): {thief} steals a random card"),
+    N_("you took {card}, {copper} copper"),
+    N_("you lost {card}, {copper} copper"),
+    N_("{player} has nothing to excavate"),
+    N_("{player} has no free asteroid to leap to"),
+    N_("{player} can neither excavate nor leap"),
+    N_("{player} has nobody to strike"),
+    N_("{player} has nobody left to strike"),
+    N_("{player} cannot do that step"),
+    # the reaction notice
+    N_("{seat} plays {card}: {text}"),
+    N_("{seat} plays {card}: {text} It can strike {targets}."),
+    N_("{seat} plays {card}: {text} From there it strikes nobody."),
+    N_("{seat} plays {card}: {text} Eel called by {seats}: seats before them answer first."),
+    N_("{seat} plays {card}: {text} It can strike {targets}. Eel called by {seats}: seats before them answer first."),
+    N_("{seat} plays {card}: {text} From there it strikes nobody. Eel called by {seats}: seats before them answer first."),
+    # the status line
+    N_("The game is over"), N_("Wait for {seats}"),
+    N_("Place an asteroid next to the field"), N_("Put your token on an asteroid"),
+    N_("Your hand is empty: regroup"), N_("Play a card"), N_("Only Electric Eels in hand: regroup"),
+    N_("Play a card or regroup"), N_("Cancel {card} with an Electric Eel?"), N_("Choose an action"),
+    N_("Attract: place the asteroid next to the field"), N_("Place the Electric Eel next to the field"),
+    N_("Aim the shot: as printed or turned 180"), N_("Choose a player to strike"),
+    N_("Give the Furious Chungungo to a poorest player"), N_("Furious Chungungo: strike a player or stop"),
+    N_("Excavate a card next to your token"), N_("Quantum Leap: choose a free asteroid"),
+    N_("Excavate or Quantum Leap"),
+    # the score breakdown and how the game ended
+    N_("copper: {copper}"),
+    N_("hand: 1 card, {copper} copper"),
+    N_("hand: {count} cards, {copper} copper"),
+    N_("discard pile: 1 card, {copper} copper"),
+    N_("discard pile: {count} cards, {copper} copper"),
+    N_("bases: {bases} ({copper} copper)"),
+    N_("none"),
+    N_("crew (tie-break): 1 card"),
+    N_("crew (tie-break): {count} cards"),
+    N_("a player reached {target} copper at the end of a turn"),
+    N_("a card had to join the field and the deck was empty"),
+    N_("larger crew"),
+    N_("shared victory"),
+    # the decisions, as the replay and the text record name them
+    N_("place an asteroid at row {row}, column {col}"),
+    N_("put your token at row {row}, column {col}"),
+    N_("play {card}: {text}"),
+    N_("regroup (take your discard pile into your hand)"),
+    N_("excavate the card at row {row}, column {col}"),
+    N_("quantum leap to row {row}, column {col}"),
+    N_("shoot turned 180 degrees"),
+    N_("shoot as printed"),
+    N_("strike player {seat}"),
+    N_("give the Furious Chungungo to player {seat}"),
+    N_("play an Electric Eel to cancel it"),
+    # refusals of a setup
+    N_("{game} has no options (got {options})"),
+    N_("place the Electric Eel at row {row}, column {col}"),
+    N_("pass"),
+)
 
 #: Steps resolved without a decision (``_advance``).
 _AUTOMATIC: dict[Step, Callable[[ChungungoState], ChungungoState]] = {

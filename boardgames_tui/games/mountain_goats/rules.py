@@ -27,6 +27,7 @@ from boardgames_tui.engine.core import (
 )
 from boardgames_tui.engine.derive import evolve
 from boardgames_tui.engine.rng import Rng
+from boardgames_tui.i18n import N_, shapes
 
 from .data import (
     BIG_MAX,
@@ -58,8 +59,82 @@ _ROLLS = tuple(
 #: values, already shared by every later state's log; these are shared by all games.
 _ROLL_EVENTS: dict[int, list[Event | None]] = {s: [None] * 6**DICE for s in range(5)}
 
-ENDING_BONUS = "the bonus tokens ran out"
-ENDING_MOUNTAINS = "three mountains ran out of point tokens"
+ENDING_BONUS = N_("the bonus tokens ran out")
+ENDING_MOUNTAINS = N_("three mountains ran out of point tokens")
+
+#: The shapes of the English texts these rules write (log lines, prompts, score rows,
+#: tie-breaks), marked for translation. The rules keep writing plain English (a save
+#: keeps only actions, a state keeps English); the app translates a finished text by
+#: finding the shape it was made from (boardgames_tui.i18n.translate_text). Nothing
+#: here is read by the rules themselves.
+TEXTS = shapes(
+    # the log
+    N_("New game: {players} players."),
+    N_("New game: {players} players, Big Mountain."),
+    N_("{player} starts."),
+    N_("{player} rolls {a} {b} {c} {d}."),
+    N_("{player} turns a 1 into {face}."),
+    N_("{player} turns {count} 1s into {faces}."),
+    N_("{a} and {b}"),
+    N_("{player} uses no dice."),
+    N_("{player}: {dice} on {goat}: goat climbs to step {step} of {top}."),
+    N_("{player}: {dice} on {goat}: goat reaches the summit, takes a {goat} token ({left} left)."),
+    N_("{player}: {dice} on {goat}: goat reaches the summit; no {goat} tokens are left."),
+    N_("{player}: {dice} on {goat}: goat reaches the summit, {knocks}, takes a {goat} token ({left} left)."),
+    N_("{player}: {dice} on {goat}: goat reaches the summit, {knocks}; no {goat} tokens are left."),
+    N_("knocks {owner}'s goat to the foot"),
+    N_("{player}: {dice} on {goat}: goat is already on the summit, takes a {goat} token ({left} left)."),
+    N_("{player}: {dice} on {goat}: goat is already on the summit; no {goat} tokens are left."),
+    N_("{player}: {dice} moves goat {goat} from spot {old} to Big Mountain spot {spot}."),
+    N_("{player}: {dice} moves goat {goat} from the foot of {goat} to Big Mountain spot {spot}."),
+    N_("{player}: {dice} moves goat {goat} from the summit of {goat} to Big Mountain spot {spot}."),
+    N_("{player}: {dice} moves goat {goat} from step {step} of {goat} to Big Mountain spot {spot}."),
+    N_("{player}: {dice} brings goat {goat} down from spot {spot} to the foot of {goat}."),
+    N_("{player} completes set {count} and takes the {bonus} bonus token."),
+    N_("The game ends: {reason}. This round is finished first."),
+    N_("The game ends: {reason}."),
+    N_("The last round is complete: the game is over."),
+    # the status line
+    N_("The game is over"),
+    N_("Wait for {seat}"),
+    N_("Roll the dice"),
+    N_("Group your dice and move"),
+    # the score breakdown and how the game ended
+    N_("Mountain {mountain}: {tokens} x {mountain} = {points}"),
+    N_("No point tokens"),
+    N_("Bonuses: {bonuses} = {points}"),
+    N_("Bonuses: none"),
+    N_("Big Mountain: {spots} = {points}"),
+    N_("spot {spot} rank {rank}: {points}"),
+    N_("Big Mountain: no goats = {points}"),
+    N_("Goats on summits: {count}"),
+    N_("Goats on summits: {count} (highest {mountain})"),
+    N_("The bonus tokens ran out"),
+    N_("Three mountains ran out of point tokens"),
+    N_("The game is not over"),
+    N_("tied on points: most goats on summits decided"),
+    N_("tied on points and goats on summits: the goat on the highest summit decided"),
+    N_("still tied after both tie-breaks: the win is shared"),
+    # refusals a move built by hand can meet
+    N_("that group ({dice}) sums to {total}; groups must sum {low}-{high}"),
+    N_("that group ({dice}) sums to {total}; groups must sum {low}-{high} (11-24 needs the Big Mountain)"),
+    N_("that group ({dice}) sums to {total}, not {target}"),
+    N_("a group of {total} moves the goat of mountain {total}, not goat {goat}"),
+    N_("say which goat (5-10) moves to spot {spot}"),
+    N_("Big Mountain spot {spot} is taken by your goat {goat}"),
+    N_("Big Mountain spot {spot} is taken by {seat}'s goat {goat}"),
+    N_("you kept no 1: at least one 1 must stay a 1"),
+    N_("die {die} is used twice"),
+    # the decisions, as the replay and the text record name them
+    N_("roll the dice"),
+    N_("use no dice"),
+    N_("use {groups}"),
+    # refusals of a setup
+    N_("{game} is for 2-4 players (5 with the Big Mountain), not {count}"),
+    N_("5 players need the Big Mountain expansion (option big_mountain)"),
+    N_("{dice}: goat {goat} to spot {spot}"),
+    N_("{dice} on {mountain}"),
+)
 
 
 # ---------------------------------------------------------------- actions

@@ -27,6 +27,7 @@ from boardgames_tui.engine.core import HIDDEN
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.engine.speed import legal_cached
+from boardgames_tui.i18n import N_, shapes
 
 from . import data
 from .data import (
@@ -67,6 +68,108 @@ _ABOVE: tuple[tuple[int, ...], ...] = tuple(
     tuple(j for j, sup in enumerate(_SUPPORTERS) if sup is not None and i in sup) for i in range(SLOTS)
 )
 _BASE = tuple(range(4))
+
+
+#: The shapes of the English texts these rules write (log lines, prompts, score rows,
+#: refusals), marked for translation. The rules keep writing plain English (a save
+#: keeps only actions, a state keeps English); the app translates a finished text by
+#: finding the shape it was made from (boardgames_tui.i18n.translate_text). Nothing
+#: here is read by the rules themselves.
+TEXTS = shapes(
+    # penguins, slots and cards, inside other texts
+    N_("{colour} {weight} (arms {left}|{right})"),
+    N_("Red"),
+    N_("Blue"),
+    N_("Yellow"),
+    N_("Purple"),
+    N_("grey"),
+    N_("level {level}, slot {slot}"),
+    N_("Chief"),
+    N_("Flip"),
+    N_("Swap"),
+    N_("Recover"),
+    N_("Token"),
+    N_("{a} and {b}"),
+    # what each action card does (data.ACTION_TEXT)
+    N_("take the Chief Penguin card"),
+    N_("flip one of your penguins to its grey side"),
+    N_("before taking, swap a revealed penguin with the deck top"),
+    N_("take back all your played action cards"),
+    N_("take a strength token"),
+    # the log
+    N_("Goals: {goals}. {player} holds the Chief Penguin."),
+    N_("Round {round}: revealed {penguins}."),
+    N_("{player} plays an action card face down."),
+    N_("you chose card {number} ({action})"),
+    N_("Cards revealed: {cards}. Turn order: {order}."),
+    N_("Cards revealed: {cards}. Turn order: {order}. Ties broken from the Chief Penguin ({chief}) clockwise."),
+    N_("{player} takes {penguin}."),
+    N_("{player} takes {penguin}; no penguin on offer fits, so it is discarded."),
+    N_("{player} places {penguin} on {slot}."),
+    N_("{player} places {penguin} on {slot} (held by strength {have} for weight {weight})."),
+    N_("{player} cannot place {penguin} and discards it."),
+    N_("{player} takes the Chief Penguin from {other} ({effect})."),
+    N_("this is the last round: it only decides a tie at the end"),
+    N_("it counts from next round"),
+    N_("{player} flips {penguin} on {slot}: now {grey}."),
+    N_("{player} swaps {penguin} (to the deck bottom) for the deck top: {new}."),
+    N_("{player} takes back the played cards {cards}."),
+    N_("{player} takes a strength token ({left} left)."),
+    N_("{player} puts a strength token on the left arm at {slot}."),
+    N_("{player} puts a strength token on the right arm at {slot}."),
+    N_("{player} does not use card {number} and ends the turn."),
+    N_("{player} ends the turn keeping 1 strength token."),
+    N_("{player} ends the turn keeping {count} strength tokens."),
+    N_("Game over. {scores}. {player} wins."),
+    N_("{player} has no action card left and takes back all played cards."),
+    # the status line
+    N_("The game is over"),
+    N_("Waiting for the others to choose"),
+    N_("Waiting for {seat}"),
+    N_("Round {round}: choose an action card in secret"),
+    N_("Place {penguin} in your pyramid"),
+    N_("Put strength tokens on arms or end your turn"),
+    N_("Use card {number} {action} or skip it"),
+    N_("Take a penguin, or first use card {number} {action}"),
+    N_("Take a penguin"),
+    # the score breakdown and how the game ended
+    N_("Heaviest per level (base up): {weights} = {total}"),
+    N_("Goal {goal}: +{points}"),
+    N_("Pyramid, {placed}/10 penguins, top first:"),
+    N_("Tokens: {placed} on arms (the + marks), {held} held"),
+    N_("Total: {total}"),
+    N_("{seats} tied on {score}: {winner} holds the Chief Penguin"),
+    N_("{seats} tied on {score}: {winner} sits nearest clockwise from the Chief Penguin holder {chief}"),
+    N_("{rounds} rounds played"),
+    # why a penguin cannot go on a slot, or be flipped
+    N_("needs {weight} strength, has {have}"),
+    N_("not next to a base penguin"),
+    N_("needs both penguins below"),
+    N_("needs a penguin below on each side"),
+    N_("no penguin there"),
+    N_("already grey"),
+    N_("taken"),
+    N_("grey side weighs {weight}, the arms below hold {have}"),
+    N_("it would drop the penguin on {slot} (weight {weight}, held {have})"),
+    # the decisions, as the replay and the text record name them
+    N_("play card {number} ({action})"),
+    N_("take {penguin}"),
+    N_("place on {slot}"),
+    N_("discard it (it fits nowhere)"),
+    N_("action 1: take the Chief Penguin"),
+    N_("action 2: flip {slot} to grey"),
+    N_("action 3: swap {penguin} for the deck top"),
+    N_("action 4: take back your played cards"),
+    N_("action 5: take a strength token"),
+    N_("put a token on the left arm at {slot}"),
+    N_("put a token on the right arm at {slot}"),
+    N_("end my turn"),
+    # refusals of a setup
+    N_("{game} has no option {option}"),
+    N_("option chief must be a seat letter A-D, not {value}"),
+    N_("option chief names seat {seat}, but only seats A-{last} play"),
+    N_("pass"),
+)
 
 
 def slot_name(index: int) -> str:

@@ -32,6 +32,7 @@ from textual.geometry import Region
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import seat_letter
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard
 
 from . import model
@@ -39,7 +40,7 @@ from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, r
 
 
 #: The key to the field's glyphs, on the table line when no card is being resolved.
-LEGEND = "░ face down  ~ eel  A token"
+LEGEND = N_("░ face down  ~ eel  A token")
 
 
 class FieldView(Lines):
@@ -236,20 +237,20 @@ class ChungungoBoard(GameBoard):
         t = self.table
         assert t is not None
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f"Deck {t.deck} Win {t.target}cu  ", "bold")
+        line.append(_("Deck {deck} Win {target}cu").format(deck=t.deck, target=t.target) + "  ", "bold")
         if t.terminal:
-            line.append("Game over", "bold")
+            line.append(_("Game over"), "bold")
         elif t.phase in (model.Phase.REACT, model.Phase.RESOLVE) and t.card_in_play >= 0:
             who = seat_letter(t.current)
             title = model.CARDS[t.card_in_play].title
             if t.step == model.Step.EEL:
-                name = model.fit_title(title, 48 - len(line.plain) - len(f"{who}'s  cancelled"))
-                line.append(f"{who}'s {name} cancelled", "bold")
+                name = model.fit_title(title, 48 - len(line.plain) - len(_("{seat}'s {card} cancelled").format(seat=who, card="")))
+                line.append(_("{seat}'s {card} cancelled").format(seat=who, card=name), "bold")
             else:
-                name = model.fit_title(title, 48 - len(line.plain) - len(f"{who} plays "))
-                line.append(f"{who} plays {name}", "bold")
+                name = model.fit_title(title, 48 - len(line.plain) - len(_("{seat} plays {card}").format(seat=who, card="")))
+                line.append(_("{seat} plays {card}").format(seat=who, card=name), "bold")
         else:
-            line.append(LEGEND, "dim")
+            line.append(_(LEGEND), "dim")
         return line
 
     def _draw_field(self, action: Any | None) -> None:
@@ -288,7 +289,7 @@ class ChungungoBoard(GameBoard):
             parts += [model.hand_title(self.table, self.ctx), cards, model.hand_table(self.table, self.ctx, action, False)]
         else:
             parts.append(model.hand_table(self.table, self.ctx, action))
-        parts.append(Text("Discard piles", style="bold"))
+        parts.append(Text(_("Discard piles"), style="bold"))
         parts.append(model.piles_cards(self.table, self.ctx, width))
         self.query_one("#mc-hand", Lines).set(Group(*parts))
 

@@ -15,7 +15,9 @@ from typing import Any
 
 from textual.binding import Binding
 
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionChooser, ActionList, BoardContext, GameBoard
+from boardgames_tui.ui.translated import translated
 
 from . import model
 
@@ -40,6 +42,7 @@ def nearest(cells: list[tuple[int, tuple[int, int]]], here: tuple[int, int], dr:
     return found
 
 
+@translated
 class FieldChooser(ActionList, ActionChooser):
     """The shared numbered list with arrow keys that move over the field's cells."""
 
@@ -49,10 +52,10 @@ class FieldChooser(ActionList, ActionChooser):
     """
 
     BINDINGS = [
-        Binding("left", "move(0,-1)", "Left", show=False),
-        Binding("right", "move(0,1)", "Right", show=False),
-        Binding("pagedown", "board_page(1)", "Scroll board", show=False),
-        Binding("pageup", "board_page(-1)", "Scroll board", show=False),
+        Binding("left", "move(0,-1)", N_("Left"), show=False),
+        Binding("right", "move(0,1)", N_("Right"), show=False),
+        Binding("pagedown", "board_page(1)", N_("Scroll board"), show=False),
+        Binding("pageup", "board_page(-1)", N_("Scroll board"), show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -64,11 +67,11 @@ class FieldChooser(ActionList, ActionChooser):
         """Fill the list; remember which options are field cells."""
         super().set_choices(ctx, board)
         self._board = board
-        self.border_subtitle = "PgUp/PgDn: hand" if ctx.legal else ""
+        self.border_subtitle = _("PgUp/PgDn: hand") if ctx.legal else ""
         self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]
         self.set_class(bool(self._cells), "-cells")
         if self._cells:
-            self.border_title = "Choose a cell: arrows + Enter, or a number"
+            self.border_title = _("Choose a cell: arrows + Enter, or a number")
 
     def action_board_page(self, direction: int) -> None:
         """Scroll the preview and hand a page down (1) or up (-1)."""
@@ -105,13 +108,13 @@ class FieldChooser(ActionList, ActionChooser):
 
     def action_cursor_up(self) -> None:
         if not self.action_move(-1, 0):
-            self._no_cell_that_way("above") if self._only_cells() else super().action_cursor_up()
+            self._no_cell_that_way(_("above")) if self._only_cells() else super().action_cursor_up()
 
     def action_cursor_down(self) -> None:
         if not self.action_move(1, 0):
-            self._no_cell_that_way("below") if self._only_cells() else super().action_cursor_down()
+            self._no_cell_that_way(_("below")) if self._only_cells() else super().action_cursor_down()
 
     def _no_cell_that_way(self, way: str) -> None:
         """Stay on the highlighted cell: nothing to choose that way."""
         self.app.bell()
-        self.notify(f"No cell to choose {way}; the highlight stays.", timeout=2)
+        self.notify(_("No cell to choose {way}; the highlight stays.").format(way=way), timeout=2)

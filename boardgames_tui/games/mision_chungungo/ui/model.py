@@ -20,6 +20,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from boardgames_tui.ui.fit import fit_name
+from boardgames_tui import i18n
+from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext
 
@@ -183,7 +185,7 @@ def field_layout(table: Table, legal: Iterable[Any]) -> FieldLayout:
 
 def cell_words(cell: Cell) -> str:
     """'row 1 col -2': a cell in the engine's coordinates, as on the field's edges and in the log."""
-    return f"row {cell[0]} col {cell[1]}"
+    return _("row {row} col {col}").format(row=cell[0], col=cell[1])
 
 
 def direction_from(here: Cell | None, cell: Cell) -> str:
@@ -191,9 +193,8 @@ def direction_from(here: Cell | None, cell: Cell) -> str:
     if here is None:
         return ""
     dr, dc = cell[0] - here[0], cell[1] - here[1]
-    return {(-1, 0): "above you", (1, 0): "below you", (0, -1): "left of you", (0, 1): "right of you"}.get(
-        (dr, dc), ""
-    )
+    words = {(-1, 0): N_("above you"), (1, 0): N_("below you"), (0, -1): N_("left of you"), (0, 1): N_("right of you")}
+    return _(words[(dr, dc)]) if (dr, dc) in words else ""
 
 
 def card_of_action(action: Any, table: Table) -> int | None:
@@ -210,16 +211,16 @@ def card_short(card_id: int) -> str:
 
 
 _SHORT_STEP = {
-    Step.EXCAVATE: "Excavate",
-    Step.ATTRACT: "Attract",
-    Step.LEAP: "Leap",
-    Step.STRIKE: "Strike a player",
-    Step.REGROUP: "Regroup",
+    Step.EXCAVATE: N_("Excavate"),
+    Step.ATTRACT: N_("Attract"),
+    Step.LEAP: N_("Leap"),
+    Step.STRIKE: N_("Strike a player"),
+    Step.REGROUP: N_("Regroup"),
 }
 _WAYS = {
-    frozenset(data.DIRECTIONS): "all 8 ways",
-    frozenset(("N", "E", "S", "W")): "4 straight ways",
-    frozenset(("NE", "SE", "SW", "NW")): "4 diagonals",
+    frozenset(data.DIRECTIONS): N_("all 8 ways"),
+    frozenset(("N", "E", "S", "W")): N_("4 straight ways"),
+    frozenset(("NE", "SE", "SW", "NW")): N_("4 diagonals"),
 }
 
 
@@ -228,17 +229,17 @@ def shot_words(card_id: int) -> str:
     c = CARDS[card_id]
     ways = _WAYS.get(frozenset(c.pattern))
     if ways is None:
-        ways = "+".join(c.pattern_text().split(", "))
-    return ways
+        return "+".join(_(way) for way in c.pattern_text().split(", "))
+    return _(ways)
 
 
 def short_text(card_id: int) -> str:
     """A card's ability in a few words for the chooser ('Excavate, Leap'; 'Shot up (turnable)')."""
     c = CARDS[card_id]
     if c.kind == data.KIND_KIT:
-        return "Excavate or Leap"
+        return _("Excavate or Leap")
     if c.kind == data.KIND_EEL:
-        return "only to cancel a crew card"
+        return _("only to cancel a crew card")
     parts = []
     for step in c.steps:
         words = []
@@ -246,10 +247,10 @@ def short_text(card_id: int) -> str:
             if alt == Step.SHOT:
                 # A titled card already names its shot ('Comando (right)').
                 what = "Shot" if c.title != c.name else f"Shot {shot_words(card_id)}"
-                words.append(what + ("" if c.symmetric else " (turnable)"))
+                words.append(what + ("" if c.symmetric else " " + _("(turnable)")))
             else:
-                words.append(_SHORT_STEP.get(alt, alt))
-        parts.append(" or ".join(words))
+                words.append(_(_SHORT_STEP.get(alt, alt)))
+        parts.append(_(" or ").join(words))
     return ", ".join(parts)
 
 
@@ -260,40 +261,42 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
     t = type(action)
     here = view.tokens[seat] if seat is not None else None
     if t is PlaceAsteroid:
-        return f"Place asteroid at {cell_words(action_cell(action))}"  # type: ignore[arg-type]
+        return _("Place asteroid at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
     if t is PlaceToken:
-        return f"Token on {cell_words(action_cell(action))}"  # type: ignore[arg-type]
+        return _("Token on {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
     if t is Excavate:
         cell = action_cell(action)
         side = direction_from(here, cell)  # type: ignore[arg-type]
-        return f"Excavate {cell_words(cell)}" + (f" ({side})" if side else "")  # type: ignore[arg-type]
+        return _("Excavate {cell}").format(cell=cell_words(cell)) + (f" ({side})" if side else "")  # type: ignore[arg-type]
     if t is Leap:
-        return f"Quantum Leap to {cell_words(action_cell(action))}"  # type: ignore[arg-type]
+        return _("Quantum Leap to {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
     if t is PlaceEel:
-        return f"Place the eel at {cell_words(action_cell(action))}"  # type: ignore[arg-type]
+        return _("Place the eel at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
     if t is PlayCard:
         return f"{card_short(action.card)}: {short_text(action.card)}"
     if t is Regroup:
         n = len(view.discards[seat]) if seat is not None else 0
-        return f"Regroup: take your {n} discarded card{'s' if n != 1 else ''} back"
+        return ngettext("Regroup: take your {n} discarded card back", "Regroup: take your {n} discarded cards back", n).format(n=n)
     if t is Shoot:
         card = view.card_in_play
         hit, eels = view.shot_targets(seat, card, action.flipped) if seat is not None else ((), ())
-        way = "turned 180" if action.flipped else "as printed"
-        return f"Shoot {way} ({CARDS[card].pattern_text(action.flipped)}): {_hits_words(hit, eels, ctx)}"
+        way = _("Shoot turned 180") if action.flipped else _("Shoot as printed")
+        ways = ", ".join(_(w) for w in CARDS[card].pattern_text(action.flipped).split(", "))
+        return f"{way} ({ways}): {_hits_words(hit, eels, ctx)}"
     if t is Strike:
         n = stealable(view, action.target)
-        what = f"{_count(n, 'card')} to steal" if n else "nothing to steal"
-        return f"Strike {ctx.who(action.target)} ({what})"
+        what = ngettext("{n} card to steal", "{n} cards to steal", n).format(n=n) if n else _("nothing to steal")
+        return _("Strike {player} ({what})").format(player=ctx.who(action.target), what=what)
     if t is GiveChungungo:
-        who = "yourself" if action.target == seat else ctx.who(action.target)
-        return f"Give the Furious Chungungo to {who}"
+        if action.target == seat:
+            return _("Give the Furious Chungungo to yourself")
+        return _("Give the Furious Chungungo to {player}").format(player=ctx.who(action.target))
     if t is PlayEel:
-        return "Play your Electric Eel: cancel the card"
+        return _("Play your Electric Eel: cancel the card")
     if t is Pass:
         if table.phase == Phase.REACT:
-            return "Pass: let the card take effect"
-        return "Stop: strike nobody else"
+            return _("Pass: let the card take effect")
+        return _("Stop: strike nobody else")
     return str(action)
 
 
@@ -311,10 +314,10 @@ def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext) -> 
     eels = list(eels)
     parts = []
     if hit:
-        parts.append("strikes " + ", ".join(ctx.who(s) for s in hit))
+        parts.append(_("strikes {players}").format(players=", ".join(ctx.who(s) for s in hit)))
     if eels:
-        parts.append(f"takes {len(eels)} eel{'s' if len(eels) != 1 else ''}")
-    return "; ".join(parts) if parts else "hits nobody"
+        parts.append(ngettext("takes {n} eel", "takes {n} eels", len(eels)).format(n=len(eels)))
+    return "; ".join(parts) if parts else _("hits nobody")
 
 
 def leap_before_shot(card_id: int) -> bool:
@@ -382,7 +385,7 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         others = [(i, a) for i, a in enumerate(legal) if a != action and action_cell(a) == cell]
         for i, other in others:
             verb = "Quantum Leap" if type(other) is Leap else "Excavate" if type(other) is Excavate else str(other)
-            text += f"\nOr {verb} here: choice {i + 1}."
+            text += "\n" + _("Or {verb} here: choice {number}.").format(verb=verb, number=i + 1)
     return text
 
 
@@ -392,52 +395,52 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     t = type(action)
     if t is PlayCard:
         c = CARDS[action.card]
-        text = f"{c.title} {c.copper}cu: {c.text}"
+        text = f"{c.title} {c.copper}cu: {i18n.translate_text(c.text)}"
         if c.pattern and leap_before_shot(action.card):
-            text += "\nThe shot comes after the leap: where it strikes depends on where you leap."
+            text += "\n" + _("The shot comes after the leap: where it strikes depends on where you leap.")
         elif c.pattern and seat is not None and view.tokens[seat] is not None:
-            text += "\n" + _shot_outcomes(view, seat, action.card, None, ctx, "As printed")
+            text += "\n" + _shot_outcomes(view, seat, action.card, None, ctx, _("As printed"))
         warning = idle_warning(view, seat, action.card) if seat is not None else ""
         if warning:
             text += "\n" + warning
         if c.kind == data.KIND_CREW and view.seats > 1:
-            text += " An eel may cancel it."
+            text += " " + _("An eel may cancel it.")
         return text
     if t is Shoot:
         hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
-        marks = " (* on the field)" if hit or eels else ""
-        return f"This shot {_hits_words(hit, eels, ctx)}{marks}."
+        marks = " " + _("(* on the field)") if hit or eels else ""
+        return _("This shot {outcome}{marks}.").format(outcome=_hits_words(hit, eels, ctx), marks=marks)
     if t is Excavate:
-        return "Excavate: to your hand (a base: by your pile)."
+        return _("Excavate: to your hand (a base: by your pile).")
     if t is Leap:
         if shot_after_leap(table) and seat is not None:
             cell = (action.row, action.col)
-            return "Leap here, then shoot. " + _shot_outcomes(view, seat, table.card_in_play, cell, ctx, "From here")
-        return "Move your token onto this face-down card."
+            return _("Leap here, then shoot.") + " " + _shot_outcomes(view, seat, table.card_in_play, cell, ctx, _("From here"))
+        return _("Move your token onto this face-down card.")
     if t is PlaceAsteroid:
         if table.phase == Phase.FIELD:
-            return "Setup: an asteroid goes here, face down."
-        return "The top card of the deck goes here face down."
+            return _("Setup: an asteroid goes here, face down.")
+        return _("The top card of the deck goes here face down.")
     if t is PlaceToken:
-        return "Your token starts on this asteroid."
+        return _("Your token starts on this asteroid.")
     if t is PlaceEel:
-        return "The Electric Eel lies here face up; the first player to shoot it takes it."
+        return _("The Electric Eel lies here face up; the first player to shoot it takes it.")
     if t is Regroup:
         if not table.hand:
-            return "Your hand is empty: take your discard pile back, then play a card."
-        return "Take your whole discard pile back into your hand; your turn ends."
+            return _("Your hand is empty: take your discard pile back, then play a card.")
+        return _("Take your whole discard pile back into your hand; your turn ends.")
     if t is Strike:
-        return f"Steal a random card from {ctx.who(action.target)}'s hand (not a Starter Kit)."
+        return _("Steal a random card from {player}'s hand (not a Starter Kit).").format(player=ctx.who(action.target))
     if t is PlayEel:
-        return "Cancel the card; its player places your eel face up in the field."
+        return _("Cancel the card; its player places your eel face up in the field.")
     if t is GiveChungungo:
-        return f"{ctx.who(action.target)} gains 1 copper and may strike up to 2 players."
+        return _("{player} gains 1 copper and may strike up to 2 players.").format(player=ctx.who(action.target))
     if t is Pass and table.phase == Phase.REACT:
         if not any(type(a) is PlayEel for a in ctx.legal):
-            return "You hold no Electric Eel: you can only pass."
-        return "Keep your eel: the card takes effect."
+            return _("You hold no Electric Eel: you can only pass.")
+        return _("Keep your eel: the card takes effect.")
     if t is Pass and table.phase == Phase.RESOLVE:
-        return "The Furious Chungungo strikes nobody else."
+        return _("The Furious Chungungo strikes nobody else.")
     return ""
 
 
@@ -455,10 +458,11 @@ def _shot_outcomes(view: ChungungoState, seat: int, card: int, origin: Cell | No
         moved = attrs.evolve(view, tokens=view.tokens[:seat] + (here,) + view.tokens[seat + 1 :])
         if moved.shot_turns(seat, card):
             hit2, eels2 = view.shot_targets(seat, card, True, origin)
-            return f"{lead}: {printed}. Turned: {_hits_words(hit2, eels2, ctx)}."
+            return _("{lead}: {printed}. Turned: {turned}.").format(lead=lead, printed=printed, turned=_hits_words(hit2, eels2, ctx))
     # One way only: the shot is not aimed ('From here the shot hits nobody').
-    where = "From here the" if origin is not None else "The"
-    return f"{where} shot {printed}."
+    if origin is not None:
+        return _("From here the shot {outcome}.").format(outcome=printed)
+    return _("The shot {outcome}.").format(outcome=printed)
 
 
 def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
@@ -481,16 +485,17 @@ def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
     if digs:
         n = len(view.excavate_cells(seat))
         if n == 0:
-            return "Nothing to excavate next to your token: Excavate does nothing now."
+            return _("Nothing to excavate next to your token: Excavate does nothing now.")
         if n < digs:
-            return f"Only {_count(n, 'card')} to excavate next to your token: the second Excavate does nothing now."
+            return ngettext("Only {n} card to excavate next to your token: the second Excavate does nothing now.",
+                            "Only {n} cards to excavate next to your token: the second Excavate does nothing now.", n).format(n=n)
     leaps = [p for p in view.leap_cells(seat) if p != view.tokens[seat]]
     if c.steps and c.steps[0] == Step.LEAP and not leaps:
-        return "No free asteroid to leap to: the Quantum Leap does nothing now."
+        return _("No free asteroid to leap to: the Quantum Leap does nothing now.")
     if c.steps and c.steps[0] == (Step.EXCAVATE, Step.LEAP) and not view.excavate_cells(seat) and not leaps:
-        return "Nothing to excavate and no free asteroid: this card does nothing now."
+        return _("Nothing to excavate and no free asteroid: this card does nothing now.")
     if c.steps == (Step.STRIKE,) and not any(stealable(view, s) for s in range(view.seats) if s != seat):
-        return "Nobody has a card you could steal: the strike takes nothing now."
+        return _("Nobody has a card you could steal: the strike takes nothing now.")
     return ""
 
 
@@ -502,7 +507,7 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
     """
     out = Text(no_wrap=True, overflow="ellipsis")
     width = max(6, min(max(len(ctx.names[p.seat]) for p in table.players), 8))
-    out.append(f"   {'Player':<{width}} Cu Hand Pile Bases Top of pile", "dim")
+    out.append(f"   {_('Player'):<{width}} " + _("Cu Hand Pile Bases Top of pile"), "dim")
     room = 48 - (3 + width + 3 + 5 + 5 + 6 + 1)
     for p in table.players:
         out.append("\n")
@@ -535,15 +540,21 @@ def hand_title(table: Table, ctx: BoardContext) -> Text:
         return Text()
     total = sum(CARDS[c].copper for c in table.hand)
     owned = table.players[ctx.seat].copper
-    return Text(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(table.hand), 'card')}, {total}cu of your {owned}cu",
-                "bold")
+    return Text(_hand_title(ctx.who(ctx.seat), len(table.hand), total, owned), "bold")
+
+
+def _hand_title(who: str, cards: int, total: int, owned: int) -> str:
+    """'Your hand (A Ana): 3 cards, 4cu of your 7cu'."""
+    return ngettext("Your hand ({name}): {n} card, {total}cu of your {owned}cu",
+                    "Your hand ({name}): {n} cards, {total}cu of your {owned}cu", cards).format(
+        name=who, n=cards, total=total, owned=owned)
 
 
 def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool = True) -> RenderableType:
     """The seat's own hand: one row per card with its copper and ability; '>' marks the highlighted
     card. ``titled``: with :func:`hand_title` above (False when the board draws it itself)."""
     if table.hand is None or ctx.seat is None:
-        return Text("Hands are hidden: nobody is looking.", "dim")
+        return Text(_("Hands are hidden: nobody is looking."), "dim")
     chosen = card_of_action(action, table) if action is not None else None
     chosen_key = _card_key(chosen) if chosen is not None else None
     hand = sorted(table.hand)
@@ -552,23 +563,19 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool
     grid = RichTable.grid(padding=(0, 1), expand=True)
     # A str title is read as markup: the name is escaped so it shows as typed.
     if titled:
-        grid.title = escape(f"Your hand ({ctx.who(ctx.seat)}): {_count(len(hand), 'card')}, {total}cu of your {owned}cu")
+        grid.title = escape(_hand_title(ctx.who(ctx.seat), len(hand), total, owned))
         grid.title_justify = "left"
         grid.title_style = "bold"
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     if not hand:
-        grid.add_row(" ", Text("(empty)", "dim"))
+        grid.add_row(" ", Text(_("(empty)"), "dim"))
     for c in hand:
         card = CARDS[c]
         on = chosen_key is not None and _card_key(c) == chosen_key
         name = Text(f"{'>' if on else ' '}{card.title} {card.copper}cu", "bold reverse" if on else "bold")
         grid.add_row(name, card.text)
     return grid
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _card_key(card_id: int) -> tuple:

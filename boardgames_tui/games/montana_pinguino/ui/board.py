@@ -33,6 +33,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from boardgames_tui.ui.lines import Lines
 
+from boardgames_tui import i18n
+from boardgames_tui.i18n import _, ngettext
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
@@ -139,7 +141,7 @@ class MontanaBoard(GameBoard):
             if hasattr(log, "set_hidden") and not log.has_class("-hidden"):
                 log.set_hidden(True)
                 self._log_hidden = log
-        self.app.push_screen(RevealScreen(self, frames, f"Round {self._round_of(events, view)} revealed", done))
+        self.app.push_screen(RevealScreen(self, frames, _("Round {round} revealed").format(round=self._round_of(events, view)), done))
         return True
 
     def interlude_due(self, public: Any) -> bool:
@@ -286,8 +288,9 @@ class MontanaBoard(GameBoard):
         news.display = over
         if view.phase == R.Phase.RACE_OVER:
             self._update("#mp-news", Group(
-                Text(f"RACE {view.race} IS OVER. Everyone may look: race {view.race + 1} starts when "
-                     f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]} chooses.", style="bold"),
+                Text(_("RACE {race} IS OVER. Everyone may look: race {next} starts when {name} chooses.").format(
+                    race=view.race, next=view.race + 1, name=f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]}"),
+                     style="bold"),
                 render.result_text(view, ctx.names)))
         elif view.phase == R.Phase.OVER:
             self._update("#mp-news", render.result_text(view, ctx.names))
@@ -329,41 +332,43 @@ class MontanaBoard(GameBoard):
         view, seat = ctx.view, ctx.seat
         out = Text()
         if isinstance(action, R.PlayCard):
-            slot = "LEFT" if not view.played[seat] else "RIGHT"
+            slot = _("LEFT") if not view.played[seat] else _("RIGHT")
             out.append(f"{slot} {D.card_name(action.card)}: ", style="bold")
             if D.is_item(action.card):
-                out.append(D.ITEM_KINDS[D.item_kind(action.card)][1] + "\n")
+                out.append(_(D.ITEM_KINDS[D.item_kind(action.card)][1]) + "\n")
             out.append_text(_speed_forecast(view, seat, action))
             return out
         if isinstance(action, R.Reduce):
             out.append_text(_after_box(view, seat, max(0, view.box[seat] - action.amount)))
             return out
         if isinstance(action, R.PlayNoMore):
-            out.append("Your play: ", style="bold")
-            out.append(" + ".join(_played_name(c, h) for c, h in view.played[seat]) + ", no right card. ")
+            out.append(_("Your play: "), style="bold")
+            out.append(_("{cards}, no right card. ").format(cards=" + ".join(_played_name(c, h) for c, h in view.played[seat])))
             out.append("\n")
             out.append_text(plan_text(view, seat, self_plan(view, seat)))
             return out
         if isinstance(action, (R.PlayIglu, R.PlayTormenta, Pass)) and view.reaction_window:
-            out.append(view.reaction_window)
+            out.append(i18n.translate_text(view.reaction_window))
             return out
         if isinstance(action, (R.KeepItem, R.DiscardItem, R.Recover)):
             kinds = [D.item_kind(c) for c in view.drawn if c != D.HIDDEN]
             if isinstance(action, R.KeepItem) and len(set(kinds)) < len(kinds):
                 # Two of a kind share one row of the list: say what was drawn.
                 counted = ", ".join(f"{kinds.count(k)} {k}" for k in dict.fromkeys(kinds))
-                out.append(f"You drew: {counted}\n", style="italic")
+                out.append(_("You drew: {cards}").format(cards=counted) + "\n", style="italic")
             out.append(f"{D.card_name(action.card)}: ", style="bold")
-            out.append(D.card_text(action.card))
+            out.append(i18n.translate_parts(D.card_text(action.card)))
             return out
         label = self.action_label(action)
         if isinstance(action, R.Target):
-            out.append(f"{label} (marked > on the course)")
+            out.append(_("{label} (marked > on the course)").format(label=label))
             return out
         if isinstance(action, R.PlaceToken):
             act = view.activating()
-            kind = "spike" if act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO else "ice"
-            out.append(f"{kind.capitalize()} token on section {action.section}, marked ? on the course")
+            spike = bool(act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO)
+            text = _("Spike token on section {section}, marked ? on the course") if spike else _(
+                "Ice token on section {section}, marked ? on the course")
+            out.append(text.format(section=action.section))
             return out
         return None
 
@@ -481,7 +486,7 @@ def _played_name(card: int, half: int) -> str:
     """'Jimy 9 (bottom half up)': a played card's name, with the half up of a double card."""
     name = D.card_name(card)
     if D.is_action(card) and D.ACTION_CARDS[card].is_double:
-        return f"{name} ({'top' if half == 0 else 'bottom'} half up)"
+        return f"{name} ({_('top half up') if half == 0 else _('bottom half up')})"
     return name
 
 
@@ -490,33 +495,34 @@ def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) ->
 
 
 def _after_box(view: Any, seat: int, box: int, cond: int | None = None, shift: int = 0,
-               lead: str = "Then ") -> Text:
+               lead: str = "") -> Text:
     """'Then orange box 9: to section 7, 1 damage': the Impulse Phase at that speed, from
     ``shift`` sections further than the sled stands now (sections gained from items)."""
     level = D.speed_level(view.sides[seat], box)
-    out = Text(lead)
+    out = Text(lead or _("Then "))
     if shift:
-        out.append(f"+{shift} section{'s' if shift > 1 else ''} from items, ")
-    out.append(f"{D.LEVEL_NAMES[level]} box {box + 1}", style=render.LEVEL_STYLES[level])
+        out.append(ngettext("+{n} section from items, ", "+{n} sections from items, ", shift).format(n=shift))
+    out.append(_("{level} box {box}").format(level=_(D.LEVEL_NAMES[level]), box=box + 1), style=render.LEVEL_STYLES[level])
     forecast = getattr(R, "impulse_forecast", None)
     if forecast is None or view.finished(seat):
         n = D.sections_for_level(level)
-        out.append(f": advance {n} section{'s' if n > 1 else ''}")
+        out.append(ngettext(": advance {n} section", ": advance {n} sections", n).format(n=n))
         return out
     cond = view.conduction[seat] if cond is None else cond
     moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
     end, damage, accel = forecast(attrs.evolve(view, box=_set(view.box, seat, box), position=moved,
                                                conduction=_set(view.conduction, seat, cond)), seat)
-    out.append(": " + ("over the finish line" if end > view.length else f"to {end}"))
+    out.append(": " + (_("over the finish line") if end > view.length else _("to {section}").format(section=end)))
     if damage >= view.health[seat]:
-        out.append(f", {damage} damage: SLED DESTROYED (health {view.health[seat]})", style="bold reverse")
+        out.append(_(", {damage} damage: SLED DESTROYED (health {health})").format(damage=damage, health=view.health[seat]),
+                   style="bold reverse")
         return out
     if damage:
-        out.append(f", {damage} damage", style="bold reverse")
+        out.append(_(", {damage} damage").format(damage=damage), style="bold reverse")
     elif end <= view.length:
-        out.append(", no damage")
+        out.append(_(", no damage"))
     if accel:
-        out.append(f", track {accel:+d}")
+        out.append(_(", track {accel}").format(accel=f"{accel:+d}"))
     return out
 
 
@@ -524,13 +530,13 @@ def plan_text(view: Any, seat: int, plan: SelfPlan) -> Text:
     """The Impulse Phase after ``plan``: one line, or two with a -X slow-down (X = 1 and the
     largest X, since the runner picks X when the card acts)."""
     if plan.slow > 1:
-        out = _after_box(view, seat, plan.box, plan.cond, plan.shift, lead="If you slow down 1: ")
+        out = _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=_("If you slow down 1: "))
         out.append("\n")
         low = max(0, plan.box + 1 - plan.slow)
         out.append_text(_after_box(view, seat, low, plan.cond, plan.shift,
-                                   lead=f"If you slow down {plan.slow} (the most): "))
+                                   lead=_("If you slow down {n} (the most): ").format(n=plan.slow)))
         return out
-    lead = "Then (slow down 1) " if plan.slow == 1 else "Then "
+    lead = _("Then (slow down 1) ") if plan.slow == 1 else _("Then ")
     return _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=lead)
 
 
@@ -551,11 +557,11 @@ def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
     if idle:
         reason = idle[0][1]
         if reason.startswith("speed"):
-            out.append(f"Does NOTHING at {D.LEVEL_NAMES[level]}.", style="bold reverse")
+            out.append(_("Does NOTHING at {level}.").format(level=_(D.LEVEL_NAMES[level])), style="bold reverse")
         else:
-            out.append(f"Does NOTHING now: {reason}.", style="bold reverse")
-        out.append(" Not counted. ")
+            out.append(_("Does NOTHING now: {reason}.").format(reason=i18n.translate_text(reason)), style="bold reverse")
+        out.append(" " + _("Not counted. "))
     elif D.is_action(card):
-        out.append(f"Acts at {D.LEVEL_NAMES[level]}. ", style="bold")
+        out.append(_("Acts at {level}. ").format(level=_(D.LEVEL_NAMES[level])), style="bold")
     out.append_text(plan_text(view, seat, plan))
     return out

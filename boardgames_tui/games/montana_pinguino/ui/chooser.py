@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
+from boardgames_tui.ui.translated import translated
 
 from .. import rules as R
 
@@ -19,23 +21,24 @@ def chooser_title(ctx: BoardContext) -> str:
     if view.phase == R.Phase.PLAY:
         if not view.played[seat]:
             if view.one_card[seat]:
-                return "Secret play: your ONE card this round"
-            return "Secret play: LEFT card (acts first)"
-        return "RIGHT card (acts second), or none"
+                return _("Secret play: your ONE card this round")
+            return _("Secret play: LEFT card (acts first)")
+        return _("RIGHT card (acts second), or none")
     if view.phase == R.Phase.RACE_OVER:
-        return f"Race {view.race} is over"
+        return _("Race {race} is over").format(race=view.race)
     if view.phase in (R.Phase.DRAW, R.Phase.KEEP, R.Phase.LIMIT):
-        return "Item draw"
+        return _("Item draw")
     if view.stage in (R.Stage.TORMENTA, R.Stage.IGLU):
-        return "Reaction"
+        return _("Reaction")
     act = view.activating()
     if act is not None:
         from .. import data as D
 
-        return f"Your {D.card_name(act[1])} acts"
-    return "Your choices"
+        return _("Your {card} acts").format(card=D.card_name(act[1]))
+    return _("Your choices")
 
 
+@translated
 class MontanaChooser(ActionList):
     """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board (the game screen binds them)."""
 

@@ -16,6 +16,8 @@ from rich.table import Table
 from rich.text import Span, Text
 
 from boardgames_tui.ui.fit import fit_name
+from boardgames_tui import i18n
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.engine import Pass, seat_letter
 
 from .. import data as D
@@ -57,55 +59,58 @@ def decolour(renderable: Any) -> Any:
 
 def short_effect(icon: str, n: int) -> str:
     """One ability icon in a few words for the chooser ('+2 accel', 'rival here -1 hp')."""
-    return {
-        D.HEART: f"-{n} own hp",
-        D.ACCEL: f"+{n} accel",
-        D.CONDUCTION: f"+{n} conduction",
-        D.REDUCE_SHUFFLE: "-X accel, reshuffle discards",
-        D.REDUCE_RECOVER1: "-X accel, 1 discard to hand",
-        D.REDUCE_RECOVER2: "-X accel, 2 discards to hand",
-        D.HIT_SAME: f"rival here -{n} hp",
-        D.HIT_NEAR: f"rival 0-1 away -{n} hp",
+    text = {
+        D.HEART: N_("-{n} own hp"),
+        D.ACCEL: N_("+{n} accel"),
+        D.CONDUCTION: N_("+{n} conduction"),
+        D.REDUCE_SHUFFLE: N_("-X accel, reshuffle discards"),
+        D.REDUCE_RECOVER1: N_("-X accel, 1 discard to hand"),
+        D.REDUCE_RECOVER2: N_("-X accel, 2 discards to hand"),
+        D.HIT_SAME: N_("rival here -{n} hp"),
+        D.HIT_NEAR: N_("rival 0-1 away -{n} hp"),
     }[icon]
+    return _(text).format(n=n)
 
 
 #: Item kind -> its effect in a few words (the hand shows the full text).
 ITEM_SHORT = {
-    D.ALETON: "+1 conduction",
-    D.ARDILLA: "take an item from the item discards",
-    D.BOMBA: "rivals 1-2 away -1 hp, -3 accel",
-    D.CANA: "you +1 section, the leader -1",
-    D.CARNERO: "you +1 section, rivals there -1 hp",
-    D.ERIZO: "spike on your section or next",
-    D.CANINO: "+3 accel",
-    D.HIELO: "ice on your section or next",
-    D.IGLU: "reaction: block harm to you",
-    D.MISIL: "rivals 1-5 away -1 hp",
-    D.PEZ: "one rival -1 hp, -3 accel",
-    D.REPARAR: "+1 hp",
-    D.TORMENTA: "reaction: cancel a rival's item",
+    D.ALETON: N_("+1 conduction"),
+    D.ARDILLA: N_("take an item from the item discards"),
+    D.BOMBA: N_("rivals 1-2 away -1 hp, -3 accel"),
+    D.CANA: N_("you +1 section, the leader -1"),
+    D.CARNERO: N_("you +1 section, rivals there -1 hp"),
+    D.ERIZO: N_("spike on your section or next"),
+    D.CANINO: N_("+3 accel"),
+    D.HIELO: N_("ice on your section or next"),
+    D.IGLU: N_("reaction: block harm to you"),
+    D.MISIL: N_("rivals 1-5 away -1 hp"),
+    D.PEZ: N_("one rival -1 hp, -3 accel"),
+    D.REPARAR: N_("+1 hp"),
+    D.TORMENTA: N_("reaction: cancel a rival's item"),
 }
 
 
 def half_short(half: D.Half) -> str:
     """'green-yellow: +2 accel, +1 conduction' — one ability box, compact."""
-    return f"{D.levels_text(half.levels)}: " + ", ".join(short_effect(i, n) for i, n in half.effects)
+    return f"{_(D.levels_text(half.levels))}: " + ", ".join(short_effect(i, n) for i, n in half.effects)
 
 
 def card_short(card: int, half: int | None = None) -> str:
     """A card's name and effect: 'Jimy 8 (top up) green: +3 accel' or 'Pez Espada: ...'."""
     if card == D.HIDDEN:
-        return "a face-down card"
+        return _("a face-down card")
     name = D.card_name(card)
     if D.is_item(card):
-        return f"{name}: {ITEM_SHORT.get(name, D.ITEM_KINDS[name][1])}"
+        return f"{name}: {_(ITEM_SHORT.get(name, D.ITEM_KINDS[name][1]))}"
     ac = D.ACTION_CARDS[card]
     if half is None:
         if ac.is_double:
-            return f"{name} top {half_short(ac.halves[0])} / bottom {half_short(ac.halves[1])}"
+            return _("{card} top {first} / bottom {second}").format(
+                card=name, first=half_short(ac.halves[0]), second=half_short(ac.halves[1]))
         return f"{name} {half_short(ac.halves[0])}"
     if ac.is_double:
-        return f"{name} ({'top' if half == 0 else 'bottom'} up) {half_short(ac.halves[half])}"
+        up = _("(top up)") if half == 0 else _("(bottom up)")
+        return f"{name} {up} {half_short(ac.halves[half])}"
     return f"{name} {half_short(ac.halves[0])}"
 
 
@@ -123,18 +128,18 @@ def works_at(card: int, half: int, level: int) -> bool | None:
 def section_words(view: Any, pos: int) -> str:
     """'curve: max yellow', 'ice: max yellow', 'straight', 'start', 'FINISH' (limit with its ice token)."""
     if pos <= 0:
-        return "start"
+        return _("start")
     sec = R.section_at(view, pos)
     if sec is None:
-        return "FINISH LINE"
+        return _("FINISH LINE")
     iced = (pos, D.ICE) in view.tokens
     limit = R.effective_limit(view, pos)
     if sec.curve:
-        word = "curve+ice" if iced else "curve"
-        return f"{word}: max {D.LEVEL_NAMES[limit]}"
+        word = _("curve+ice") if iced else _("curve")
+        return _("{what}: max {level}").format(what=word, level=_(D.LEVEL_NAMES[limit]))
     if iced:
-        return f"ice: max {D.LEVEL_NAMES[limit]}"
-    return "straight"
+        return _("{what}: max {level}").format(what=_("ice"), level=_(D.LEVEL_NAMES[limit]))
+    return _("straight")
 
 
 # ----------------------------------------------------------------------------
@@ -144,10 +149,10 @@ def section_words(view: Any, pos: int) -> str:
 def where_text(view: Any, seat: int) -> str:
     pos = view.position[seat]
     if pos <= 0:
-        return "at the start"
+        return _("at the start")
     if view.finished(seat):
-        return "finished"
-    return f"section {pos}"
+        return _("finished")
+    return _("section {section}").format(section=pos)
 
 
 def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
@@ -166,12 +171,12 @@ def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
     meter = gauge_text(view, seat)
     out.append_text(meter)
     out.append(" " * max(0, meter_width - len(meter.plain)))
-    word = f"{D.LEVEL_NAMES[level]} {view.box[seat] + 1}"
+    word = f"{_(D.LEVEL_NAMES[level])} {view.box[seat] + 1}"
     out.append(f" {word}", style=LEVEL_STYLES[level])
     out.append("*" if delta.get("box") else " ", style="bold")
     out.append(" " * (10 - len(word)))
     hp, top = view.health[seat], view.max_health(seat)
-    out.append(f"hp {hp}/{top}", style="bold reverse" if hp <= 1 else "")
+    out.append(_("hp {health}/{most}").format(health=hp, most=top), style="bold reverse" if hp <= 1 else "")
     if wide:
         out.append(" ")
         out.append("█" * max(0, hp), style="bold red")
@@ -179,13 +184,13 @@ def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
     out.append("*" if delta.get("health") else "", style="bold")
     lines = []
     if view.conduction[seat]:
-        lines.append(f"conduction +{view.conduction[seat]}")
+        lines.append(_("conduction +{n}").format(n=view.conduction[seat]))
     if view.destroyed[seat]:
-        lines.append("sled DESTROYED this round")
+        lines.append(_("sled DESTROYED this round"))
     if view.one_card[seat]:
-        lines.append("plays 1 card only (sled was destroyed)")
+        lines.append(_("plays 1 card only (sled was destroyed)"))
     if view.finished(seat):
-        lines.append("FINISHED")
+        lines.append(_("FINISHED"))
     if news and lines:
         out.append("\n    " + ", ".join(lines), style="italic")
     return out
@@ -197,31 +202,33 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
     """Every runner in seat order, under a header naming the round and phase (or ``title``)."""
     deltas = deltas or {}
     out = Text()
-    out.append(title or f"RUNNERS  {round_text(view)}", style="bold reverse")
+    out.append(title or _("RUNNERS  {where}").format(where=round_text(view)), style="bold reverse")
     width = max(view.speedometer(s).total + 4 for s in range(view.players))
     for s in range(view.players):
         out.append("\n")
         out.append_text(runner_text(view, s, names, me, deltas.get(s), width, wide, news))
     if wide:
-        changed = "; * changed in the last step" if any(deltas.get(s) for s in range(view.players)) else ""
-        out.append(f"\n  speed: green|yellow|orange|red boxes, █ up to the marker{changed}", style="dim")
+        changed = _("; * changed in the last step") if any(deltas.get(s) for s in range(view.players)) else ""
+        out.append("\n  " + _("speed: green|yellow|orange|red boxes, █ up to the marker{changed}").format(changed=changed),
+                   style="dim")
     return out
 
 
 def round_text(view: Any) -> str:
     """'Race 2/3, round 4, support phase' — where the game is."""
-    race = f"race {view.race}/{R.CHAMPIONSHIP_RACES} " if view.championship else ""
+    race = _("race {race}/{races} ").format(race=view.race, races=R.CHAMPIONSHIP_RACES) if view.championship else ""
     phase = {
-        R.Phase.DRAW: "item draw",
-        R.Phase.KEEP: "item draw",
-        R.Phase.LIMIT: "item draw",
-        R.Phase.PLAY: "secret play",
-        R.Phase.ACTIVATE: "cards act",
-        R.Phase.RACE_OVER: "race over",
-        R.Phase.OVER: "over",
+        R.Phase.DRAW: N_("item draw"),
+        R.Phase.KEEP: N_("item draw"),
+        R.Phase.LIMIT: N_("item draw"),
+        R.Phase.PLAY: N_("secret play"),
+        R.Phase.ACTIVATE: N_("cards act"),
+        R.Phase.RACE_OVER: N_("race over"),
+        R.Phase.OVER: N_("over"),
     }[view.phase]
-    first = "first" if view.championship else "first runner"
-    return f"{race}round {view.round}, {phase}, {first} {seat_letter(view.first)}"
+    first = _("first") if view.championship else _("first runner")
+    return _("{race}round {round}, {phase}, {first} {seat}").format(
+        race=race, round=view.round, phase=_(phase), first=first, seat=seat_letter(view.first))
 
 
 # ----------------------------------------------------------------------------
@@ -229,18 +236,18 @@ def round_text(view: Any) -> str:
 
 
 OUTCOME_WORDS = {
-    R.CardOutcome.PENDING: "waiting",
-    R.CardOutcome.ACTED: "acted",
-    R.CardOutcome.OUT_OF_RANGE: "off speed",
-    R.CardOutcome.NOT_POSSIBLE: "can't do",
-    R.CardOutcome.CANCELLED: "CANCELLED",
+    R.CardOutcome.PENDING: N_("waiting"),
+    R.CardOutcome.ACTED: N_("acted"),
+    R.CardOutcome.OUT_OF_RANGE: N_("off speed"),
+    R.CardOutcome.NOT_POSSIBLE: N_("can't do"),
+    R.CardOutcome.CANCELLED: N_("CANCELLED"),
 }
 
 
 def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     """The cards played this round: face down during the secret play, then face up with
     what became of each (acted, no effect, cancelled; '> NOW' marks the one acting)."""
-    head = Text("CARDS PLAYED THIS ROUND  (L acts first, then R)", style="bold reverse")
+    head = Text(_("CARDS PLAYED THIS ROUND  (L acts first, then R)"), style="bold reverse")
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=3, no_wrap=True)
     grid.add_column(width=9, no_wrap=True)
@@ -250,27 +257,28 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     for s in order:
         row = view.played[s]
         who = Text(seat_letter(s), style=SEAT_STYLES[s])
-        holds = f"holds {len(view.hand[s])} cards" + ("" if view.purist else f", {len(view.items[s])} items")
+        holds = (_("holds {cards} cards").format(cards=len(view.hand[s]))
+                 + ("" if view.purist else _(", {items} items").format(items=len(view.items[s]))))
         if not row:
             waiting = view.phase == R.Phase.PLAY and s in view.to_move
-            grid.add_row(who, Text("choosing" if waiting else "no card", style="dim"), Text(holds, style="dim"))
+            grid.add_row(who, Text(_("choosing") if waiting else _("no card"), style="dim"), Text(holds, style="dim"))
             continue
         for i, (card, half) in enumerate(row):
             slot = Text.assemble(who if i == 0 else " ", " ", ("L" if i == 0 else "R", "bold"))
             now = act is not None and act[0] == s and view.slot == i
             if card == D.HIDDEN:
-                grid.add_row(slot, Text("face down", style="dim"), Text(holds, style="dim") if i == 0 else "")
+                grid.add_row(slot, Text(_("face down"), style="dim"), Text(holds, style="dim") if i == 0 else "")
                 continue
             outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.CardOutcome.PENDING
             if view.phase == R.Phase.PLAY:
-                status = Text("yours", style="bold")
+                status = Text(_("yours"), style="bold")
             elif now:
-                status = Text("> NOW", style="bold reverse")
+                status = Text(_("> NOW"), style="bold reverse")
             else:
-                status = Text(OUTCOME_WORDS.get(outcome, outcome), style="bold" if outcome else "dim")
+                status = Text(_(OUTCOME_WORDS.get(outcome, outcome)), style="bold" if outcome else "dim")
             grid.add_row(slot, status, Text(card_short(card, half)))
         if view.phase == R.Phase.PLAY and s in view.to_move and len(row) == 1 and s != me:
-            grid.add_row("", Text("choosing", style="dim"), Text("a right card?", style="dim"))
+            grid.add_row("", Text(_("choosing"), style="dim"), Text(_("a right card?"), style="dim"))
     return Group(head, grid)
 
 
@@ -279,13 +287,15 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
     range) and items, in words; ``highlight`` marks the card the chooser points at."""
     level = view.level(seat)
     head = Text()
-    head.append(f"YOUR HAND  {view.characters[seat]}, at {D.LEVEL_NAMES[level]}", style="bold reverse")
-    head.append(f"  deck {len(view.deck[seat])}, discard {len(view.discard[seat])}", style="dim")
+    head.append(_("YOUR HAND  {runner}, at {level}").format(runner=view.characters[seat], level=_(D.LEVEL_NAMES[level])),
+                style="bold reverse")
+    head.append("  " + _("deck {deck}, discard {discard}").format(deck=len(view.deck[seat]), discard=len(view.discard[seat])),
+                style="dim")
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=8, no_wrap=True)
     grid.add_column(ratio=1)
     if not view.hand[seat]:
-        grid.add_row("", Text("no action cards", style="dim"))
+        grid.add_row("", Text(_("no action cards"), style="dim"))
     for card in view.hand[seat]:
         ac = D.ACTION_CARDS[card]
         mark = "*" if card == highlight else " "
@@ -294,32 +304,32 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
             if h:
                 body.append("\n")
             if ac.is_double:
-                body.append("top: " if h == 0 else "bottom: ", style="bold")
+                body.append(_("top: ") if h == 0 else _("bottom: "), style="bold")
             ok = level in half.levels
-            body.append(D.half_text(half), style="" if ok else "dim")
+            body.append(i18n.translate_parts(D.half_text(half)), style="" if ok else "dim")
             if not ok:
-                body.append(" (not now)", style="dim")
+                body.append(" " + _("(not now)"), style="dim")
         grid.add_row(Text(f"{mark}{ac.name}", style="bold"), body)
     parts: list[Any] = [head, grid]
     if view.phase == R.Phase.KEEP and view.drawn and D.HIDDEN not in view.drawn:
-        drew = Text("YOU DREW  ", style="bold reverse")
+        drew = Text(_("YOU DREW  "), style="bold reverse")
         rest = len(view.drawn) - 1
         drew.append(", ".join(D.card_name(c) for c in view.drawn)
-                    + f" (keep 1; the other {rest} go face up to the item discards)", style="bold")
+                    + " " + _("(keep 1; the other {rest} go face up to the item discards)").format(rest=rest), style="bold")
         parts = [drew, *parts]
     if not view.purist:
         items = Text()
-        items.append("YOUR ITEMS  (at most 2)", style="bold reverse")
+        items.append(_("YOUR ITEMS  (at most 2)"), style="bold reverse")
         parts.append(items)
         igrid = Table.grid(padding=(0, 1), expand=True)
         igrid.add_column(width=12, no_wrap=True)
         igrid.add_column(ratio=1)
         if not view.items[seat]:
-            igrid.add_row("", Text("none", style="dim"))
+            igrid.add_row("", Text(_("none"), style="dim"))
         for card in view.items[seat]:
             kind = D.item_kind(card)
             mark = "*" if card == highlight else " "
-            igrid.add_row(Text(f"{mark}{kind}", style="bold"), Text(D.ITEM_KINDS[kind][1]))
+            igrid.add_row(Text(f"{mark}{kind}", style="bold"), Text(_(D.ITEM_KINDS[kind][1])))
         parts.append(igrid)
     return Group(*parts)
 
@@ -358,15 +368,15 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
     if not events:
         return Text()
     if race_is_over(view):
-        title = f"HOW THE RACE ENDED: ROUND {view.round}"
+        title = _("HOW THE RACE ENDED: ROUND {round}").format(round=view.round)
     else:
-        title = f"LAST ROUND ({view.round - 1})" if view.round > 1 else "LAST ROUND OF THE PREVIOUS RACE"
-    head = Text(f"{title} STEP BY STEP", style="bold reverse")
+        title = _("LAST ROUND ({round})").format(round=view.round - 1) if view.round > 1 else _("LAST ROUND OF THE PREVIOUS RACE")
+    head = Text(_("{title} STEP BY STEP").format(title=title), style="bold reverse")
     grid = Table.grid(expand=True)
     grid.add_column(width=2, no_wrap=True)
     grid.add_column(ratio=1)
     for e in events:
-        grid.add_row("-", Text(e.render(names, seat)))
+        grid.add_row("-", Text(i18n.render_event(e, names, seat)))
     return Group(head, grid)
 
 
@@ -374,13 +384,13 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
 # Results
 
 
-def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT") -> Text:
+def race_places_text(view: Any, names: Sequence[str], title: str = "") -> Text:
     """Every runner's place in the race on the board, best first (the end-of-race
     tie-breaks: crossing round, item crossing, speed, box, health) and how the race
     ended for it: 'crossed round 7 at orange box 9, health 3' or where it stands."""
     out = Text()
-    out.append(title, style="bold reverse")
-    out.append(" (crossing round, speed, health)", style="dim")
+    out.append(title or _("RACE RESULT"), style="bold reverse")
+    out.append(" " + _("(crossing round, speed, health)"), style="dim")
     keys = view.race_keys()
     if race_is_over(view) and view.places:
         place = view.places[-1]
@@ -392,12 +402,14 @@ def race_places_text(view: Any, names: Sequence[str], title: str = "RACE RESULT"
         out.append(f"{place[s]}. ", style="bold")
         out.append(f"{seat_letter(s)} {fit_name(names[s], 6):<6}", style=SEAT_STYLES[s])
         if f:
-            how = " with an item" if f[1] == 0 else ""
-            out.append(f" round {f[0]}{how}, {D.LEVEL_NAMES[f[2]]} box {f[3] + 1}, ")
+            how = _(" with an item") if f[1] == 0 else ""
+            out.append(" " + _("round {round}{how}, {level} box {box}, ").format(
+                round=f[0], how=how, level=_(D.LEVEL_NAMES[f[2]]), box=f[3] + 1))
             # Wrecked by the advance that crossed: health 0, the least on the health tie-break.
-            out.append(f"health {f[4]}" if f[4] else "wrecked", style="" if f[4] else "bold")
+            out.append(_("health {health}").format(health=f[4]) if f[4] else _("wrecked"), style="" if f[4] else "bold")
         else:
-            out.append(f" {where_text(view, s)}, {D.LEVEL_NAMES[view.level(s)]} box {view.box[s] + 1}")
+            out.append(" " + _("{where}, {level} box {box}").format(
+                where=where_text(view, s), level=_(D.LEVEL_NAMES[view.level(s)]), box=view.box[s] + 1))
     return out
 
 
@@ -406,7 +418,7 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
     Championship, the points of each race so far (with the finished race's places
     above them once it is over)."""
     out = Text()
-    title = "RACE RESULT" if not view.championship else "CHAMPIONSHIP"
+    title = _("RACE RESULT") if not view.championship else _("CHAMPIONSHIP")
     out.append(title, style="bold reverse")
     if view.championship:
         pts = R.CHAMPIONSHIP_POINTS[view.players]
@@ -417,27 +429,27 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
             grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=4)
-        grid.add_row("runner", *[f"race {r + 1}" for r in range(len(view.places))], "points", "1st",
-                     style="bold")
+        grid.add_row(_("runner"), *[_("race {race}").format(race=r + 1) for r in range(len(view.places))], _("points"),
+                     _("1st"), style="bold")
         for s in sorted(range(view.players), key=lambda s: (-view.points[s], -view.firsts[s], s)):
             cells = [f"{place[s]}. +{pts[place[s] - 1]}" for place in view.places]
             grid.add_row(Text(f"{seat_letter(s)} {fit_name(names[s], 8)}", style=SEAT_STYLES[s]), *cells,
                          str(view.points[s]), str(view.firsts[s]))
-        note = Text("(place. +points in each race)", style="dim")
+        note = Text(_("(place. +points in each race)"), style="dim")
         if view.phase == R.Phase.OVER and view.result:
-            won = " and ".join(f"{seat_letter(s)} {names[s]}" for s in view.result)
+            won = _(" and ").join(f"{seat_letter(s)} {names[s]}" for s in view.result)
             note = Text()
-            note.append(f"WINNER: {won}", style="bold reverse")
-            note.append(f"  decided by {view.decided_by}", style="bold")
+            note.append(_("WINNER: {names}").format(names=won), style="bold reverse")
+            note.append("  " + _("decided by {what}").format(what=_(view.decided_by)), style="bold")
         if race_is_over(view):
-            return Group(race_places_text(view, names, f"RACE {view.race} RESULT"), out, grid, note)
+            return Group(race_places_text(view, names, _("RACE {race} RESULT").format(race=view.race)), out, grid, note)
         return Group(out, grid, note)
     out = race_places_text(view, names)
     if view.result:
-        won = " and ".join(f"{seat_letter(s)} {names[s]}" for s in view.result)
-        out.append(f"\nWINNER: {won}", style="bold reverse")
+        won = _(" and ").join(f"{seat_letter(s)} {names[s]}" for s in view.result)
+        out.append("\n" + _("WINNER: {names}").format(names=won), style="bold reverse")
     if view.decided_by:
-        out.append(f"  decided by {view.decided_by}", style="bold")
+        out.append("  " + _("decided by {what}").format(what=_(view.decided_by)), style="bold")
     return out
 
 
@@ -459,58 +471,60 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
         text = card_short(action.card, action.half)
         if view is not None and seat is not None and D.is_action(action.card):
             if not works_at(action.card, action.half, view.level(seat) if level is None else level):
-                text += " (not now)"
+                text += " " + _("(not now)")
         return text
     if isinstance(action, R.PlayNoMore):
-        return "no right card: done"
+        return _("no right card: done")
     if isinstance(action, R.DrawItem):
         if view is not None and seat is not None and seat in view.last_place():
-            return "draw 3 item cards (last place), keep 1"
-        return "draw 1 item card"
+            return _("draw 3 item cards (last place), keep 1")
+        return _("draw 1 item card")
     if isinstance(action, R.KeepItem):
-        text = f"keep {card_short(action.card)}"
+        text = _("keep {card}").format(card=card_short(action.card))
         if view is not None:
             kind = D.item_kind(action.card)
             same = sum(1 for c in view.drawn if c != D.HIDDEN and D.item_kind(c) == kind)
             if same > 1:
-                text = f"keep {kind} (you drew {same}): {ITEM_SHORT.get(kind, '')}"
+                text = _("keep {card} (you drew {count}): {text}").format(card=kind, count=same, text=_(ITEM_SHORT.get(kind, "")))
         return text
     if isinstance(action, R.NextRace):
         if view is not None:
-            return f"start race {view.race + 1} (everyone has seen race {view.race})"
+            return _("start race {next} (everyone has seen race {race})").format(next=view.race + 1, race=view.race)
         return str(action)
     if isinstance(action, R.DiscardItem):
-        return f"discard {card_short(action.card)}"
+        return _("discard {card}").format(card=card_short(action.card))
     if isinstance(action, R.Reduce):
         if view is not None and seat is not None:
             side = view.sides[seat]
             new = max(0, view.box[seat] - action.amount)
             lv = D.LEVEL_NAMES[D.speed_level(side, new)]
-            return f"slow down {action.amount}: to {lv}, box {new + 1}"
+            return _("slow down {amount}: to {level}, box {box}").format(amount=action.amount, level=_(lv), box=new + 1)
         return str(action)
     if isinstance(action, R.Recover):
         if D.is_item(action.card):
-            return f"take {card_short(action.card)}"
-        return f"take back {card_short(action.card)}"
+            return _("take {card}").format(card=card_short(action.card))
+        return _("take back {card}").format(card=card_short(action.card))
     if isinstance(action, R.Target):
         if view is not None:
             s = action.seat
-            return (f"target {who(s)}: {where_text(view, s)}, health {view.health[s]}/"
-                    f"{view.max_health(s)}, {D.LEVEL_NAMES[view.level(s)]}")
+            return _("target {runner}: {where}, health {health}/{most}, {level}").format(
+                runner=who(s), where=where_text(view, s), health=view.health[s], most=view.max_health(s),
+                level=_(D.LEVEL_NAMES[view.level(s)]))
         return str(action)
     if isinstance(action, R.PlaceToken):
         if view is not None:
             here = [seat_letter(s) for s in range(view.players)
                     if view.position[s] == action.section and not view.finished(s)]
-            extra = f", sleds there: {' '.join(here)}" if here else ""
-            return f"token on section {action.section} ({section_words(view, action.section)}{extra})"
+            extra = _(", sleds there: {sleds}").format(sleds=" ".join(here)) if here else ""
+            return _("token on section {section} ({what}{extra})").format(
+                section=action.section, what=section_words(view, action.section), extra=extra)
         return str(action)
     if isinstance(action, R.PlayIglu):
-        return "play Iglú: block this card's effect on you"
+        return _("play Iglú: block this card's effect on you")
     if isinstance(action, R.PlayTormenta):
-        return "play Tormenta de Nieve: cancel this item"
+        return _("play Tormenta de Nieve: cancel this item")
     if isinstance(action, Pass):
-        return "pass"
+        return _("pass")
     return str(action)
 
 
@@ -605,7 +619,7 @@ def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] |
 
     start = sleds_at(0)
     if start.plain:
-        out.append("S start  ", style="bold")
+        out.append("S " + _("start") + "  ", style="bold")
         out.append_text(start)
         out.append("\n")
     cells = [_section_cells(view, p, inner, seat, target, marks, None) for p in range(1, length + 1)]
@@ -681,14 +695,14 @@ def ahead_text(view: Any, seat: int | None) -> Text:
         sec = R.section_at(view, p)
         words = [section_words(view, p)]
         if sec is not None and sec.tree:
-            words.append("tree")
+            words.append(_("tree"))
         if (p, D.SPIKE) in view.tokens:
-            words.append("spike")
+            words.append(_("spike"))
         if sec is not None and sec.accel:
             words.append(f"{sec.accel:+d}")
         parts.append(f"{p} " + " ".join(words))
     if pos + 4 > view.length:
-        parts.append("finish")
-    out.append(f"Ahead of {seat_letter(seat)}: ", style="bold")
+        parts.append(_("finish"))
+    out.append(_("Ahead of {seat}: ").format(seat=seat_letter(seat)), style="bold")
     out.append("; ".join(parts))
     return out

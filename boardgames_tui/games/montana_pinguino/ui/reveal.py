@@ -27,6 +27,9 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from boardgames_tui import i18n
+from boardgames_tui.i18n import N_, _
+from boardgames_tui.ui.translated import translated
 from boardgames_tui.ui.keygate import GatedScreen
 
 from .. import data as D
@@ -127,7 +130,7 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
         t = event.text
         if not t or "face down" in t:
             continue
-        shown = event.render(names, None)
+        shown = i18n.render_event(event, names, None)
         lines.append(shown)
         if m := RE_REVEALS.match(t):
             if fresh:  # the first card of a new round: last round's cards leave the table
@@ -174,7 +177,7 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
 def step_text(frame: Frame, index: int, count: int) -> Text:
     """The step being played, in reverse video, under 'STEP 4 OF 38' ('THE END' last)."""
     out = Text()
-    head = "THE END: the table as it is now" if frame.last else f"STEP {index + 1} OF {count}"
+    head = _("THE END: the table as it is now") if frame.last else _("STEP {step} OF {steps}").format(step=index + 1, steps=count)
     out.append(head, style="bold reverse")
     if frame.lines and not frame.last:
         out.append("\n")
@@ -187,25 +190,26 @@ def frame_cards_text(frame: Frame, seat_styles: Sequence[str], earlier: int) -> 
     then up to ``earlier`` of the steps before the one being played."""
     from boardgames_tui.engine import seat_letter
 
-    parts: list[Text] = [Text("CARDS TURNED OVER", style="bold reverse")]
+    parts: list[Text] = [Text(_("CARDS TURNED OVER"), style="bold reverse")]
     for s, row in enumerate(frame.cards):
         for i, (slot, text, status) in enumerate(row):
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(seat_letter(s) if i == 0 else " ", style=seat_styles[s])
             line.append(f" {slot} ", style="bold")
-            line.append(f"{status:<9} ", style="dim" if status == "waiting" else "bold")
-            line.append(text)
+            line.append(f"{_(status):<9} ", style="dim" if status == "waiting" else "bold")
+            line.append(i18n.translate_parts(text))
             parts.append(line)
     if len(parts) == 1:
-        parts.append(Text("  (no card this time)", style="dim"))
+        parts.append(Text("  " + _("(no card this time)"), style="dim"))
     before = frame.lines[:-1] if not frame.last else frame.lines
     shown = before[-earlier:] if earlier > 0 else ()
     if shown:
-        parts.append(Text("EARLIER STEPS", style="bold reverse"))
+        parts.append(Text(_("EARLIER STEPS"), style="bold reverse"))
         parts.extend(Text("- " + line) for line in shown)
     return Group(*parts)
 
 
+@translated
 class RevealScreen(GatedScreen, ModalScreen[None]):
     """Plays ``frames`` on ``board`` (``board.show_frame(frame, index, count)``), one after
     another at their own pace; Space or Enter skips to the end. Transparent: the board
@@ -218,8 +222,8 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("space", "skip", "Skip to the end"),
-        Binding("enter", "skip", "Skip to the end", show=False),
+        Binding("space", "skip", N_("Skip to the end")),
+        Binding("enter", "skip", N_("Skip to the end"), show=False),
     ]
 
     def __init__(self, board: Any, frames: list[Frame], title: str, done: Callable[[], None]) -> None:
@@ -248,7 +252,8 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
         frame = self.frames[self.index]
         self.board.show_frame(frame, self.index, len(self.frames))
         self.query_one("#reveal-bar", Static).update(
-            f" {self.title_text}: step {self.index + 1} of {len(self.frames)}  -  Space: skip to the end")
+            " " + _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
+                title=self.title_text, step=self.index + 1, steps=len(self.frames)))
         if not self.held:
             self._timer = self.set_timer(frame.wait, self.step)
 

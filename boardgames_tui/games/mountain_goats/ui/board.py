@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from boardgames_tui.ui.lines import Lines
 
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
@@ -45,16 +46,17 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
         target, goat, idx = g[0], g[1], g[2:]
         expr = "+".join(str(move.faces[i]) for i in idx if 0 <= i < len(move.faces))
         if target > GROUP_MAX:
-            parts.append(f"{expr}: goat {goat} to spot {target}")
+            parts.append(_("{dice}: goat {goat} to spot {spot}").format(dice=expr, goat=goat, spot=target))
             mypos[goat - 5] = target
         elif mypos[target - 5] > GROUP_MAX:
-            parts.append(f"{expr}: goat {target} down from {mypos[target - 5]}")
+            parts.append(_("{dice}: goat {goat} down from {spot}").format(dice=expr, goat=target, spot=mypos[target - 5]))
             mypos[target - 5] = 0
         else:
-            parts.append(f"{expr} on {target}")
-    text = ", ".join(parts) if parts else "use no dice"
+            parts.append(_("{dice} on {mountain}").format(dice=expr, mountain=target))
+    text = ", ".join(parts) if parts else _("use no dice")
     if changed:
-        text = f"{text} (1{'s' if len(changed) > 1 else ''} as {','.join(map(str, changed))})"
+        ones = _("1 as {faces}") if len(changed) == 1 else _("1s as {faces}")
+        text = f"{text} ({ones.format(faces=','.join(map(str, changed)))})"
     return text
 
 
@@ -66,26 +68,27 @@ def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
     gained = after.scores()[seat] - before.scores()[seat] - (big_after - big_before)
     moved = [m for i, m in enumerate(MOUNTAINS) if before.pos[seat][i] != after.pos[seat][i]]
     knocked = [
-        f"{seat_letter(s)} off {m}"
+        _("{seat} off {mountain}").format(seat=seat_letter(s), mountain=m)
         for s in range(before.n)
         if s != seat
         for i, m in enumerate(MOUNTAINS)
         if before.pos[s][i] != after.pos[s][i]
     ]
-    bits = [f"+{gained} pts"]
+    bits = [_("+{points} pts").format(points=gained)]
     if big_after != big_before:
-        bits[0] += f", Big Mtn {big_before}->{big_after}"
+        bits[0] += _(", Big Mtn {before}->{after}").format(before=big_before, after=big_after)
     if not moved:
-        bits.append("no goat moves")
+        bits.append(_("no goat moves"))
     else:
-        bits.append(f"goat {moved[0]} moves" if len(moved) == 1 else "goats " + ",".join(map(str, moved)) + " move")
+        bits.append(_("goat {goat} moves").format(goat=moved[0]) if len(moved) == 1
+                    else _("goats {goats} move").format(goats=",".join(map(str, moved))))
     if knocked:
-        bits.append("knocks " + ", ".join(knocked))
+        bits.append(_("knocks {seats}").format(seats=", ".join(knocked)))
     if after.is_terminal:
-        bits.append("ENDS THE GAME")
+        bits.append(_("ENDS THE GAME"))
     elif after.ending and not before.ending:
-        bits.append(f"the game ends after this round ({after.ending})")
-    return "If chosen: " + "; ".join(bits)
+        bits.append(_("the game ends after this round ({reason})").format(reason=_(after.ending)))
+    return _("If chosen: {summary}").format(summary="; ".join(bits))
 
 
 @attrs.frozen
@@ -201,19 +204,19 @@ def render_board(
         centre(x0 + 1, foot, cw, goats(seats, i))
     # The gutter: round, bonus tokens left, the last round.
     if not state.is_terminal:
-        c.put(0, 0, f"Round {state.round}", "bold")
-    c.put(0, 1, "Bonus", "dim")
-    left = [str(b) for b in state.bonus_left] or ["none"]
+        c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
+    c.put(0, 1, _("Bonus"), "dim")
+    left = [str(b) for b in state.bonus_left] or [_("none")]
     for k in range(0, len(left), 2):
         c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
     if state.ending and not state.is_terminal:
-        c.put(0, base - 1, "LAST", "bold reverse")
-        c.put(0, base, "ROUND", "bold reverse")
-    c.put(0, foot, "foot", "dim")
+        c.put(0, base - 1, _("LAST"), "bold reverse")
+        c.put(0, base, _("ROUND"), "bold reverse")
+    c.put(0, foot, _("foot"), "dim")
     # The dice, with where the previewed move sends each one.
     _draw_dice(c, view, move, right, layout)
     # Players: tokens under each mountain, points and bonus tokens.
-    c.put(right, foot, "pts bonus", "dim")
+    c.put(right, foot, _("pts bonus"), "dim")
     scores = state.scores()
     for s in range(n):
         y = foot + 1 + s
@@ -238,7 +241,7 @@ def render_board(
     if state.big_mountain:
         y = foot + 1 + n
         sw = layout.spot
-        c.put(0, y, "Big Mtn", "bold")
+        c.put(0, y, _("Big Mtn"), "bold")
         spots = state.big_spots()
         for k, spot in enumerate(BIG_SPOTS):
             x = g + k * sw
@@ -250,7 +253,7 @@ def render_board(
                 tag.append(seat_letter(s), style=seat_style(s) + hl)
                 tag.append(str(goat), style="bold" + hl)
                 c.put(x, y + 1, tag)
-        c.put(0, y + 1, "goats", "dim")
+        c.put(0, y + 1, _("goats"), "dim")
     out = c.text()
     if note:
         out.append("\n")

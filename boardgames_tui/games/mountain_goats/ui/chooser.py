@@ -18,7 +18,10 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import IllegalAction, seat_letter
+from boardgames_tui.i18n import N_, _
+from boardgames_tui.ui.translated import translated
 from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
@@ -27,6 +30,7 @@ from ..rules import GoatsState, Move, Roll
 MIN_ROWS = 3  # list rows the panel keeps even on a crowded screen
 
 
+@translated
 class GoatsChooser(ActionChooser, can_focus=True):
     """Keyboard chooser for Mountain Goats (id ``goats-chooser``)."""
 
@@ -37,20 +41,20 @@ class GoatsChooser(ActionChooser, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("up", "cursor(-1)", N_("Up"), show=False),
+        Binding("down", "cursor(1)", N_("Down"), show=False),
+        Binding("left", "cursor(-1)", N_("Left"), show=False),
+        Binding("right", "cursor(1)", N_("Right"), show=False),
         Binding("pageup", "page(-1)", show=False),
         Binding("pagedown", "page(1)", show=False),
-        Binding("home", "ends(-1)", "First", show=False),
-        Binding("end", "ends(1)", "Last", show=False),
-        Binding("enter", "enter", "Choose", show=False),
-        Binding("space", "toggle", "Select die", show=False),
-        Binding("b", "mode", "Build/List"),
-        Binding("f", "face", "Change a 1", show=False),
-        Binding("c", "confirm", "Confirm", show=False),
-        Binding("backspace", "back", "Undo group", show=False),
+        Binding("home", "ends(-1)", N_("First"), show=False),
+        Binding("end", "ends(1)", N_("Last"), show=False),
+        Binding("enter", "enter", N_("Choose"), show=False),
+        Binding("space", "toggle", N_("Select die"), show=False),
+        Binding("b", "mode", N_("Build/List")),
+        Binding("f", "face", N_("Change a 1"), show=False),
+        Binding("c", "confirm", N_("Confirm"), show=False),
+        Binding("backspace", "back", N_("Undo group"), show=False),
     ] + [Binding(str(d), f"digit({d})", show=False) for d in range(10)]
 
     def __init__(self) -> None:
@@ -176,10 +180,10 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.actions:
             return ""
         if self.building:
-            return "Build your move (b: list)"
+            return _("Build your move (b: list)")
         if self.view is not None and self.view.dice:
-            return f"Your move: {len(self.actions)} outcomes (b: build)"
-        return "Your turn"
+            return _("Your move: {count} outcomes (b: build)").format(count=len(self.actions))
+        return _("Your turn")
 
     def current_move(self) -> Move:
         """The move built so far (groups confirmed; selection not included)."""
@@ -222,20 +226,20 @@ class GoatsChooser(ActionChooser, can_focus=True):
             self._choose(self.actions[self.highlight])
             return
         if self.pending is not None:
-            self._say(f"Which goat goes to spot {self.pending[0]}? Press 5-9, or 0 for 10.")
+            self._say(_("Which goat goes to spot {spot}? Press 5-9, or 0 for 10.").format(spot=self.pending[0]))
             return
         if not self.selected:
-            self._say("Select dice first (1-4 or space), or press c to confirm.")
+            self._say(_("Select dice first (1-4 or space), or press c to confirm."))
             return
         idx = tuple(sorted(self.selected))
         total = sum(self.faces[i] for i in idx)
         if total > GROUP_MAX and self.view is not None and self.view.big_mountain and total <= 24:
             owner = next((s for s in range(self.view.n) if total in self.view.pos[s]), None)
             if owner is not None:
-                self._say(f"Not possible: Big Mountain spot {total} is taken by {seat_letter(owner)}'s goat.")
+                self._say(_("Not possible: Big Mountain spot {spot} is taken by {seat}'s goat.").format(spot=total, seat=seat_letter(owner)))
                 return
             self.pending = (total, idx)
-            self._say(f"Spot {total}: which goat goes there? 5-9, or 0 for 10.")
+            self._say(_("Spot {spot}: which goat goes there? 5-9, or 0 for 10.").format(spot=total))
             return
         self._add_group((total, total, *idx))
 
@@ -246,12 +250,13 @@ class GoatsChooser(ActionChooser, can_focus=True):
             view.check_move(seat, trial)  # type: ignore[union-attr]
             view.apply(seat, trial)  # type: ignore[union-attr]
         except IllegalAction as exc:
-            self._say(f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            reason = i18n.translate_text(str(exc))
+            self._say(f"{reason[:1].upper()}{reason[1:]}.")
             return
         self.groups.append(group)
         self.selected = []
         self.pending = None
-        self._say(f"Group {len(self.groups)} added. c confirms the move.")
+        self._say(_("Group {group} added. c confirms the move.").format(group=len(self.groups)))
         self._preview()
 
     def action_toggle(self) -> None:
@@ -260,20 +265,20 @@ class GoatsChooser(ActionChooser, can_focus=True):
 
     def _toggle(self, i: int) -> None:
         if self.pending is not None:
-            self._say("Choose the goat first (5-9, 0 for 10) or Backspace.")
+            self._say(_("Choose the goat first (5-9, 0 for 10) or Backspace."))
             return
         self.cursor = i
         for k, g in enumerate(self.groups):
             if i in g[2:]:
-                self._say(f"Die {i + 1} is in group {k + 1}; Backspace takes a group back.")
+                self._say(_("Die {die} is in group {group}; Backspace takes a group back.").format(die=i + 1, group=k + 1))
                 return
         if i in self.selected:
             self.selected.remove(i)
         else:
             self.selected.append(i)
         total = sum(self.faces[j] for j in self.selected)
-        self._say(f"Selected: {'+'.join(str(self.faces[j]) for j in sorted(self.selected))} = {total}"
-                  if self.selected else "Nothing selected.")
+        self._say(_("Selected: {dice} = {total}").format(dice="+".join(str(self.faces[j]) for j in sorted(self.selected)), total=total)
+                  if self.selected else _("Nothing selected."))
 
     def action_digit(self, d: int) -> None:
         if not self.actions:
@@ -281,19 +286,19 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.building:
             if d == 0:
                 self.app.bell()
-                self._say("Digits pick choices 1-9; use the arrows and Enter for the rest.")
+                self._say(_("Digits pick choices 1-9; use the arrows and Enter for the rest."))
                 return
             n = d
             if n <= len(self.actions):
                 self._choose(self.actions[n - 1])
             else:
                 self.app.bell()
-                self._say(f"There is no choice {n}.")
+                self._say(_("There is no choice {number}.").format(number=n))
             return
         if self.pending is not None:
             goat = 10 if d == 0 else d
             if goat not in MOUNTAINS:
-                self._say("Goats are 5-9 and 0 (for 10); Backspace cancels the spot.")
+                self._say(_("Goats are 5-9 and 0 (for 10); Backspace cancels the spot."))
                 return
             spot, idx = self.pending
             self._add_group((spot, goat, *idx))
@@ -301,67 +306,67 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if 1 <= d <= DICE:
             self._toggle(d - 1)
         else:
-            self._say(f"Dice are 1-{DICE}.")
+            self._say(_("Dice are 1-{count}.").format(count=DICE))
 
     def action_mode(self) -> None:
         if not self.actions:
             return
         if self._is_rolling():
-            self._say("Roll first (Enter); then b builds a move by hand.")
+            self._say(_("Roll first (Enter); then b builds a move by hand."))
             return
         self.building = not self.building
         self.set_class(self.building, "-building")
         self._reset_builder()
         self.border_title = self._title()
-        self._say("Select dice with 1-4, Enter makes a group." if self.building else "")
+        self._say(_("Select dice with 1-4, Enter makes a group.") if self.building else "")
         self._preview()
 
     def action_face(self) -> None:
         if not self.building:
-            self._say("Press b to build by hand, then f changes a rolled 1.")
+            self._say(_("Press b to build by hand, then f changes a rolled 1."))
             return
         i = self.cursor
         if self.view is None or self.view.dice[i] != 1:
-            self._say(f"Only a rolled 1 can change; die {i + 1} shows {self.faces[i]}.")
+            self._say(_("Only a rolled 1 can change; die {die} shows {face}.").format(die=i + 1, face=self.faces[i]))
             return
         if any(i in g[2:] for g in self.groups):
-            self._say(f"Die {i + 1} is in a group; Backspace takes it back first.")
+            self._say(_("Die {die} is in a group; Backspace takes it back first.").format(die=i + 1))
             return
         if self.view.dice.count(1) < 2:
-            self._say("Only extra 1s change: with a single 1 rolled, it stays a 1.")
+            self._say(_("Only extra 1s change: with a single 1 rolled, it stays a 1."))
             return
         others_kept = any(d == 1 and f == 1 for j, (d, f) in enumerate(zip(self.view.dice, self.faces)) if j != i)
         if self.faces[i] == 1 and not others_kept:
-            self._say("At least one 1 must stay a 1: change another 1 back first.")
+            self._say(_("At least one 1 must stay a 1: change another 1 back first."))
             return
         self.faces[i] = self.faces[i] % 6 + 1
-        self._say(f"Die {i + 1} now counts as {self.faces[i]} (f again for the next face).")
+        self._say(_("Die {die} now counts as {face} (f again for the next face).").format(die=i + 1, face=self.faces[i]))
 
     def action_back(self) -> None:
         if not self.building:
             return
         if self.pending is not None:
             self.pending = None
-            self._say("Spot choice cancelled.")
+            self._say(_("Spot choice cancelled."))
         elif self.selected:
             self.selected = []
-            self._say("Selection cleared.")
+            self._say(_("Selection cleared."))
         elif self.groups:
             self.groups.pop()
-            self._say(f"Group {len(self.groups) + 1} taken back.")
+            self._say(_("Group {group} taken back.").format(group=len(self.groups) + 1))
             self._preview()
         else:
-            self._say("No group to take back.")
+            self._say(_("No group to take back."))
 
     def action_confirm(self) -> None:
         if not self.building:
-            self._say("In the list, Enter chooses; c confirms a move built by hand (b).")
+            self._say(_("In the list, Enter chooses; c confirms a move built by hand (b)."))
             return
         if self.pending is not None:
-            self._say("Choose the goat first (5-9, 0 for 10) or Backspace.")
+            self._say(_("Choose the goat first (5-9, 0 for 10) or Backspace."))
             return
         if self.selected:
-            self._say("Press Enter to make the selected dice a group, or Backspace.")
+            self._say(_("Press Enter to make the selected dice a group, or Backspace."))
             return
         self._choose(self.current_move())
 
@@ -374,7 +379,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         (a new list, drawn together with the new table), else through an
         :class:`ActionPreview` message to the screen."""
         listing = not self.building and len(self.actions) > 1 and not self._is_rolling()
-        self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} Home/End" if listing else ""
+        self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} " + _("Home/End") if listing else ""
         if self.building:
             action = self.current_move() if self.groups else None
         elif self.actions and not self._is_rolling():
@@ -412,14 +417,14 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if not self.actions or view is None:
             return out
         if self._is_rolling():
-            out.append("Press Enter (or 1) to roll the four dice.\n\n", style="bold")
-            out.append(">1 roll the dice", style="reverse")
+            out.append(_("Press Enter (or 1) to roll the four dice.") + "\n\n", style="bold")
+            out.append(">1 " + _("roll the dice"), style="reverse")
             if self.message:
                 out.append("\n\n" + self.message, style="bold")
             return out
         if self.building:
             dice = self._dice()
-            side = ["Building a move by hand", "1-4/space select, f: a 1", "Enter group, c confirm"]
+            side = [_("Building a move by hand"), _("1-4/space select, f: a 1"), _("Enter group, c confirm")]
             for k in range(3):
                 out.append_text(dice[k])
                 out.append("  " + side[k] + "\n", style="dim" if k else "")
@@ -436,7 +441,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if k < len(self.same) and self.same[k] and isinstance(action, Move):
             goat = next((g[1] for g in action.groups if g[0] > GROUP_MAX), None)
             alike = "/".join(map(str, self.same[k]))
-            label = label.replace(f"goat {goat} to spot", f"goat {goat} (or {alike}) to spot", 1)
+            label = label.replace(_("goat {goat} to spot").format(goat=goat),
+                                  _("goat {goat} (or {others}) to spot").format(goat=goat, others=alike), 1)
         return label
 
     def tail(self, k: int) -> str:
@@ -445,7 +451,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         big = self.big[k] if k < len(self.big) else 0
         text = f" +{pts}" if pts else ""
         if big:
-            text += f" Big{big:+d}"
+            text += _(" Big{points}").format(points=f"{big:+d}")
         return text
 
     def _render_list(self, out: Text) -> None:
@@ -478,14 +484,14 @@ class GoatsChooser(ActionChooser, can_focus=True):
         for i in range(DICE):
             tag = next((f"G{k + 1}" for k, g in enumerate(self.groups) if i in g[2:]), "")
             if not tag and i in self.selected:
-                tag = "sel"
+                tag = _("sel")
             cur = "^" if i == self.cursor else " "
             marks.append(f"{cur}{tag:<4}"[:5], style="bold" if i == self.cursor else "")
         out.append_text(marks)
         out.append("\n")
         if self.groups:
             label = self.board.action_label(self.current_move()) if self.board else str(self.current_move())
-            out.append("Groups: " + label + "\n")
+            out.append(_("Groups: {groups}").format(groups=label) + "\n")
         else:
-            out.append("Groups: none yet (c with none = use no dice)\n", style="dim")
-        out.append(self.message or "Backspace takes back; b returns to the list.", style="bold" if self.message else "dim")
+            out.append(_("Groups: none yet (c with none = use no dice)") + "\n", style="dim")
+        out.append(self.message or _("Backspace takes back; b returns to the list."), style="bold" if self.message else "dim")

@@ -17,8 +17,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import Pass
 from boardgames_tui.ui.lines import Lines
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
 from .. import data
@@ -159,54 +161,61 @@ class PenguinBoard(GameBoard):
         assert ctx is not None
         view, me = ctx.view, ctx.seat
         if view.is_terminal:
-            return Text("The game is over.")
+            return Text(_("The game is over."))
         if me is None or me not in view.to_move:
             if view.phase == Phase.CHOOSE:
-                return Text("Everyone chooses an action card in secret.")
-            return Text(f"{ctx.who(view.current)} is playing.")
+                return Text(_("Everyone chooses an action card in secret."))
+            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))
         if isinstance(action, ChooseCard):
-            return Text(f"Card {action.number}: {data.ACTION_TEXT[action.number]}.")
+            return Text(_("Card {number}: {text}.").format(number=action.number, text=i18n.translate_text(data.ACTION_TEXT[action.number])))
         if isinstance(action, Take):
             pid = action.penguin
-            what = f"Take {data.COLOURS[data.PENGUINS[pid].colour]} {penguin_label(pid)} (grey {penguin_label(pid, True)})"
+            what = _("Take {colour} {penguin} (grey {grey})").format(
+                colour=_(data.COLOURS[data.PENGUINS[pid].colour]), penguin=penguin_label(pid), grey=penguin_label(pid, True)
+            )
             return self._slots_note(pid, marks, what)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
             highlight[action.slot] = penguin_label(pid)[:2]
             have = support_of(view.pyramids[me], view.greys[me], view.tokens[me], action.slot)
-            text = f"{penguin_label(pid)} on {render.short_slot(action.slot)}"
+            text = _("{penguin} on {slot}").format(penguin=penguin_label(pid), slot=render.short_slot(action.slot))
             if have is not None:
-                text += f": arms hold {have}, weight {data.PENGUINS[pid].weight}"
+                text += _(": arms hold {have}, weight {weight}").format(have=have, weight=data.PENGUINS[pid].weight)
             return Text(text)
         if isinstance(action, Flip):
             pid = view.pyramids[me][action.slot]
             highlight[action.slot] = penguin_label(pid, True)[:2]
             return Text(
-                f"Flip {render.short_slot(action.slot)}: {penguin_label(pid)} becomes {penguin_label(pid, True)}, "
-                "the pyramid still stands."
+                _("Flip {slot}: {penguin} becomes {grey}, the pyramid still stands.").format(
+                    slot=render.short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True)
+                )
             )
         if isinstance(action, Swap):
-            return Text(f"{penguin_label(action.penguin)} goes to the deck bottom; the deck top takes its place.")
+            return Text(_("{penguin} goes to the deck bottom; the deck top takes its place.").format(penguin=penguin_label(action.penguin)))
         if isinstance(action, PlaceToken):
             highlight[action.slot] = penguin_label(view.pyramids[me][action.slot], view.greys[me][action.slot])[:2]
-            return Text(f"A token adds 1 to the {action.arm} arm at {render.short_slot(action.slot)}, for good.")
+            return Text(
+                (_("A token adds 1 to the left arm at {slot}, for good.") if action.arm == "left"
+                 else _("A token adds 1 to the right arm at {slot}, for good.")).format(slot=render.short_slot(action.slot))
+            )
         if isinstance(action, TakeChief):
             if view.round >= data.ROUNDS:
-                return Text("Take the Chief Penguin: in this last round it only decides a tie at the end.")
-            return Text("Take the Chief Penguin: first in ties from next round, and wins a final tie.")
+                return Text(_("Take the Chief Penguin: in this last round it only decides a tie at the end."))
+            return Text(_("Take the Chief Penguin: first in ties from next round, and wins a final tie."))
         if isinstance(action, Recover):
-            return Text(f"Take back {' '.join(map(str, view.spent[me]))} into your hand.")
+            return Text(_("Take back {cards} into your hand.").format(cards=" ".join(map(str, view.spent[me]))))
         if isinstance(action, TakeToken):
-            return Text(f"Take one of the {view.supply} strength tokens left.")
+            return Text(_("Take one of the {count} strength tokens left.").format(count=view.supply))
         if isinstance(action, Discard):
-            return Text("The penguin fits nowhere: it is discarded.")
+            return Text(_("The penguin fits nowhere: it is discarded."))
         if isinstance(action, Pass):
-            return Text("End your turn without using your card.")
+            return Text(_("End your turn without using your card."))
         if isinstance(action, EndTurn):
             held = view.held_tokens[me]
-            return Text(f"End your turn and keep {held} strength token{'s' if held != 1 else ''} for later.")
+            return Text(i18n.ngettext("End your turn and keep {count} strength token for later.",
+                                      "End your turn and keep {count} strength tokens for later.", held).format(count=held))
         if view.taken >= 0:
-            return self._slots_note(view.taken, marks, f"Place {penguin_label(view.taken)}")
+            return self._slots_note(view.taken, marks, _("Place {penguin}").format(penguin=penguin_label(view.taken)))
         return Text("")
 
     def _slots_note(self, pid: int, marks: dict[int, str], what: str) -> Text:
@@ -217,14 +226,14 @@ class PenguinBoard(GameBoard):
         legal = view.legal_slots(me, pid)
         for s in legal:
             marks[s] = "ok"
-        text = Text(f"{what}: ")
+        text = Text(_("{what}: ").format(what=what))
         if not view.can_place(me, pid) and view.taken < 0:
-            text.append("fits nowhere, even with your tokens: taking it DISCARDS it", style="bold")
+            text.append(_("fits nowhere, even with your tokens: taking it DISCARDS it"), style="bold")
         elif legal:
-            text.append("fits on " + " ".join(render.short_slot(s) for s in legal), style="bold")
+            text.append(_("fits on {slots}").format(slots=" ".join(render.short_slot(s) for s in legal)), style="bold")
         else:
-            text.append("fits nowhere now", style="bold")
+            text.append(_("fits nowhere now"), style="bold")
         why = render.why_not_lines(view, me, pid)
         if why:
-            text.append("\nNot: " + "; ".join(why))
+            text.append("\n" + _("Not: {reasons}").format(reasons="; ".join(why)))
         return text

@@ -23,7 +23,9 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import seat_letter
+from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.canvas import Canvas
 
 from ..data import ACTION_NAMES, COLOURS, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
@@ -165,8 +167,8 @@ def draw_pyramid(
         col, w, _left, _right, _grey = f
         style = COLOUR_STYLE[col] if colour else "bold"
         if size.large:
-            c.put(cx, cy, ("grey" if col < 0 else COLOURS[col]).center(size.inner), style)
-            c.put(cx, cy + 1, f"wt {w}".center(size.inner), "bold")
+            c.put(cx, cy, _("grey" if col < 0 else COLOURS[col]).center(size.inner), style)
+            c.put(cx, cy + 1, _("wt {weight}").format(weight=w).center(size.inner), "bold")
         else:
             c.put(cx, cy, f"{letter(col)}{w}".center(size.inner), style)
 
@@ -201,12 +203,12 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
     acting = view.phase == Phase.TURN and view.current == seat
     c.put(x, y, seat_letter(seat), "bold reverse" if acting else "bold")
     c.put(x + 2, y, names[seat][:6], "bold")
-    score = f"{view.scores()[seat]}pt"
+    score = _("{points}pt").format(points=view.scores()[seat])
     c.put(x + 14, y, score)
     if view.chief == seat:
-        c.put(x + 15 + len(score), y, CHIEF, "reverse bold")
+        c.put(x + 15 + len(score), y, _(CHIEF), "reverse bold")
     c.put(x, y + 1, cards_strip(view, seat))
-    c.put(x + 17, y + 1, f"tok{view.held_tokens[seat]}")
+    c.put(x + 17, y + 1, _("tok{count}").format(count=view.held_tokens[seat]))
 
 
 # ---- cards --------------------------------------------------------------------------------
@@ -234,7 +236,7 @@ def draw_action_cards(c: Canvas, view: Any, seat: int, x: int, y: int, large: bo
     for n in range(1, 6):
         cx = x + (n - 1) * width
         c.box(cx, y, width + 1, 3)
-        text = (f"{n} {ACTION_NAMES[n]}" if large else str(n)) if n in hand or n == chosen else "·"
+        text = (f"{n} {_(ACTION_NAMES[n])}" if large else str(n)) if n in hand or n == chosen else "·"
         style = HILITE if n == chosen and chosen > 0 else ("bold" if n in hand else "dim")
         c.put(cx + 1, y + 1, text[: width - 1].ljust(width - 1) if large else text, style)
 
@@ -246,15 +248,15 @@ def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
     """Round, deck, token supply, who is still choosing (and, for ``me`` only, the
     card ``me`` chose) or, once the cards are revealed, the turn order (the seat
     playing in reverse video)."""
-    out = Text(f"Round {min(view.round, ROUNDS)}/{ROUNDS}", style="bold")
-    out.append(f" deck {len(view.deck)} tokens {view.supply}")
+    out = Text(_("Round {round}/{rounds}").format(round=min(view.round, ROUNDS), rounds=ROUNDS), style="bold")
+    out.append(" " + _("deck {cards} tokens {tokens}").format(cards=len(view.deck), tokens=view.supply))
     if view.phase == Phase.CHOOSE:
         waiting = [seat_letter(s) for s in range(view.n) if view.chosen[s] == 0]
-        out.append(" choosing " + " ".join(waiting) if waiting else "")
+        out.append(" " + _("choosing {seats}").format(seats=" ".join(waiting)) if waiting else "")
         if me is not None and view.chosen[me] > 0:
-            out.append(f" (you: {view.chosen[me]})", style="bold")
+            out.append(" " + _("(you: {card})").format(card=view.chosen[me]), style="bold")
     if view.phase == Phase.TURN:
-        out.append(" order ")
+        out.append(" " + _("order") + " ")
         for n, s in enumerate(view.order):
             if n:
                 out.append(" ")
@@ -313,14 +315,14 @@ def draw_table(
     # Top corners of the pyramid: who it is, points, the Chief Penguin, tokens held.
     c.put(0, 1, seat_letter(focus), "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold")
     c.put(2, 1, names[focus][: size.width // 2 - 6], "bold")
-    c.put(0, 2, f"{view.scores()[focus]} pts")
+    c.put(0, 2, _("{points} pts").format(points=view.scores()[focus]))
     corner = size.width // 2 + size.stride // 2 + 2
     if view.chief == focus:
-        c.put(corner, 1, CHIEF, "reverse bold")
-    c.put(corner, 2, f"tok {view.held_tokens[focus]}")
+        c.put(corner, 1, _(CHIEF), "reverse bold")
+    c.put(corner, 2, _("tok {count}").format(count=view.held_tokens[focus]))
     placed = sum(view.tokens[focus])
     if placed:
-        c.put(0, 4, f"+{placed}tok", "bold")  # strength tokens on the arms (underlined digits)
+        c.put(0, 4, _("+{count}tok").format(count=placed), "bold")  # strength tokens on the arms (underlined digits)
     # The goal cards (a goal the pyramid meets now is marked 'met').
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
@@ -336,11 +338,11 @@ def draw_table(
         draw_mini(c, view, s, names, right_x, 1 + n * mini_h, colour)
     # The offer and the action cards.
     if view.revealed:
-        c.put(0, offer_y + 1, "Offer", "bold")
+        c.put(0, offer_y + 1, _("Offer"), "bold")
         for n, pid in enumerate(view.revealed):
             draw_penguin_card(c, pid, 6 + n * 7, offer_y, pid == offer_hi, colour)
     if show_cards:
-        c.put(cards_x, cards_y + 1, "Hand", "bold")
+        c.put(cards_x, cards_y + 1, _("Hand"), "bold")
         draw_action_cards(c, view, me, cards_x + 5, cards_y, large)
     return c.text()
 
@@ -349,14 +351,14 @@ def _large_face(text: str) -> str:
     """'R3' -> 'Red/wt 3': a highlighted penguin written the way large tiles write it."""
     if len(text) >= 2 and text[1:].isdigit():
         name = "grey" if text[0] == "g" else COLOURS[COLOUR_LETTERS.index(text[0])]
-        return f"{name}/wt {text[1:]}"
+        return _("{colour}/wt {weight}").format(colour=_(name), weight=text[1:])
     return text
 
 
 def goals_line(view: Any, width: int = 48) -> Text:
     """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
     three goal cards), wrapped between goals onto a second line when wider than ``width``."""
-    return wrapped_list("Goals:", [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
+    return wrapped_list(_("Goals:"), [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
 
 
 def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
@@ -379,46 +381,46 @@ def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
 def action_label(view: Any, seat: int | None, action: Any) -> str:
     """Chooser text of an action, with what it does in numbers."""
     if isinstance(action, ChooseCard):
-        return f"card {action.number} {ACTION_NAMES[action.number]}: {_CARD_HINT[action.number]}"
+        return _("card {number} {action}: {hint}").format(number=action.number, action=_(ACTION_NAMES[action.number]), hint=_(_CARD_HINT[action.number]))
     if isinstance(action, Take):
-        text = f"take {penguin_label(action.penguin)}  (grey side {penguin_label(action.penguin, True)})"
+        text = _("take {penguin}  (grey side {grey})").format(penguin=penguin_label(action.penguin), grey=penguin_label(action.penguin, True))
         if seat is not None and not view.can_place(seat, action.penguin):
-            text = f"take {penguin_label(action.penguin)}: fits nowhere, it will be DISCARDED"
+            text = _("take {penguin}: fits nowhere, it will be DISCARDED").format(penguin=penguin_label(action.penguin))
         return text
     if isinstance(action, Place) and seat is not None:
         have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], action.slot)
         where = short_slot(action.slot)
         if have is None:
-            return f"place on {where} (base)"
-        return f"place on {where} (arms hold {have})"
+            return _("place on {slot} (base)").format(slot=where)
+        return _("place on {slot} (arms hold {have})").format(slot=where, have=have)
     if isinstance(action, Flip) and seat is not None:
         pid = view.pyramids[seat][action.slot]
-        return f"flip {short_slot(action.slot)} {penguin_label(pid)} -> {penguin_label(pid, True)}"
+        return _("flip {slot} {penguin} -> {grey}").format(slot=short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True))
     if isinstance(action, Swap):
-        return f"swap {penguin_label(action.penguin)} for the deck top"
+        return _("swap {penguin} for the deck top").format(penguin=penguin_label(action.penguin))
     if isinstance(action, PlaceToken):
-        return f"token on {short_slot(action.slot)} {action.arm} arm"
+        return (_("token on {slot} left arm") if action.arm == "left" else _("token on {slot} right arm")).format(slot=short_slot(action.slot))
     if isinstance(action, TakeChief):
-        return "take the Chief Penguin (action 1)"
+        return _("take the Chief Penguin (action 1)")
     if isinstance(action, Recover):
-        return "take back played cards (action 4)"
+        return _("take back played cards (action 4)")
     if isinstance(action, TakeToken):
-        return "take a strength token (action 5)"
+        return _("take a strength token (action 5)")
     if isinstance(action, Discard):
-        return "discard it: it fits nowhere"
+        return _("discard it: it fits nowhere")
     if isinstance(action, EndTurn):
-        return "end my turn (keep my tokens)"
+        return _("end my turn (keep my tokens)")
     if type(action).__name__ == "Pass":
-        return "skip the action, end the turn"
+        return _("skip the action, end the turn")
     return str(action)
 
 
 _CARD_HINT = {
-    1: "take the Chief Penguin",
-    2: "turn a penguin grey",
-    3: "an offer for the deck top",
-    4: "take back played cards",
-    5: "take a strength token",
+    1: N_("take the Chief Penguin"),
+    2: N_("turn a penguin grey"),
+    3: N_("an offer for the deck top"),
+    4: N_("take back played cards"),
+    5: N_("take a strength token"),
 }
 
 
@@ -434,5 +436,5 @@ def why_not_lines(view: Any, seat: int, pid: int) -> list[str]:
             continue
         if not why.startswith("needs ") or "strength" not in why:
             continue
-        lines.append(f"{short_slot(s)} {why}")
+        lines.append(f"{short_slot(s)} {i18n.translate_text(why)}")
     return lines
