@@ -117,12 +117,17 @@ class LogPanel(Widget, can_focus=False):
         height = self.content_size.height
         if len(self.lines) - self._top <= height:
             return self._top
-        half = max(0, len(self.lines) - max(1, (height + 1) // 2))
-        # Start the page where an event line starts, as long as the newest row stays on show.
-        start = bisect.bisect_right(self._starts, half) - 1
-        if start >= 0 and len(self.lines) - self._starts[start] <= height:
-            return self._starts[start]
-        return half
+        return self._line_start_near(max(0, len(self.lines) - max(1, (height + 1) // 2)))
+
+    def _line_start_near(self, row: int) -> int:
+        """The row where an event line starts at or before ``row`` (else after it), such that
+        the newest row stays on show: a page never begins in the middle of a line."""
+        height = self.content_size.height
+        before = bisect.bisect_right(self._starts, row) - 1
+        if before >= 0 and len(self.lines) - self._starts[before] <= height:
+            return self._starts[before]
+        after = bisect.bisect_left(self._starts, row)
+        return self._starts[after] if after < len(self._starts) else row
 
     def _wrap(self, line: str, width: int) -> list[Strip]:
         if width <= 0:
@@ -138,7 +143,7 @@ class LogPanel(Widget, can_focus=False):
         for line in self._shown:
             self._starts.append(len(self.lines))
             self.lines.extend(self._wrap(line, width))
-        self._top = max(0, len(self.lines) - self.content_size.height)
+        self._top = self._line_start_near(max(0, len(self.lines) - self.content_size.height))
         self._back = min(self._back, self._most_back())
         self.refresh()
 

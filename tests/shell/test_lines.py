@@ -229,3 +229,16 @@ async def test_rules_drawn_ahead_are_the_ones_the_first_f1_shows():
         await pilot.press("f1")
         await pilot.pause()
         assert app.screen.query_one(rules_viewer.RulesText)._lines is ready
+
+
+async def test_a_log_drawn_again_at_a_new_width_starts_where_a_line_begins():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        log.show([Event(f"event {i} " + "word " * 8) for i in range(12)], (), None)
+        log.add_class("-wide")  # 44 columns: every line wrapped again
+        await pilot.pause()
+        await pilot.pause()
+        assert log.render_line(0).text.strip().startswith("event ")
+        assert "event 11" in screen_text(app)
