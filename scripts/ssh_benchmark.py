@@ -36,6 +36,7 @@ from boardgames_tui.engine import seat_letter  # noqa: E402
 from boardgames_tui.serve.hub import Hub  # noqa: E402
 from boardgames_tui.serve.server import ServerConfig, set_size, start_server  # noqa: E402
 from tests.serve.conftest import ServerFixture, Terminal, make_keys  # noqa: E402
+from figures import pct, rss_kib, children  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index, open_table  # noqa: E402
 
 NAMES = [f"p{i:02d}" for i in range(40)]
@@ -43,31 +44,7 @@ NAMES = [f"p{i:02d}" for i in range(40)]
 LOAD = NAMES[20:]
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
-
-def rss_kib(pid: int) -> int:
-    """Resident memory of ``pid`` in KiB (from /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def children(pid: int) -> list[int]:
-    """Processes whose parent is ``pid``."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
 
 
 async def key_latency(term: Terminal, key: str = "down") -> float:

@@ -39,23 +39,13 @@ from boardgames_tui.serve.hub import Hub  # noqa: E402
 from boardgames_tui.serve.server import FailureCounter, ServerConfig, start_server  # noqa: E402
 from boardgames_tui.serve.web import start_web  # noqa: E402
 from tests.serve.conftest import ServerFixture, make_keys  # noqa: E402
+from figures import pct, rss_kib  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index  # noqa: E402
 from tests.serve.webclient import WebTerminal  # noqa: E402
 
 CODE = "bench-code"
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
-def rss_kib(pid: int) -> int:
-    """Resident memory of ``pid`` in KiB (from /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 async def key_latency(term, key: str = "l") -> float:

@@ -94,6 +94,14 @@ class ActionPreview(Message):
         self.action = action
 
 
+def page_scroll(widget: Widget, direction: int) -> None:
+    """Scroll ``widget`` a page down (``direction`` 1) or up (-1), at once (no animation)."""
+    if direction > 0:
+        widget.scroll_page_down(animate=False)
+    else:
+        widget.scroll_page_up(animate=False)
+
+
 class GameBoard(Widget):
     """Base class of a game's board: draws the public table and the seat's own hand.
 
@@ -111,9 +119,13 @@ class GameBoard(Widget):
     #: Whether the board scrolls (taller than the room it gets): the game screen then binds
     #: PageUp/PageDown to :meth:`page` whatever has the keyboard, with one footer entry.
     scrolls = False
+    #: The id of the container :meth:`page` scrolls (None: the board has none).
+    scroll_id: str | None = None
 
     def page(self, direction: int) -> None:
-        """Scroll the board one page down (``direction`` 1) or up (-1); boards that scroll implement it."""
+        """Scroll the board one page down (``direction`` 1) or up (-1): its ``scroll_id`` container."""
+        if self.scroll_id is not None:
+            page_scroll(self.query_one(f"#{self.scroll_id}"), direction)
 
     @contextmanager
     def held(self) -> Iterator[None]:

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .board import page_scroll
 from .footer import StableFooter
 
 from .translated import translated
@@ -144,11 +145,7 @@ class RulesScreen(Screen[None]):
         self.dismiss(None)
 
     def action_page(self, direction: int) -> None:
-        scroll = self.query_one("#rules-scroll", RulesText)
-        if direction > 0:
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)
+        page_scroll(self.query_one("#rules-scroll", RulesText), direction)
 
 
 #: How many rules screens an app keeps built (a game's rules in a language each).

@@ -27,19 +27,66 @@ KEYS = {
 }
 
 
-class Terminal:
-    """One player's terminal: an asyncssh client session with a PTY, drawn by pyte."""
+class PyteScreen:
+    """A screen drawn by pyte from the bytes a client receives, and waited on by tests.
+
+    Subclasses feed :meth:`received_bytes` and say in :meth:`ended` whether
+    their connection has ended (a wait then fails at once).
+    """
+
+    #: What the screen is called in a failed wait's message.
+    WHAT = "the screen"
 
     def __init__(self, width: int = 80, height: int = 24) -> None:
         self.screen = pyte.Screen(width, height)
         self.stream = pyte.ByteStream(self.screen)
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.process: asyncssh.SSHClientProcess | None = None
         self.received = 0
         #: time.monotonic() of the last key typed.
         self.last_key = 0.0
         self.changed = asyncio.Event()
+
+    def received_bytes(self, data: bytes) -> None:
+        """Draw ``data`` (terminal output) on the screen and wake the waits."""
+        self.received += len(data)
+        self.stream.feed(data)
+        self.changed.set()
+
+    def ended(self) -> bool:
+        return False
+
+    def text(self) -> str:
+        """The screen as lines of text."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(self, check: str | Callable[[str], bool], timeout: float = WAIT) -> str:
+        """Wait until the screen shows ``check`` (text, or a test of the text); returns the screen."""
+        test = (lambda t: check in t) if isinstance(check, str) else check
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if test(text):
+                return text
+            left = deadline - time.monotonic()
+            if left <= 0 or self.ended():
+                raise AssertionError(f"waited for {check!r}; {self.WHAT} shows:\n{text}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            except asyncio.TimeoutError:
+                pass
+
+
+class Terminal(PyteScreen):
+    """One player's terminal: an asyncssh client session with a PTY, drawn by pyte."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        super().__init__(width, height)
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.process: asyncssh.SSHClientProcess | None = None
         self._reader: asyncio.Task | None = None
+
+    def ended(self) -> bool:
+        return self._reader is not None and self._reader.done()
 
     async def open(self, port: int, username: str, **kwargs: Any) -> "Terminal":
         self.conn = await asyncssh.connect(
@@ -58,30 +105,7 @@ class Terminal:
             if not data:
                 self.changed.set()
                 return
-            self.received += len(data)
-            self.stream.feed(data)
-            self.changed.set()
-
-    def text(self) -> str:
-        """The screen as lines of text."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    async def wait_for(self, check: str | Callable[[str], bool], timeout: float = WAIT) -> str:
-        """Wait until the screen shows ``check`` (text, or a test of the text); returns the screen."""
-        test = (lambda t: check in t) if isinstance(check, str) else check
-        deadline = time.monotonic() + timeout
-        while True:
-            text = self.text()
-            if test(text):
-                return text
-            left = deadline - time.monotonic()
-            if left <= 0 or (self._reader is not None and self._reader.done()):
-                raise AssertionError(f"waited for {check!r}; the screen shows:\n{text}")
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except asyncio.TimeoutError:
-                pass
+            self.received_bytes(data)
 
     def press(self, *keys: str) -> None:
         """Type keys: names from KEYS, or text."""

@@ -13,12 +13,10 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from typing import Callable
 
 import aiohttp
-import pyte
 
-from .conftest import KEYS, WAIT
+from .conftest import KEYS, WAIT, PyteScreen
 
 
 class PageRefused(Exception):
@@ -29,19 +27,20 @@ class PageRefused(Exception):
         self.status, self.text = status, text
 
 
-class WebTerminal:
+class WebTerminal(PyteScreen):
     """One browser tab: the game page's websocket, its screen drawn by pyte."""
 
+    WHAT = "the tab"
+
     def __init__(self, width: int = 80, height: int = 24) -> None:
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
+        super().__init__(width, height)
         self.http: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
-        self.received = 0
-        self.last_key = 0.0
-        self.changed = asyncio.Event()
         self._outgoing: asyncio.Queue = asyncio.Queue()
         self._tasks: list[asyncio.Task] = []
+
+    def ended(self) -> bool:
+        return bool(self._tasks) and self._tasks[0].done()
 
     async def open(self, base: str, name: str, code: str) -> "WebTerminal":
         """Load the game page as ``name`` with ``code`` and open its websocket. Raises PageRefused."""
@@ -61,9 +60,7 @@ class WebTerminal:
         assert self.ws is not None
         async for message in self.ws:
             if message.type == aiohttp.WSMsgType.BINARY:
-                self.received += len(message.data)
-                self.stream.feed(message.data)
-                self.changed.set()
+                self.received_bytes(message.data)
         self.changed.set()
 
     async def _write(self) -> None:
@@ -75,27 +72,6 @@ class WebTerminal:
     def closed(self) -> bool:
         """Whether the server has closed this tab's websocket."""
         return self.ws is None or self.ws.closed
-
-    def text(self) -> str:
-        """The screen as lines of text."""
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    async def wait_for(self, check: str | Callable[[str], bool], timeout: float = WAIT) -> str:
-        """Wait until the screen shows ``check`` (text, or a test of the text); returns the screen."""
-        test = (lambda t: check in t) if isinstance(check, str) else check
-        deadline = time.monotonic() + timeout
-        while True:
-            text = self.text()
-            if test(text):
-                return text
-            left = deadline - time.monotonic()
-            if left <= 0 or (self._tasks and self._tasks[0].done()):
-                raise AssertionError(f"waited for {check!r}; the tab shows:\n{text}")
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except asyncio.TimeoutError:
-                pass
 
     def press(self, *keys: str) -> None:
         """Type keys (names from KEYS, or text), in order, as the page sends them."""

@@ -33,7 +33,7 @@ from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.i18n import N_, _
-from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard
+from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard, page_scroll
 
 from . import model
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, render_field
@@ -212,11 +212,7 @@ class ChungungoBoard(GameBoard):
 
     def page(self, direction: int) -> None:
         """Scroll the preview and hand one page down (1) or up (-1), for the chooser's PgDn/PgUp."""
-        scroll = self.query_one("#mc-scroll", VerticalScroll)
-        if direction > 0:
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)
+        page_scroll(self.query_one("#mc-scroll", VerticalScroll), direction)
 
     def action_label(self, action: Any) -> str:
         """The chooser's text for ``action``: cells named as on the field's edges ('row 1 col -2')."""

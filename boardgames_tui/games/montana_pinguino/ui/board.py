@@ -248,14 +248,7 @@ class MontanaBoard(GameBoard):
         self.query_one(selector, Lines).set(content)
 
     scrolls = True
-
-    def page(self, direction: int) -> None:
-        """Scroll the board a page down (1) or up (-1)."""
-        scroll = self.query_one("#mp-scroll", VerticalScroll)
-        if direction > 0:
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)
+    scroll_id = "mp-scroll"
 
     def redraw(self) -> None:
         if self.ctx is not None:

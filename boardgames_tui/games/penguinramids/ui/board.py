@@ -85,14 +85,7 @@ class PenguinBoard(GameBoard):
             self._draw()
 
     scrolls = True
-
-    def page(self, direction: int) -> None:
-        """Scroll the table a page down (1) or up (-1); the highlighted choice stays."""
-        scroll = self.query_one("#pr-scroll", VerticalScroll)
-        if direction > 0:
-            scroll.scroll_page_down(animate=False)
-        else:
-            scroll.scroll_page_up(animate=False)
+    scroll_id = "pr-scroll"
 
     def redraw(self) -> None:
         if self.ctx is not None:

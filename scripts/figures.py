@@ -1,0 +1,33 @@
+"""Small helpers the benchmark scripts share: percentiles and the memory of processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def pct(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) of ``values``, the nearest rank below."""
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of ``pid`` in KiB (from /proc); 0 if it says none."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid``."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(entry.name))
+    return out
