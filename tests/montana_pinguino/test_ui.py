@@ -13,6 +13,7 @@ from boardgames_tui.games.montana_pinguino.ui import render
 from boardgames_tui.games.montana_pinguino.ui.chooser import chooser_title
 
 from .test_ui_support import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
+from tests.screen_text import wait_for
 
 SIZE = (50, 22)
 
@@ -524,16 +525,15 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE) as pilot:
         scroll = app.board.query_one("#mp-scroll")
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel")
         app.chooser.focus()
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
         app.show(ctx_for(st, 0))  # the same seat again: its place is kept
         await pilot.pause()
         assert scroll.scroll_y > 0
         app.show(ctx_for(st, 1))
-        await pilot.pause()
-        assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top for another seat")
 
 
 async def test_keep_preview_names_all_three_items_drawn():

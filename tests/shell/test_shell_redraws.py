@@ -60,7 +60,7 @@ class ToggleApp(App[None]):
 async def test_footer_rebuilds_when_a_key_it_shows_comes_or_goes():
     app = ToggleApp()
     async with app.run_test(size=(60, 5)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: bool(footer_keys(app.screen)), what="the footer's keys")
         assert [k.description for k in footer_keys(app.screen)] == ["Act", "Other"]
         app.offered = False
         app.screen.refresh_bindings()
