@@ -133,7 +133,7 @@ def test_roll_events_are_shared_values_equal_to_fresh_ones():
 def test_shared_move_events_equal_fresh_ones():
     from boardgames_tui.engine.core import Event
 
-    from .helpers import move, scenario
+    from .conftest import move, scenario
 
     s = scenario(2, dice=(3, 4, 2, 6), pos={1: {7: 1}})
     a = s.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1), (8, 8, 2, 3)))

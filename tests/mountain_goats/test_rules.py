@@ -12,7 +12,7 @@ from boardgames_tui.games import GAMES
 from boardgames_tui.games.mountain_goats import data as D
 from boardgames_tui.games.mountain_goats import rules as R
 
-from .helpers import at, move, scenario
+from .conftest import at, move, scenario
 
 # ---------------------------------------------------------------- setup (Sheet: Components)
 
