@@ -10,7 +10,7 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen, reveal
 from tests.handover import actions, game_of, where
 from tests.screen_text import screen_text, wait_for
 
-from .test_snapshot import scene
+from .conftest import scene
 
 NAMES = ("Ana", "Beto", "Carla")
 
@@ -151,7 +151,7 @@ def test_frames_hold_no_private_line():
 
 
 async def test_no_reveal_on_a_seat_s_own_screen():
-    from .test_ui_support import BoardApp, ctx_for
+    from .conftest import BoardApp, ctx_for
 
     match = scene(3, 21, last_secret_card)
     before = match.state

@@ -12,7 +12,7 @@ from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui import render
 from boardgames_tui.games.montana_pinguino.ui.chooser import chooser_title
 
-from .test_ui_support import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
+from .conftest import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
 from tests.screen_text import wait_for
 
 SIZE = (50, 22)
