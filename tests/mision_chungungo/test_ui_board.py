@@ -24,6 +24,7 @@ from boardgames_tui.games.mision_chungungo.ui.chooser import nearest
 from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE, cell_region, render_field
 from boardgames_tui.games.mision_chungungo.ui.model import FieldCell
 from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
+from tests.screen_text import wait_for
 
 from .conftest import KIT, cid, greedy_match, pass_all, play, scenario
 
@@ -415,15 +416,17 @@ async def test_page_keys_scroll_the_board_to_the_hand():
                   tokens=[(0, 0), (0, 1), None, None, None])
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         scroll = app.board.query_one("#mc-scroll")
-        assert scroll.scroll_y == 0 and scroll.max_scroll_y > 0
-        await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
-        await pilot.press("pageup")
-        await pilot.pause()
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its box")
         assert scroll.scroll_y == 0
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
+        down = scroll.scroll_y
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: scroll.scroll_y < down, what="the board scrolled back up")
+        await pilot.press("pageup")  # the box may have grown a row since: a second page reaches the top
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top")
         assert app.chosen == []
 
 
@@ -623,13 +626,13 @@ async def test_tall_field_keeps_deck_players_and_hand_in_sight():
         app = Harness(st, seat=0)
         async with app.run_test(size=(80, 24)) as pilot:
             app.board.preview(Leap(20, 0))
-            await pilot.pause()
+            box = app.board.query_one("#mc-fieldbox")
+            await wait_for(pilot, lambda: box.scroll_y > 0, what="the far cell brought into view")
             board = app.board.region
             for name in ("table", "players", "hand"):
                 widget = app.board.query_one(f"#mc-{name}")
                 assert widget.region.y >= board.y and widget.region.y < board.bottom, name
             assert "Deck" in part(app, "table")
-            box = app.board.query_one("#mc-fieldbox")
             assert box.scroll_y > 0  # the far cell is brought into view inside the field's own box
 
 

@@ -353,12 +353,12 @@ async def test_page_keys_scroll_the_board():
         app.chooser.focus()
         scroll = app.board.query_one("#mp-scroll")
         assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel")
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
         await pilot.press("pageup")
-        await pilot.pause()
-        assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top")
 
 
 def test_last_round_of_the_previous_race_when_a_championship_race_begins():
@@ -529,6 +529,7 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
         app.chooser.focus()
         await pilot.press("pagedown")
         await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
         app.show(ctx_for(st, 0))  # the same seat again: its place is kept
         await pilot.pause()
         assert scroll.scroll_y > 0
