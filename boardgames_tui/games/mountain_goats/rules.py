@@ -23,7 +23,7 @@ from boardgames_tui.engine.core import (
     seat_letter,
     seat_ref,
 )
-from boardgames_tui.engine.derive import evolve
+from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 
 from . import speed
@@ -174,7 +174,7 @@ class GoatsState(State):
         """Everything is public except the future dice: the generator is blanked."""
         if self.rng is _BLANK or self.rng.state < 0:
             return self
-        return attrs.evolve(self, rng=_BLANK)
+        return evolve(self, rng=_BLANK)
 
     def summit_owner(self, mountain: int) -> int | None:
         """The seat whose goat stands on the summit of ``mountain``, or None."""
@@ -606,11 +606,11 @@ class _Turn:
             new_pos[s] = tuple(row)
         tokens, supply = st.tokens, self.supply
         if supply is not st.supply:
-            tokens = tokens[:seat] + (tuple(self.mine),) + tokens[seat + 1:]
+            tokens = replace_at(tokens, seat, tuple(self.mine))
             supply = tuple(supply)
         bonus_won = st.bonus_won
         if self.won is not bonus_won[seat]:
-            bonus_won = bonus_won[:seat] + (self.won,) + bonus_won[seat + 1:]
+            bonus_won = replace_at(bonus_won, seat, self.won)
         to_move = self.to_move
         return evolve(
             st,
@@ -756,7 +756,7 @@ def check_invariants(state: GoatsState) -> None:
 
 def redeal_hidden(state: GoatsState, seat: int, rnd) -> GoatsState:
     """Only the future dice are unknown: replace the generator (leak test)."""
-    return attrs.evolve(state, rng=Rng(rnd.getrandbits(63)))
+    return evolve(state, rng=Rng(rnd.getrandbits(63)))
 
 
 def simulation_stats(state: GoatsState) -> dict[str, float | str]:
