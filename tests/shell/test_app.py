@@ -316,8 +316,25 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
         assert game.match.actions == [(0, Pick(top))]
 
 
+def veto_near_its_end(decisions_left: int = 4) -> Match:
+    """Veto (seed 3) with every decision but the last ``decisions_left`` made as play_veto_to_game_over
+    makes them (Confirm when listed, else the first listed action)."""
+    whole = Match.new("veto", ["Ana", "Beto"], 3)
+    for _ in range(300):
+        if whole.state.is_terminal:
+            break
+        seat = whole.state.to_move[0]
+        legal = whole.state.legal_actions(seat)
+        whole.play(seat, next((a for a in legal if isinstance(a, Confirm)), legal[0]))
+    assert whole.state.is_terminal
+    match = Match.new("veto", ["Ana", "Beto"], 3)
+    for seat, action in whole.actions[: len(whole.actions) - decisions_left]:
+        match.play(seat, action)
+    return match
+
+
 async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
-    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    app = BoardGamesApp(match=veto_near_its_end())  # the whole game by keys: the slow test above
     async with app.run_test(size=SIZE) as pilot:
         await play_veto_to_game_over(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
