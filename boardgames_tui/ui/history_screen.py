@@ -43,8 +43,7 @@ class HistoryScreen(Screen[None]):
         Binding("enter", "replay", N_("Replay"), show=True, priority=False),
         Binding("s", "stats", N_("Statistics")),
         Binding("x", "export", N_("Export")),
-        Binding("escape", "close", N_("Back")),
-        Binding("q", "close", N_("Back"), show=False),
+        Binding("escape,q", "close", N_("Back"), key_display="esc"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -160,7 +159,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-scroll { height: 1fr; }
     """
 
-    BINDINGS = [Binding("escape", "close", N_("Back")), Binding("q", "close", N_("Back"), show=False)]
+    BINDINGS = [Binding("escape,q", "close", N_("Back"), key_display="esc")]
 
     def __init__(self, entries: tuple[HistoryEntry, ...]) -> None:
         super().__init__()

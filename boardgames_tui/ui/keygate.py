@@ -117,6 +117,14 @@ class KeyGate:
         if not scheduled:
             self._drawn_at = self._armed_at
 
+    @property
+    def drawn(self) -> bool:
+        """Whether what last armed the gate counts as drawn: a fresh key pressed now may open it.
+
+        Tests wait for it before each press, as a player waits to see the screen.
+        """
+        return self._drawn_at is not None or get_time() - self._armed_at > DRAW_WAIT
+
     def _drawn(self, token: int) -> None:
         if token == self._token and self._drawn_at is None:
             self._drawn_at = get_time()

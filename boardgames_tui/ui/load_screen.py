@@ -34,7 +34,7 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     LoadScreen #load-skipped { color: $text-warning; max-height: 3; }
     """
 
-    BINDINGS = [Binding("escape", "cancel", N_("Back")), Binding("q", "cancel", N_("Back"), show=False)]
+    BINDINGS = [Binding("escape,q", "cancel", N_("Back"), key_display="esc")]
 
     def compose(self) -> ComposeResult:
         unfinished, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())

@@ -17,7 +17,7 @@ from boardgames_tui.engine.harness import play_random_game
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.mision_chungungo import data, rules
 
-from .test_rules_support import cid, scenario
+from .conftest import cid, scenario
 
 SPEC = GAMES["mision_chungungo"]
 GAMES_PER_COUNT = 500

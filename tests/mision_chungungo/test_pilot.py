@@ -12,6 +12,8 @@ from boardgames_tui.engine import Match
 from boardgames_tui.games.mision_chungungo import data
 from boardgames_tui.games.mision_chungungo.rules import PlayCard, PlayEel
 from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, nearest
+from boardgames_tui.games.mision_chungungo.ui import model
+from boardgames_tui.games.mision_chungungo.ui.field import LARGE
 from boardgames_tui.games.mision_chungungo.ui.model import action_cell
 from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
@@ -19,7 +21,7 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 from tests.screen_text import game_screen, screen_text
 
-from .test_ui_support import eel_cancels, greedy, greedy_match, short_game_with_an_eel
+from .conftest import eel_cancels, greedy, greedy_match, short_game_with_an_eel
 
 SIZE = (80, 24)
 
@@ -151,7 +153,7 @@ async def test_curtain_hides_the_board_until_the_player_is_alone():
 
 async def test_eel_cancel_through_the_reaction_window(match_at):
     """B presses their letter in the public window, confirms behind the curtain; A places the eel."""
-    from .test_rules_support import KIT, cid, scenario
+    from .conftest import KIT, cid, scenario
 
     card = cid("Picadora")
     st = scenario(players=2, hands=[[KIT[0], card], [KIT[1], data.EEL_IDS[0]]])
@@ -212,7 +214,7 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
     from boardgames_tui.engine import Match
     from boardgames_tui.ui.board import ActionChosen
     from boardgames_tui.ui.game_screen import GameScreen
-    from tests.screen_text import game_screen, screen_text
+    from tests.screen_text import screen_text
 
     for seed in range(40):
         match = Match.new("mision_chungungo", ["Ana", "Beto"], seed)
@@ -252,3 +254,22 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
+
+
+async def test_final_board_shows_every_field_card_by_name_and_copper():
+    match = greedy_match(2, 2420)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")  # from the scores to the final table
+        await pilot.pause()
+        board = app.screen.board
+        assert board.cell_size is LARGE
+        field = board.query_one("#mc-field").plain()
+        assert "░" not in field  # nothing left face down
+        for c in match.state.field:
+            if not c.face_up:
+                card = data.CARDS[c.card]
+                name = model.FACE_NAMES.get(card.kind, card.name)
+                assert name[:7] in field and f"{card.copper}cu" in field
+        assert "Your hand" not in screen_text(app)

@@ -24,7 +24,7 @@ from boardgames_tui.games.mision_chungungo.rules import (
     shot_cells,
 )
 
-from .test_rules_support import EEL, FURY, KIT, MINE, aim, cid, only_deck, pass_all, play, scenario
+from .conftest import EEL, FURY, KIT, MINE, aim, cid, only_deck, pass_all, play, scenario
 
 PICADORA = cid("Picadora")
 IMAN = cid("Iman")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.mision_chungungo import data
 
-from .test_ui_support import greedy_match
+from .conftest import greedy_match
+
 
 SIZE = (80, 24)
 
@@ -124,3 +127,44 @@ def test_snapshot_shot_preview_16_colours(snap_compare, monkeypatch):
         await lift_curtain(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+# ---- drawn like the table (issue 9): a shot on the card grid, the field turned over, two sizes, colour and NO_COLOR
+
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def _colour(monkeypatch, colour: bool) -> None:
+    if not colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_shot_on_the_card_grid(snap_compare, monkeypatch, size, colour):
+    _colour(monkeypatch, colour)
+    app = app_at(5, 2, shot_aim)
+    assert app.no_color is not colour
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_field_turned_over_at_the_end(snap_compare, monkeypatch, size, colour):
+    _colour(monkeypatch, colour)
+    match = greedy_match(2, 2420)
+    app = BoardGamesApp(match=match)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("g")  # from the scores to the final table
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

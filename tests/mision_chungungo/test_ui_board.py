@@ -1,12 +1,10 @@
-"""Widget tests: the Misión Chungungo board and chooser in a tiny app, from real engine states."""
+"""Widget tests: the Misión Chungungo board and chooser drawn from real engine states (text renders, and a tiny app); drawn like the table: the field as cards, hand and discards as rows of cards."""
 
 from __future__ import annotations
 
-import pytest
-
 import re
 
-import attrs
+import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
 from rich.text import Text
@@ -24,13 +22,15 @@ from boardgames_tui.games.mision_chungungo.rules import (
     Regroup,
     Shoot,
 )
-from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser
+from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser, model
 from boardgames_tui.games.mision_chungungo.ui.chooser import nearest
-from boardgames_tui.games.mision_chungungo.ui.field import LARGE, cell_region, render_field
-from boardgames_tui.games.mision_chungungo.ui.model import FieldCell, table_of
+from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE, cell_region, render_field
+from boardgames_tui.games.mision_chungungo.ui.model import FieldCell
 from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
+from tests.screen_text import wait_for
 
-from .test_rules_support import KIT, cid, pass_all, play, scenario
+from .conftest import KIT, cid, greedy_match, pass_all, play, scenario
+
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
@@ -83,7 +83,6 @@ def part(app: Harness, name: str) -> str:
     widget = app.board.query_one(f"#mc-{name}", Lines)
     source = widget.source
     return str(source) if isinstance(source, (str, Text)) else widget.plain()
-
 
 
 def hit(text: str, letter: str) -> bool:
@@ -412,15 +411,17 @@ async def test_page_keys_scroll_the_board_to_the_hand():
                   tokens=[(0, 0), (0, 1), None, None, None])
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         scroll = app.board.query_one("#mc-scroll")
-        assert scroll.scroll_y == 0 and scroll.max_scroll_y > 0
-        await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
-        await pilot.press("pageup")
-        await pilot.pause()
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its box")
         assert scroll.scroll_y == 0
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
+        down = scroll.scroll_y
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: scroll.scroll_y < down, what="the board scrolled back up")
+        await pilot.press("pageup")  # the box may have grown a row since: a second page reaches the top
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top")
         assert app.chosen == []
 
 
@@ -499,7 +500,7 @@ def test_every_label_and_preview_draws_for_random_positions():
     from rich.console import Console
 
     from boardgames_tui.games.mision_chungungo.ui import model
-    from boardgames_tui.games.mision_chungungo.ui.field import LARGE, cell_region, render_field as draw
+    from boardgames_tui.games.mision_chungungo.ui.field import render_field as draw
 
     console = Console(width=48, file=open("/dev/null", "w"), color_system=None)
     checked = 0
@@ -620,11 +621,64 @@ async def test_tall_field_keeps_deck_players_and_hand_in_sight():
         app = Harness(st, seat=0)
         async with app.run_test(size=(80, 24)) as pilot:
             app.board.preview(Leap(20, 0))
-            await pilot.pause()
+            box = app.board.query_one("#mc-fieldbox")
+            await wait_for(pilot, lambda: box.scroll_y > 0, what="the far cell brought into view")
             board = app.board.region
             for name in ("table", "players", "hand"):
                 widget = app.board.query_one(f"#mc-{name}")
                 assert widget.region.y >= board.y and widget.region.y < board.bottom, name
             assert "Deck" in part(app, "table")
-            box = app.board.query_one("#mc-fieldbox")
             assert box.scroll_y > 0  # the far cell is brought into view inside the field's own box
+
+
+# ---- drawn like the table (issue 9): the field as cards that turn over at game end, hand and discards as rows of cards
+
+
+def test_the_field_turns_over_when_the_game_ends():
+    match = greedy_match(2, 2420)
+    end = match.state
+    assert end.is_terminal
+    before = match.states[-2]
+    for seat in (None, 0, 1):
+        assert all(c.card >= 0 for c in end.view(seat).field)  # every card face up for everyone
+    assert any(c.card < 0 for c in before.view(0).field if not c.face_up)  # face down until then
+    table = model.table_of(end.view(None), None)
+    faces = model.field_faces(table)
+    assert set(faces) == {c.pos for c in end.field if not c.face_up}
+    for c in end.field:
+        if not c.face_up:
+            name, copper = faces[c.pos]
+            assert copper == data.CARDS[c.card].copper
+
+
+async def test_hand_and_piles_are_rows_of_cards_with_the_highlighted_card_marked():
+    picadora, fila = cid("Picadora"), cid("Fila")
+    st = scenario(players=3, hands=[[KIT[0], picadora], [KIT[1]], [KIT[2]]],
+                  discards=[[], [fila], []], bases=[[], [], [data.MINE_IDS[0]]])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)):
+        hand = part(app, "hand")
+        lines = hand.splitlines()
+        assert lines[0].startswith("Your hand (A Ana): 2 cards")
+        assert lines[1].count("┌") == 2  # two cards side by side
+        assert "Picadora" in lines[2] and "Starter" in lines[2]
+        assert f"{data.CARDS[picadora].copper}cu" in lines[3]
+        piles = hand[hand.index("Discard piles"):]
+        assert piles.splitlines()[1].count("┌") == 3  # one card per pile
+        assert "B (1)" in piles and "Fila" in piles and "C (0)" in piles and "M" in piles
+
+
+async def test_a_small_field_gets_large_cards_and_a_big_one_compact_cards():
+    st = scenario(players=2, hands=[[KIT[0]], [KIT[1]]], tokens=[(0, 0), (0, 1)])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.board.cell_size is LARGE
+        assert "└───────┘" in part(app, "field")
+    wide = {(0, c): data.CREW[c].id for c in range(20)}
+    st = scenario(players=2, field=wide, hands=[[KIT[0]], [KIT[1]]], tokens=[(0, 0), (0, 1)])
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.board.cell_size is COMPACT
+        assert "┌────┐" in part(app, "field")

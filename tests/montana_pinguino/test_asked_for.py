@@ -8,7 +8,7 @@ import attrs
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 
-from .test_ui_support import SPEC, BoardApp, ctx_for
+from .conftest import SPEC, BoardApp, ctx_for
 
 SIZE = (100, 30)
 

@@ -16,7 +16,7 @@ from boardgames_tui.games.montana_pinguino import rules as R
 from tests.handover import BURSTS, actions, where
 from tests.screen_text import screen_text
 
-from .test_snapshot import scene
+from .conftest import scene
 
 SIZE = (80, 24)
 

@@ -18,7 +18,7 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 from tests.screen_text import screen_text
 
-from .test_pilot_support import REACTIONS, policy, reaction_seed, simulate
+from .conftest import REACTIONS, policy, reaction_seed, simulate
 
 SPEC = GAMES["montana_pinguino"]
 NAMES = ["Ana", "Beto"]
@@ -115,7 +115,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
 async def test_end_of_a_championship_race_is_shown_to_the_whole_table():
     from boardgames_tui.games.montana_pinguino import rules as R
 
-    from .test_snapshot import scene
+    from .conftest import scene
 
     match = scene(3, 26, lambda s: s.phase == R.Phase.RACE_OVER, {"championship": True}, limit=6000)
     seat = match.state.to_move[0]

@@ -10,7 +10,7 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen, reveal
 from tests.handover import actions, game_of, where
 from tests.screen_text import screen_text, wait_for
 
-from .test_snapshot import scene
+from .conftest import scene
 
 NAMES = ("Ana", "Beto", "Carla")
 
@@ -82,7 +82,7 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         reveal = app.screen
         assert isinstance(reveal, RevealScreen)
         reveal.hold(2)
-        await pilot.pause()
+        await wait_for(pilot, lambda: "CARDS TURNED OVER" in screen_text(app), what="the cards of step 3")
         text = screen_text(app)
         assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
         assert "YOUR HAND" not in text  # the whole table watches: nothing private
@@ -151,7 +151,7 @@ def test_frames_hold_no_private_line():
 
 
 async def test_no_reveal_on_a_seat_s_own_screen():
-    from .test_ui_support import BoardApp, ctx_for
+    from .conftest import BoardApp, ctx_for
 
     match = scene(3, 21, last_secret_card)
     before = match.state

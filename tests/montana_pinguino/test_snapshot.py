@@ -1,35 +1,21 @@
 """Snapshot tests of Montaña Pingüino through the real app at 80x24: the track in
 mid-race, the secret play of a double card, a card resolving, the reaction window,
-the game over; and the board's own race result and championship table."""
+the game over; the board's own race result and championship table; and, drawn like the
+table, the course and gauges in a secret play and a round being revealed at 80x24 and
+120x40, with colour and with NO_COLOR."""
 
 from __future__ import annotations
 
-import random
+import pytest
 
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.engine import Match
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 
-from .test_pilot_support import policy
-from .test_ui_support import BoardApp, ctx_for
+from .conftest import BoardApp, ctx_for, scene
 
 SIZE = (80, 24)
 NAMES = ["Ana", "Beto", "Carla", "Diego"]
-
-
-def scene(players: int, seed: int, pred, options: dict | None = None, limit: int = 3000) -> Match:
-    """A match played by the scripted policy until ``pred(state)`` holds."""
-    match = Match.new("montana_pinguino", NAMES[:players], seed, dict(options or {}))
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        state = match.state
-        if pred(state):
-            return match
-        assert not state.is_terminal, "the race ended before the scene"
-        seat = state.to_move[0]
-        match.play(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
-    raise AssertionError("scene not reached")
 
 
 async def _enter(pilot, *keys: str) -> None:
@@ -144,3 +130,55 @@ def test_snapshot_final_table(snap_compare):
         await pilot.pause()
 
     assert snap_compare(BoardGamesApp(match=match), terminal_size=SIZE, run_before=run_before)
+
+
+# ---- drawn like the table (issue 9): course and gauges, a round revealed, two sizes, colour and NO_COLOR
+
+
+SIZES = [(80, 24), (120, 40)]
+
+
+
+def _app(monkeypatch, colour: bool, match) -> BoardGamesApp:
+    if not colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = BoardGamesApp(match=match)
+    assert app.no_color is not colour
+    return app
+
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_course_and_gauges(snap_compare, monkeypatch, size, colour):
+    match = scene(4, 21, lambda s: s.phase == R.Phase.PLAY and s.round >= 4 and not s.played[s.to_move[0]])
+    app = _app(monkeypatch, colour, match)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_snapshot_a_round_revealed(snap_compare, monkeypatch, size, colour):
+    match = scene(3, 21, lambda s: s.phase == R.Phase.PLAY and s.round >= 3 and len(s.to_move) == 1
+                  and bool(s.played[s.to_move[0]]))
+    app = _app(monkeypatch, colour, match)
+
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.hold(13)  # a sled sliding after the cards acted: damage has landed
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

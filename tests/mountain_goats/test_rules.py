@@ -11,8 +11,9 @@ from boardgames_tui.engine import IllegalAction, Rng
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.mountain_goats import data as D
 from boardgames_tui.games.mountain_goats import rules as R
+from boardgames_tui.games.mountain_goats import speed as S
 
-from .helpers import at, move, scenario
+from .conftest import at, move, scenario
 
 # ---------------------------------------------------------------- setup (Sheet: Components)
 
@@ -453,7 +454,7 @@ def _all_moves(state):
                     f[i] = v
                 variants.add(tuple(f))
     for faces in variants:
-        for part in R._PARTITIONS:
+        for part in S.PARTITIONS:
             sums = [sum(faces[i] for i in g) for g in part]
             options = []
             for s_, g in zip(sums, part):

@@ -14,7 +14,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard
 from tests.handover import BURSTS, actions, game_of, where
-from tests.screen_text import screen_text
+from tests.screen_text import screen_text, wait_for
 
 SIZE = (80, 24)
 NAMES = ["Ana", "Beto"]
@@ -119,11 +119,13 @@ async def test_page_keys_scroll_the_board_and_leave_the_choices_alone():
         await pilot.pause()
         game = game_of(app)
         scroll = game.board.query_one("#pr-scroll", VerticalScroll)
-        assert scroll.max_scroll_y > 0  # the board is taller than its box at 80x24
+        # The board is taller than its box at 80x24.
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its box")
         highlighted = game.chooser.highlighted
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0 and game.chooser.highlighted == highlighted
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
+        assert game.chooser.highlighted == highlighted
         await pilot.press("pageup")
-        await pilot.pause()
-        assert scroll.scroll_y == 0 and game.chooser.highlighted == highlighted
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top")
+        assert game.chooser.highlighted == highlighted

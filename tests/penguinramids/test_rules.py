@@ -26,7 +26,7 @@ from boardgames_tui.games.penguinramids.rules import (
     TakeToken,
 )
 
-from .helpers import choose_all, turn_state
+from .conftest import choose_all, turn_state
 
 R2_22, R2_21, R2_12 = 3, 5, 6  # Red weight 2 with arms 2|2, 2|1, 1|2
 R1_22, R3_22, R3_21, R3_12, R4_11, R5_11 = 0, 8, 9, 10, 11, 12
@@ -35,26 +35,7 @@ B5_11, Y1_22 = 25, 26
 WEAK_BASE = {0: R4_11, 1: Y4_11, 2: B4_11, 3: P4_11}  # every support is 1+1 = 2
 
 
-# ---- components and setup -------------------------------------------------------
-
-
-def test_components_counts():
-    assert len(PENGUINS) == 52
-    for c in range(4):
-        assert sum(1 for p in PENGUINS if p.colour == c) == 13
-    assert len(GOALS) == 10 and len({g.kind for g in GOALS}) == 5
-    assert data.STRENGTH_TOKENS == 10
-    assert data.ACTION_NUMBERS == (1, 2, 3, 4, 5)
-
-
-def test_penguin_card_design_heavier_weaker_and_grey_trades_arms_for_weight():
-    for p in PENGUINS:
-        assert 0 <= p.left <= 2 and 0 <= p.right <= 2 and p.left + p.right >= 2
-        assert p.grey_weight > p.weight
-        assert p.grey_left + p.grey_right < p.left + p.right
-    light = [p.left + p.right for p in PENGUINS if p.weight == 1]
-    heavy = [p.left + p.right for p in PENGUINS if p.weight >= 4]
-    assert min(light) > max(heavy)
+# ---- setup -------------------------------------------------------------------
 
 
 def test_setup_youngest_holds_chief_five_cards_three_goals_one_penguin_per_player():

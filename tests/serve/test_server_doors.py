@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import stat
+import time
 
 import asyncssh
 import pytest
 
+from boardgames_tui.serve import server as server_module
 from boardgames_tui.serve.hub import Hub
 from boardgames_tui.serve.server import ServerConfig, host_key_path, start_server
 
@@ -29,12 +31,17 @@ async def test_a_key_not_in_the_authorized_keys_file_is_refused(server: ServerFi
         )
 
 
-async def test_a_wrong_table_code_is_refused_and_the_right_one_admits(server: ServerFixture) -> None:
+async def test_a_wrong_table_code_is_refused_after_a_pause_and_the_right_one_admits(
+    server: ServerFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.2)  # the real second, shortened
+    started = time.monotonic()
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect(
             "127.0.0.1", server.port, username="dora", client_keys=None, password="wrong-code",
             known_hosts=None, agent_path=None,
         )
+    assert time.monotonic() - started >= 0.2  # each failed password waits before the answer
     term = await server.terminal("dora", client_keys=None, password="secret-code")
     await term.wait_for("You are dora")
 

@@ -59,6 +59,7 @@ async def test_each_screen_shows_its_own_hand_and_a_watcher_none(server: ServerF
         await term.wait_for(lambda t: "asteroid at row" in t)
 
 
+@pytest.mark.slow  # each SSH session is a new process: the fast tier keeps four tables
 async def test_a_resize_redraws_at_the_new_size_and_a_small_one_asks_for_more(server: ServerFixture) -> None:
     ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
     await ana.wait_for("Your choices")
@@ -72,6 +73,7 @@ async def test_a_resize_redraws_at_the_new_size_and_a_small_one_asks_for_more(se
     assert "enlarge" not in beto.text()
 
 
+@pytest.mark.slow  # each SSH session is a new process: the fast tier keeps four tables
 async def test_a_player_who_reconnects_with_the_same_key_gets_the_seat_back(server: ServerFixture) -> None:
     ana, beto = await open_table(server, "mision_chungungo", ["ana", "beto"])
     match = server.hub.tables["t1"].match
@@ -85,6 +87,7 @@ async def test_a_player_who_reconnects_with_the_same_key_gets_the_seat_back(serv
     await again.wait_for("beto places")
 
 
+@pytest.mark.slow  # each SSH session is a new process: the fast tier keeps four tables
 async def test_tables_survive_a_server_restart(server: ServerFixture, tmp_path) -> None:
     ana, beto = await open_table(server, "mision_chungungo", ["ana", "beto"])
     match = server.hub.tables["t1"].match
@@ -113,6 +116,7 @@ async def test_a_chat_line_reaches_everyone_at_the_table(server: ServerFixture) 
     assert server.hub.tables["t1"].chat == ["ana: good luck"]
 
 
+@pytest.mark.slow  # each SSH session is a new process: the fast tier keeps four tables
 async def test_only_the_creator_closes_a_table_and_its_players_go_back_to_the_lobby(server: ServerFixture) -> None:
     ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
     await beto.wait_for("Your choices")
@@ -173,6 +177,7 @@ async def test_a_player_alone_plays_against_a_computer_seat(server: ServerFixtur
     await ana.wait_for("Cards revealed")
 
 
+@pytest.mark.slow  # each SSH session is a new process: the fast tier keeps four tables
 async def test_a_session_that_crashes_ends_alone_and_the_table_plays_on(server: ServerFixture) -> None:
     ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
     await ana.wait_for("Your choices")

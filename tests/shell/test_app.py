@@ -1,6 +1,5 @@
 """Pilot tests of the shared shell on the test-only game Veto (hidden information)."""
 
-import json
 
 import pytest
 from boardgames_tui.app import BoardGamesApp
@@ -13,7 +12,7 @@ from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.too_small import TooSmallScreen
-from tests.screen_text import game_screen, notices, screen_text
+from tests.screen_text import game_screen, notices, screen_text, wait_for
 from tests.shell.tiny_game import Confirm, Pick, Veto
 
 SIZE = (80, 24)
@@ -41,6 +40,18 @@ async def play_veto_to_game_over(app, pilot, limit=300):
             await pilot.press(str(next((i + 1 for i, a in enumerate(legal) if isinstance(a, Confirm)), 1)))
 
 
+async def pick_and_confirm(pilot, game) -> Pick:
+    """Seat A picks its first card, then confirms it, by the digits of the listed actions."""
+    done = len(game.match.actions)
+    pick = game.match.state.legal_actions(0)[0]
+    assert isinstance(pick, Pick)
+    await pilot.press("1")
+    await wait_for(pilot, lambda: len(game.match.actions) == done + 1, what="the pick")
+    await pilot.press(str(game.match.state.legal_actions(0).index(Confirm()) + 1))
+    await wait_for(pilot, lambda: len(game.match.actions) == done + 2, what="the confirmation")
+    return pick
+
+
 def hand_text(state, seat):
     return " ".join("Veto" if c == 0 else str(c) for c in state.hands[seat])
 
@@ -65,12 +76,8 @@ async def test_secret_pick_never_shown_to_the_next_seat():
     async with app.run_test(size=SIZE) as pilot:
         await lift_first_curtain(pilot)
         game = app.screen
-        pick = next(a for a in game.match.state.legal_actions(0) if isinstance(a, Pick))
-        game.match.play(0, pick)
-        game.match.play(0, Confirm())
-        game.advance()
-        await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        pick = await pick_and_confirm(pilot, game)
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="B's curtain")
         assert "Beto" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -309,8 +316,25 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
         assert game.match.actions == [(0, Pick(top))]
 
 
+def veto_near_its_end(decisions_left: int = 4) -> Match:
+    """Veto (seed 3) with every decision but the last ``decisions_left`` made as play_veto_to_game_over
+    makes them (Confirm when listed, else the first listed action)."""
+    whole = Match.new("veto", ["Ana", "Beto"], 3)
+    for _ in range(300):
+        if whole.state.is_terminal:
+            break
+        seat = whole.state.to_move[0]
+        legal = whole.state.legal_actions(seat)
+        whole.play(seat, next((a for a in legal if isinstance(a, Confirm)), legal[0]))
+    assert whole.state.is_terminal
+    match = Match.new("veto", ["Ana", "Beto"], 3)
+    for seat, action in whole.actions[: len(whole.actions) - decisions_left]:
+        match.play(seat, action)
+    return match
+
+
 async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
-    app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
+    app = BoardGamesApp(match=veto_near_its_end())  # the whole game by keys: the slow test above
     async with app.run_test(size=SIZE) as pilot:
         await play_veto_to_game_over(app, pilot)
         assert isinstance(app.screen, GameOverScreen)
@@ -364,11 +388,8 @@ async def test_log_hidden_then_shown_is_redrawn_whole():
         await pilot.press("l")
         await pilot.pause()
         game = app.screen
-        pick = next(a for a in game.match.state.legal_actions(0) if isinstance(a, Pick))
-        game.match.play(0, pick)
-        game.match.play(0, Confirm())  # logs a line while the log is hidden
-        game.advance()
-        await pilot.pause()
+        await pick_and_confirm(pilot, game)  # logs a line while the log is hidden
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="B's curtain")
         await pilot.press("enter")  # B's curtain: B's screen redraws the log, hidden
         await pilot.pause()
         await pilot.press("l")

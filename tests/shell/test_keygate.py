@@ -14,7 +14,7 @@ from boardgames_tui.engine import Match, Pass
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.keygate import SETTLE, KeyGate
 from tests.handover import BURSTS, actions, send_at_once, where
-from tests.screen_text import screen_text
+from tests.screen_text import screen_text, wait_for
 
 from .test_app import reaction_match
 from .tiny_game import Confirm, Pick
@@ -112,7 +112,7 @@ def test_a_screen_that_never_repaints_does_not_lock_the_keyboard():
 async def test_enters_queued_together_lift_the_first_curtain_and_do_nothing_more(n):
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.key_gate.drawn, what="the curtain drawn")  # seen before the keys
         assert where(app) == ("curtain", "A Ana")
         await send_at_once(pilot, *["enter"] * n)
         assert where(app) == ("seat", 0, None) and actions(app) == []
@@ -125,6 +125,7 @@ async def test_a_player_pressing_enter_after_each_new_screen_moves_one_step_each
         await pilot.pause()
         steps = []
         for _ in range(3):
+            await wait_for(pilot, lambda: app.key_gate.drawn, what="the new screen drawn")  # the player looks
             await pilot.press("enter")
             await pilot.pause(SETTLE + 0.1)  # the player looks at the new screen
             steps.append((where(app), len(actions(app))))

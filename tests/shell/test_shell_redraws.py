@@ -64,6 +64,7 @@ class ToggleApp(App[None]):
 async def test_footer_rebuilds_when_a_key_it_shows_comes_or_goes():
     app = ToggleApp()
     async with app.run_test(size=(60, 5)) as pilot:
+        await wait_for(pilot, lambda: bool(footer_keys(app.screen)), what="the footer's keys")
         await pilot.pause()
         assert footer_keys(app.screen) == ["Act", "Other"]
         assert "x Act" in screen_text(app)

@@ -11,8 +11,6 @@ No terminal library is imported here (import contract).
 
 from __future__ import annotations
 
-import itertools
-from functools import lru_cache
 from typing import Any, ClassVar
 
 import attrs
@@ -25,10 +23,11 @@ from boardgames_tui.engine.core import (
     seat_letter,
     seat_ref,
 )
-from boardgames_tui.engine.derive import evolve
+from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.i18n import N_, shapes
 
+from . import speed
 from .data import (
     BIG_MAX,
     BIG_MIN,
@@ -45,20 +44,7 @@ from .data import (
 
 _BLANK = Rng.blank()
 _NO_GAINS = (0, 0, 0, 0, 0, 0)
-_FACE = ("0", "1", "2", "3", "4", "5", "6")
 _IDX = range(6)
-#: Seat placeholders of event texts (engine.core.seat_ref), by seat.
-_REF = {s: seat_ref(s) for s in range(5)}
-#: Every roll by ``value % 1296`` of the generator's draw: (dice, " rolls a b c d.").
-_ROLLS = tuple(
-    ((r % 6 + 1, r // 6 % 6 + 1, r // 36 % 6 + 1, r // 216 % 6 + 1),
-     f" rolls {r % 6 + 1} {r // 6 % 6 + 1} {r // 36 % 6 + 1} {r // 216 % 6 + 1}.")
-    for r in range(6**DICE)
-)
-#: The log event of each seat's each roll, made on first use. Events are immutable
-#: values, already shared by every later state's log; these are shared by all games.
-_ROLL_EVENTS: dict[int, list[Event | None]] = {s: [None] * 6**DICE for s in range(5)}
-
 ENDING_BONUS = N_("the bonus tokens ran out")
 ENDING_MOUNTAINS = N_("three mountains ran out of point tokens")
 
@@ -197,102 +183,8 @@ class Move:
 
 ROLL = Roll()
 ACTION_TYPES = (Roll, Move)
-
-
-# ---------------------------------------------------------------- dice plans
-
-
-def _partitions(n: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Every way to split dice 0..n-1 into unordered groups, some dice unused."""
-    out: list[tuple[tuple[int, ...], ...]] = []
-
-    def rec(i: int, groups: list[list[int]]) -> None:
-        if i == n:
-            out.append(tuple(tuple(g) for g in groups))
-            return
-        rec(i + 1, groups)  # die i unused
-        for g in groups:
-            g.append(i)
-            rec(i + 1, groups)
-            g.pop()
-        groups.append([i])
-        rec(i + 1, groups)
-        groups.pop()
-
-    rec(0, [])
-    out.sort(key=lambda p: (sum(len(g) for g in p), len(p)))
-    return out
-
-
-_PARTITIONS = _partitions(DICE)
-
-
-@lru_cache(maxsize=4096)
-def dice_plans(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
-    """Every distinct multiset of group sums a roll allows, with one way to make it.
-
-    Returns ``(sums, faces, groups)`` triples: ``sums`` sorted ascending,
-    ``faces`` the four dice after changing extra 1s, ``groups`` the die
-    indices of each group aligned with ``sums``. Unchanged dice and fewer
-    dice are preferred as the representative. Depends on the roll alone,
-    so it is cached (at most 1296 rolls x 2).
-    """
-    hi = BIG_MAX if big else GROUP_MAX
-    ones = [i for i, d in enumerate(dice) if d == 1]
-    variants: list[tuple[int, ...]] = [dice]
-    if len(ones) >= 2:
-        seen = {tuple(sorted(dice))}
-        for values in itertools.product(range(1, 7), repeat=len(ones)):
-            if 1 not in values:
-                continue
-            faces = list(dice)
-            for i, v in zip(ones, values):
-                faces[i] = v
-            key = tuple(sorted(faces))
-            if key not in seen:
-                seen.add(key)
-                variants.append(tuple(faces))
-    plans: dict[tuple[int, ...], tuple] = {}
-    for faces in variants:
-        for part in _PARTITIONS:
-            sums = []
-            ok = True
-            for g in part:
-                s = 0
-                for i in g:
-                    s += faces[i]
-                if s < GROUP_MIN or s > hi:
-                    ok = False
-                    break
-                sums.append(s)
-            if not ok:
-                continue
-            order = sorted(range(len(part)), key=lambda k: sums[k])
-            key = tuple(sums[k] for k in order)
-            if key not in plans:
-                plans[key] = (key, faces, tuple(part[k] for k in order))
-    return tuple(plans.values())
-
-
-@lru_cache(maxsize=4096)
-def dice_sequences(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[tuple[int, int], ...], Move], ...]:
-    """Every group sequence worth trying for a roll: ``((target, goat) ..., move)`` pairs.
-
-    Plans without Big Mountain groups give one sequence (their order cannot
-    matter); plans with them give every order and goat choice. Cached per roll.
-    """
-    out = []
-    for sums, faces, groups in dice_plans(dice, big):
-        if not sums or sums[-1] <= GROUP_MAX:
-            seqs = [(tuple((t, t) for t in sums), groups)]
-        else:
-            seqs = _big_sequences(sums, groups)
-        for seq, grp in seqs:
-            out.append((seq, Move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))))
-    return tuple(out)
-
-
-# ---------------------------------------------------------------- the state
+#: ``Move(faces, groups)`` for values its converters would keep as they are (speed.py).
+_move_of = speed.fast_constructor(Move)
 
 
 @attrs.frozen(slots=True, hash=False)
@@ -357,7 +249,7 @@ class GoatsState(State):
         """Everything is public except the future dice: the generator is blanked."""
         if self.rng is _BLANK or self.rng.state < 0:
             return self
-        return attrs.evolve(self, rng=_BLANK)
+        return evolve(self, rng=_BLANK)
 
     def summit_owner(self, mountain: int) -> int | None:
         """The seat whose goat stands on the summit of ``mountain``, or None."""
@@ -410,8 +302,8 @@ class GoatsState(State):
         old_steps = sum(p for p in pos0 if p <= GROUP_MAX)
         seen: set[tuple] = set()
         ranked: list[tuple[int, int, int, Move]] = []
-        for seq, move in dice_sequences(self.dice, self.big_mountain):
-            res = _simulate(pos0, supply, owners, spot_set, seat, seq)
+        for seq, move in speed.dice_sequences(self.dice, self.big_mountain, _move_of):
+            res = speed.simulate(pos0, supply, owners, spot_set, seat, seq)
             if res is None or res in seen:
                 continue
             seen.add(res)
@@ -453,17 +345,9 @@ class GoatsState(State):
         if self.dice:
             raise IllegalAction("you have already rolled: group your dice and move")
         # One 64-bit draw gives all four dice (6**4 = 1296 divides 2**64 up to a bias below 1e-16):
-        # die k is value // 6**k % 6 + 1, which depends on value % 1296 alone.
+        # die k is value // 6**k % 6 + 1 (speed.roll reads them from a table, with their log line).
         value, rng = self.rng.next64()
-        r = value % 1296
-        dice, said = _ROLLS[r]
-        events = _ROLL_EVENTS.get(seat)
-        if events is None:
-            ev = Event(seat_ref(seat) + said)
-        else:
-            ev = events[r]
-            if ev is None:
-                ev = events[r] = Event(_REF[seat] + said)
+        dice, ev = speed.roll(seat, value)
         return evolve(self, dice=dice, log=self.log + (ev,), rng=rng)
 
     def check_move(self, seat: int, move: Move) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -532,7 +416,7 @@ class GoatsState(State):
         """
         dice, faces, groups = self.dice, move.faces, move.groups
         try:
-            sure = bool(dice) and _surely_legal(dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX)
+            sure = bool(dice) and speed.surely_legal(dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX)
         except Exception:  # malformed values: check_move reports them as before
             sure = False
         if not sure:
@@ -542,7 +426,7 @@ class GoatsState(State):
         if not groups:
             turn.use_no_dice()
         for g in groups:
-            total, expr = _group_sum(faces, g)
+            total, expr = speed.group_sum(faces, g)
             target = g[0]
             goat = total if total <= GROUP_MAX else g[1]
             if target > GROUP_MAX:
@@ -652,21 +536,6 @@ class GoatsState(State):
 # ---------------------------------------------------------------- a move, step by step
 
 
-def _group_sum(faces: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, str]:
-    """(sum, dice text) of a checked group: (target, goat, die index, ...) -> (9, "4+5")."""
-    k = len(group)
-    if k == 4:
-        a, b = faces[group[2]], faces[group[3]]
-        return a + b, _PLUS[a][b]
-    if k == 3:
-        total = faces[group[2]]
-        return total, _FACE[total]
-    total = 0
-    for i in group[2:]:
-        total += faces[i]
-    return total, "+".join([_FACE[faces[i]] for i in group[2:]])
-
-
 class _Turn:
     """One seat's move being resolved: a working copy of what it changes, and the log lines.
 
@@ -675,14 +544,13 @@ class _Turn:
     :meth:`finish` gives the new state.
     """
 
-    __slots__ = ("state", "seat", "me", "shared", "mypos", "supply", "mine", "knocked", "events",
+    __slots__ = ("state", "seat", "me", "mypos", "supply", "mine", "knocked", "events",
                  "bonus_left", "won", "ending", "to_move")
 
     def __init__(self, state: "GoatsState", seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.me = _REF.get(seat) or seat_ref(seat)
-        self.shared = _SHARED.get(seat)
+        self.me = speed.REF.get(seat) or seat_ref(seat)
         self.mypos = list(state.pos[seat])
         self.supply = state.supply  # a list once a token is taken
         self.mine = state.tokens[seat]
@@ -704,7 +572,7 @@ class _Turn:
 
     def use_no_dice(self) -> None:
         """Sheet: Decisions - a move may use no group at all (nothing fits, or the player declines)."""
-        self.events.append(Event(f"{self.me} uses no dice.") if self.shared is None else self.shared[0])
+        self.events.append(speed.no_dice_event(self.seat) or Event(f"{self.me} uses no dice."))
 
     def go_to_big_mountain_spot(self, goat: int, target: int, expr: str) -> None:
         """Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
@@ -741,19 +609,12 @@ class _Turn:
             p += 1
             self.mypos[gi] = p
             if p < top:
-                shared = self.shared
-                if shared is not None and type(p) is int and p > 0:
-                    memo = shared[1][gi][p]
-                    ev = memo.get(expr)
-                    if ev is None:
-                        ev = memo[expr] = Event(f"{self.me}: {expr}{_CLIMBS[gi][p]}")
-                    self.events.append(ev)
-                else:  # a seat or a step no table holds (only in states built by hand)
-                    self.events.append(Event(f"{self.me}: {expr} on {goat}: goat climbs to step {p} of {top}."))
+                ev = speed.climb_event(self.seat, gi, p, expr)  # shared by every game (speed.py)
+                self.events.append(ev or Event(f"{self.me}: {expr} on {goat}: goat climbs to step {p} of {top}."))
                 return
-            text = f"{self.me}: {expr}{_ON[gi]}goat reaches the summit" + self._knock_rivals(gi, top)
+            text = f"{self.me}: {expr}{speed.ON[gi]}goat reaches the summit" + self._knock_rivals(gi, top)
         else:
-            text = f"{self.me}: {expr}{_ON[gi]}goat is already on the summit"
+            text = f"{self.me}: {expr}{speed.ON[gi]}goat is already on the summit"
         self.events.append(Event(text + self._take_token(goat)))
 
     def _knock_rivals(self, gi: int, top: int) -> str:
@@ -820,11 +681,11 @@ class _Turn:
             new_pos[s] = tuple(row)
         tokens, supply = st.tokens, self.supply
         if supply is not st.supply:
-            tokens = tokens[:seat] + (tuple(self.mine),) + tokens[seat + 1:]
+            tokens = replace_at(tokens, seat, tuple(self.mine))
             supply = tuple(supply)
         bonus_won = st.bonus_won
         if self.won is not bonus_won[seat]:
-            bonus_won = bonus_won[:seat] + (self.won,) + bonus_won[seat + 1:]
+            bonus_won = replace_at(bonus_won, seat, self.won)
         to_move = self.to_move
         return evolve(
             st,
@@ -840,165 +701,6 @@ class _Turn:
             to_move=to_move,
             log=st.log + tuple(self.events),
         )
-
-
-# ---------------------------------------------------------------- fast construction
-
-
-_new = object.__new__
-_set_faces = Move.__dict__["faces"].__set__
-_set_groups = Move.__dict__["groups"].__set__
-
-
-def _move_of(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> Move:
-    """``Move(faces, groups)`` for a tuple of ints and a tuple of int tuples (what the converters keep as is)."""
-    m = _new(Move)
-    _set_faces(m, faces)
-    _set_groups(m, groups)
-    return m
-
-
-# ---------------------------------------------------------------- fast checking
-
-
-#: Per seat, log events that recur in every game, shared by all of them (events are
-#: immutable values, already shared by every later state's log): "uses no dice", and
-#: per mountain index and step reached the climb events by dice text, made on first use
-#: (a few thousand at most: the dice texts of a mountain's sum are finite).
-_SHARED: dict[int, tuple[Event, tuple[tuple[dict[str, Event], ...], ...]]] = {
-    s: (Event(f"{seat_ref(s)} uses no dice."), tuple(tuple({} for _p in range(top)) for top in STEPS_BY_INDEX))
-    for s in range(5)
-}
-#: Bit of each die index in a mask of used dice.
-_DIE_BIT = {0: 1, 1: 2, 2: 4, 3: 8}
-#: "a+b" for two faces a, b (indexed like _FACE).
-_PLUS = tuple(tuple(f"{a}+{b}" for b in range(7)) for a in range(7))
-#: " on m: " and " on m: goat climbs to step p of top." by mountain index and step.
-_ON = tuple(f" on {m}: " for m in MOUNTAINS)
-_CLIMBS = tuple(
-    tuple(f" on {m}: goat climbs to step {p} of {STEPS_BY_INDEX[i]}." for p in range(STEPS_BY_INDEX[i]))
-    for i, m in enumerate(MOUNTAINS)
-)
-
-
-def _surely_legal(dice, faces, groups, hi) -> bool:
-    """Whether :meth:`GoatsState.check_move` would accept these faces and groups, cheaply.
-
-    True only if it would (``hi`` is its highest group sum); False on any
-    doubt (and it may raise on malformed values), so that the caller asks
-    check_move, which names the problem. Big Mountain spots are not checked
-    here either.
-    """
-    if faces != dice:
-        if len(faces) != DICE:
-            return False
-        had_one = kept_one = False
-        for i in range(DICE):
-            f, d = faces[i], dice[i]
-            if d == 1:
-                had_one = True
-                if f == 1:
-                    kept_one = True
-                elif not 1 <= f <= 6:
-                    return False
-            elif f != d:
-                return False
-        if had_one and not kept_one:
-            return False
-    used = 0
-    for g in groups:
-        k = len(g)
-        if k == 4:
-            i, j = g[2], g[3]
-            bit = _DIE_BIT[i] | _DIE_BIT[j]
-            if i == j or used & bit:
-                return False
-            used |= bit
-            total = faces[i] + faces[j]
-        elif k == 3:
-            i = g[2]
-            bit = _DIE_BIT[i]
-            if used & bit:
-                return False
-            used |= bit
-            total = faces[i]
-        elif k > 4:
-            total = 0
-            for i in g[2:]:
-                bit = _DIE_BIT[i]
-                if used & bit:
-                    return False
-                used |= bit
-                total += faces[i]
-        else:
-            return False
-        if total < GROUP_MIN or total > hi or g[0] != total:
-            return False
-        if total <= GROUP_MAX:
-            if g[1] not in (0, total):
-                return False
-        elif g[1] not in MOUNTAINS:
-            return False
-    return True
-
-
-# ---------------------------------------------------------------- helpers for enumeration
-
-
-def _big_sequences(sums, groups):
-    """Every (order, goat choice) of a plan that has Big Mountain groups."""
-    big_k = [k for k, t in enumerate(sums) if t > GROUP_MAX]
-    out = []
-    seen = set()
-    for goats in itertools.product(MOUNTAINS, repeat=len(big_k)):
-        base = [(t, t) for t in sums]
-        for k, g in zip(big_k, goats):
-            base[k] = (sums[k], g)
-        for perm in itertools.permutations(range(len(sums))):
-            seq = tuple(base[k] for k in perm)
-            if seq in seen:
-                continue
-            seen.add(seq)
-            out.append((seq, tuple(groups[k] for k in perm)))
-    return out
-
-
-def _simulate(pos0, supply, owners, spots, seat, seq):
-    """Fast resolution of a group sequence: (pos, gains, knocked mask) or None if illegal."""
-    pos = list(pos0)
-    gains = [0, 0, 0, 0, 0, 0]
-    knocked = 0
-    occ = None
-    for target, goat in seq:
-        i = goat - 5
-        p = pos[i]
-        if target > GROUP_MAX:
-            if occ is None:
-                occ = set(spots)
-            if target in occ:
-                return None
-            if p > GROUP_MAX:
-                occ.discard(p)
-            pos[i] = target
-            occ.add(target)
-            continue
-        if p > GROUP_MAX:
-            if occ is None:
-                occ = set(spots)
-            occ.discard(p)
-            pos[i] = 0
-            continue
-        top = STEPS_BY_INDEX[i]
-        if p < top:
-            p += 1
-            pos[i] = p
-            if p == top:
-                o = owners[i]
-                if o >= 0 and o != seat:
-                    knocked |= 1 << i
-        if p == top and gains[i] < supply[i]:
-            gains[i] += 1
-    return tuple(pos), tuple(gains), knocked
 
 
 # ---------------------------------------------------------------- module functions
@@ -1034,36 +736,6 @@ def new_game(players: int, seed: int = 0, big_mountain: bool = False) -> GoatsSt
     )
 
 
-#: The dice of each of 3 bins for 8 random bits (2 bits a die: 0 unused, 1-3 its bin), empty bins left out.
-_BINS = tuple(
-    tuple(g for g in (tuple(i for i in range(DICE) if (bits >> 2 * i) & 3 == b) for b in (1, 2, 3)) if g)
-    for bits in range(256)
-)
-
-
-#: Without the Big Mountain, the groups random_action picks depend on the faces and its
-#: 8 random bits alone: per faces (1296 at most), the groups of each draw, made on first
-#: use. Equal group tuples are kept once (_PICKED), so a row costs about 2 kB.
-_PLAIN_PICKS: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]] = {}
-_PICKED: dict[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] = {}
-
-
-def _plain_picks(faces: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    row = []
-    for bins in _BINS:
-        groups = []
-        for g in bins:
-            s = 0
-            for i in g:
-                s += faces[i]
-            if GROUP_MIN <= s <= GROUP_MAX:
-                groups.append((s, s) + g)
-        picked = tuple(groups)
-        row.append(_PICKED.setdefault(picked, picked))
-    _PLAIN_PICKS[faces] = out = tuple(row)
-    return out
-
-
 def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
     """A random legal action without listing every outcome (for ``simulate``).
 
@@ -1084,12 +756,9 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
                 changed[i] = rnd.randint(2, 6)
         faces = tuple(changed)
     if not state.big_mountain:
-        picks = _PLAIN_PICKS.get(faces)
-        if picks is None:
-            picks = _plain_picks(faces)
-        return _move_of(faces, picks[rnd.getrandbits(8)])
+        return _move_of(faces, speed.plain_picks(faces)[rnd.getrandbits(8)])
     groups = []
-    bins = _BINS[rnd.getrandbits(8)]
+    bins = speed.BINS[rnd.getrandbits(8)]
     occ = None
     mypos = None
     for g in bins:
@@ -1162,7 +831,7 @@ def check_invariants(state: GoatsState) -> None:
 
 def redeal_hidden(state: GoatsState, seat: int, rnd) -> GoatsState:
     """Only the future dice are unknown: replace the generator (leak test)."""
-    return attrs.evolve(state, rng=Rng(rnd.getrandbits(63)))
+    return evolve(state, rng=Rng(rnd.getrandbits(63)))
 
 
 def simulation_stats(state: GoatsState) -> dict[str, float | str]:

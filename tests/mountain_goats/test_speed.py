@@ -1,4 +1,4 @@
-"""The engine's fast paths give what the plain code gives (same states, same verdicts)."""
+"""The speed-only code (speed.py: caches, fast paths, shared events) gives what the plain rules give."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from boardgames_tui.engine.core import IllegalAction
 from boardgames_tui.engine.derive import evolve
 from boardgames_tui.games.mountain_goats import rules as R
+from boardgames_tui.games.mountain_goats import speed as S
 
 
 def _states(count: int, seed: int):
@@ -69,7 +70,7 @@ def test_quick_check_accepts_exactly_what_check_move_accepts(seed):
         for _ in range(3):
             move = _mangled(state, rnd)
             try:
-                sure = R._surely_legal(state.dice, move.faces, move.groups, hi)
+                sure = S.surely_legal(state.dice, move.faces, move.groups, hi)
             except Exception:
                 sure = False
             legal = _verdict(state, seat, move)
@@ -110,10 +111,10 @@ def test_fast_constructors_build_equal_objects():
 
 def test_roll_table_matches_the_dice_formula():
     for r in range(6**4):
-        dice, said = R._ROLLS[r]
         for value in (r, r + 1296 * 12345678901):
+            dice, event = S.roll(2, value)
             assert dice == (value % 6 + 1, value // 6 % 6 + 1, value // 36 % 6 + 1, value // 216 % 6 + 1)
-        assert said == " rolls %d %d %d %d." % dice
+            assert event.text == "{2} rolls %d %d %d %d." % dice
 
 
 def test_roll_events_are_shared_values_equal_to_fresh_ones():
@@ -133,7 +134,7 @@ def test_roll_events_are_shared_values_equal_to_fresh_ones():
 def test_shared_move_events_equal_fresh_ones():
     from boardgames_tui.engine.core import Event
 
-    from .helpers import move, scenario
+    from .conftest import move, scenario
 
     s = scenario(2, dice=(3, 4, 2, 6), pos={1: {7: 1}})
     a = s.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1), (8, 8, 2, 3)))

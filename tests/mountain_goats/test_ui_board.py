@@ -1,24 +1,16 @@
-"""Widget tests (board and chooser in a tiny app), Pilot tests and snapshots at 80x24."""
+"""The board and the move list drawn from a state: text renders, and the widgets in a tiny app (tests/board_harness.py)."""
 
 from __future__ import annotations
 
-import pytest
-
-from textual.app import App, ComposeResult
-
-from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.mountain_goats import rules as R
 from boardgames_tui.games.mountain_goats.ui import make_board, make_chooser
 from boardgames_tui.games.mountain_goats.ui.board import Layout, move_label, preview_summary, render_board
-from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
-from boardgames_tui.ui.game_over import GameOverScreen
-from boardgames_tui.ui.game_screen import GameScreen
 from tests.board_harness import BoardHarness
-from tests.screen_text import notices, screen_text
+from tests.screen_text import screen_text
 
-from .helpers import move, scenario
+from .conftest import move, scenario
 
-SIZE = (80, 24)
+
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
 
@@ -31,9 +23,6 @@ class Harness(BoardHarness):
 
 def board_text(app) -> str:
     return str(app.board.query_one("#goats-table").render())
-
-
-# ---------------------------------------------------------------- board
 
 
 def _cell(text: str, mountain: int, step: int, layout: Layout = Layout()) -> str:
@@ -137,9 +126,6 @@ async def test_board_preview_marks_moving_goats():
         await pilot.press("down")
         await pilot.pause()
         assert screen_text(app) != text
-
-
-# ---------------------------------------------------------------- chooser
 
 
 async def test_chooser_lists_distinct_moves_best_first_and_picks_by_digit():
@@ -259,145 +245,3 @@ async def test_chooser_refuses_changing_a_die_that_is_not_a_one():
         await pilot.press("b", "f")
         await pilot.pause()
         assert "Only a rolled 1 can change" in screen_text(app)
-
-
-# ---------------------------------------------------------------- the real app
-
-
-@pytest.mark.slow
-async def test_whole_two_player_game_through_the_keyboard():
-    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=21)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        # First turn built by hand: pass with no dice ("b", then "c").
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("b", "c")
-        await pilot.pause()
-        assert screen.match.state.to_move == (1,) and "uses no dice" in screen_text(app)
-        presses = 0
-        while not screen.match.state.is_terminal:
-            assert presses < 400, "the game did not end"
-            await pilot.press("enter")  # roll
-            await pilot.press("1")  # the best move
-            presses += 2
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
-        text = screen_text(app)
-        assert "game over" in text and "Why it ended" in text
-        state = screen.match.state
-        assert state.turns % 2 == 0 and not notices(app).count("Not allowed")
-
-
-async def test_illegal_hand_built_move_gets_a_message(match_at):
-    # A roll with two 1s: changing both is refused at once (one 1 stays).
-    rolled = scenario(2, dice=(1, 1, 5, 5))
-    app = BoardGamesApp(match=match_at("mountain_goats", ["Ana", "Beto"], rolled, seed=3))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.match.state.dice == (1, 1, 5, 5)
-        await pilot.press("b", "f", "right", "f")
-        await pilot.pause()
-        assert "At least one 1 must stay a 1" in screen_text(app)
-        # A group of 5+5+2+1 = 13 without the Big Mountain: the engine's reason is shown.
-        await pilot.press("1", "2", "3", "4", "enter")
-        await pilot.pause()
-        chooser = screen.query_one("#goats-chooser")
-        assert "sums to 13; groups must sum 5-10" in chooser.message
-        assert screen.match.state.dice == (1, 1, 5, 5)
-        assert screen.match.actions == []  # neither illegal move was played
-
-
-def _play_to(app_match, turns):
-    for _ in range(turns):
-        state = app_match.state
-        seat = state.to_move[0]
-        app_match.play(seat, R.Roll())
-        app_match.play(seat, app_match.state.legal_actions(seat)[0])
-
-
-def _in_play(no_color: bool, monkeypatch) -> tuple[BoardGamesApp, object]:
-    """Three players with the Big Mountain, the dice rolled and the second move highlighted."""
-    if no_color:
-        monkeypatch.setenv("NO_COLOR", "1")
-    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto", "Carla"], seed=8, options={"big_mountain": True})
-
-    async def run_before(pilot):
-        await pilot.pause()
-        screen = app.screen
-        _play_to(screen.match, 7)
-        seat = screen.match.state.to_move[0]
-        screen.match.play(seat, R.Roll())
-        screen.advance()
-        await pilot.pause()
-        await pilot.press("down")
-        await pilot.pause()
-
-    return app, run_before
-
-
-def test_snapshot_game_in_play(snap_compare, monkeypatch):
-    app, run_before = _in_play(False, monkeypatch)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
-
-def test_snapshot_game_in_play_120x40(snap_compare, monkeypatch):
-    app, run_before = _in_play(False, monkeypatch)
-    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
-
-
-def test_snapshot_game_in_play_120x40_no_color(snap_compare, monkeypatch):
-    app, run_before = _in_play(True, monkeypatch)
-    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
-    assert app.no_color
-
-
-def test_snapshot_building_a_move(snap_compare):
-    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=8)
-
-    async def run_before(pilot):
-        await pilot.pause()
-        screen = app.screen
-        _play_to(screen.match, 4)
-        screen.match.play(0, R.Roll())
-        screen.advance()
-        await pilot.pause()
-        await pilot.press("b", "1", "2")
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
-
-def test_snapshot_game_in_play_no_color(snap_compare, monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto", "Carla", "Diego"], seed=12)
-
-    async def run_before(pilot):
-        await pilot.pause()
-        screen = app.screen
-        _play_to(screen.match, 9)
-        screen.match.play(1, R.Roll())
-        screen.advance()
-        await pilot.pause()
-
-    assert app.no_color
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
-
-def test_snapshot_game_over(snap_compare):
-    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=8)
-
-    async def run_before(pilot):
-        await pilot.pause()
-        screen = app.screen
-        while not screen.match.state.is_terminal:
-            _play_to(screen.match, 1)
-        screen.advance()
-        await pilot.pause()
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

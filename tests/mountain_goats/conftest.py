@@ -1,4 +1,4 @@
-"""Scenario builders for the Mountain Goats tests."""
+"""Mountain Goats scenario builders: states made with the engine's evolve, for rules, board and app tests."""
 
 from __future__ import annotations
 

@@ -1,35 +1,27 @@
-"""Widget tests (the board in a tiny app), Pilot tests through the real app, snapshots at 80x24."""
+"""The board and the card list drawn from a state: text renders, and the widgets in a tiny app (tests/board_harness.py)."""
 
 from __future__ import annotations
 
-import pytest
-
-import random
-
 import attrs
-
-from textual.app import App, ComposeResult
-from textual.widgets import Static
-
 from boardgames_tui.ui.lines import Lines
-from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.engine import Match
+
 from boardgames_tui.games.penguinramids import rules
 from boardgames_tui.games.penguinramids.rules import ChooseCard, Place, PlaceToken, Take
 from boardgames_tui.games.penguinramids.ui import make_board
 from boardgames_tui.games.penguinramids.ui import render
-from boardgames_tui.ui.board import ActionChosen, ActionList, ActionPreview, BoardContext
+from boardgames_tui.ui.board import ActionList
 from boardgames_tui.ui.canvas import Canvas
-from boardgames_tui.ui.curtain import CurtainScreen
-from boardgames_tui.ui.game_over import GameOverScreen
-from boardgames_tui.ui.game_screen import GameScreen
 from tests.board_harness import BoardHarness
-from tests.screen_text import screen_text
 
-from .helpers import turn_state
+from .conftest import turn_state
+
 
 SIZE = (80, 24)
+
+
 NAMES = ("Ana", "Beto", "Carla", "Diego")
+
+
 R1_22, R2_22, R2_12, R3_21, R3_22, Y1_22 = 0, 3, 6, 9, 8, 26
 
 
@@ -57,9 +49,6 @@ def tile_row(text: str, level: int) -> str:
 def arms_row(text: str, level: int) -> str:
     """The top edge of ``level``'s tiles, which carries their arm strengths."""
     return text.splitlines()[1 + (4 - level) * 2][:25]
-
-
-# ---- board widget -------------------------------------------------------------------
 
 
 async def test_board_draws_your_pyramid_as_tiles_the_others_small_and_offer_and_hand_as_cards():
@@ -202,173 +191,6 @@ async def test_chooser_digit_is_the_card_number_when_a_card_is_spent():
         await pilot.pause()
         assert app.chosen == [ChooseCard(5)]
     assert app.board.action_key(Take(0)) is None
-
-
-# ---- through the real app -------------------------------------------------------------
-
-
-async def _drive_to_end(app, pilot, limit=400):
-    """Press Enter on curtains and on decisions (the first choice) until the game-over
-    screen. (A digit would not do: the secret choice binds card numbers, and card 1
-    is not always in hand.)"""
-    curtains = 0
-    for _ in range(limit):
-        await pilot.pause()
-        if isinstance(app.screen, GameOverScreen):
-            return curtains
-        if isinstance(app.screen, CurtainScreen):
-            curtains += 1
-            await pilot.press("enter")
-        else:
-            await pilot.press("enter")
-    raise AssertionError("the game did not end")
-
-
-@pytest.mark.slow  # a whole game by keyboard: hundreds of key presses
-async def test_pilot_whole_two_player_game_with_curtains():
-    app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto"], seed=21)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "A Ana" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        assert "choose an action card in secret" in screen_text(app)
-        await pilot.press("3")
-        await pilot.pause()
-        assert "chosen: 3 - Enter to confirm" in screen_text(app) and game.match.actions == []
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "B Beto" in screen_text(app)
-        assert "(you: 3)" not in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "(you: 3)" not in text and "choosing B" in text
-        curtains = await _drive_to_end(app, pilot)
-        state = game.match.state
-        # A curtain before each secret choice only (two per round, the first
-        # round's two handled above); turns after the reveal are public.
-        assert state.is_terminal and curtains == 18
-        text = screen_text(app)
-        winner = "AB"[state.winners()[0]] + " " + ("Ana", "Beto")[state.winners()[0]]
-        assert f"{winner} wins" in text and "Heaviest per level (base up)" in text and "Total:" in text
-
-
-async def test_pilot_undo_is_refused_for_a_move_the_table_watched():
-    match = Match.new("penguinramids", ["Ana", "Beto"], 4)
-    match.play(0, ChooseCard(2))
-    match.play(1, ChooseCard(4))
-    app = BoardGamesApp(match=match)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)  # turns are public: no curtain
-        await pilot.press("1")  # take the first penguin
-        await pilot.pause()
-        taken = app.screen.match.state.taken
-        assert taken >= 0
-        assert "Undo" not in screen_text(app)  # the footer offers no undo
-        await pilot.press("u")
-        await pilot.pause()
-        assert app.screen.match.state.taken == taken
-        assert "Nothing to undo" in screen_text(app)
-
-
-# ---- snapshots ------------------------------------------------------------------------
-
-
-def _random_match(players, seed, steps):
-    match = Match.new("penguinramids", list(NAMES[:players]), seed)
-    rnd = random.Random(seed)
-    for _ in range(steps):
-        st = match.state
-        if st.is_terminal:
-            break
-        seat = st.to_move[0]
-        match.play(seat, rnd.choice(st.legal_actions(seat)))
-    return match
-
-
-async def _past_curtain(pilot):
-    """Press Enter on the curtain when there is one (turns after the reveal have none)."""
-    await pilot.pause()
-    if isinstance(pilot.app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await pilot.pause()
-
-
-def test_snapshot_secret_choice(snap_compare):
-    app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto", "Carla"], seed=5)
-
-    async def run_before(pilot):
-        await _past_curtain(pilot)
-        await pilot.press("down")
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
-
-def test_snapshot_reveal_and_turn_order(snap_compare):
-    match = Match.new("penguinramids", ["Ana", "Beto", "Carla"], 5)
-    for seat, card in enumerate((3, 1, 3)):
-        match.play(seat, ChooseCard(card))
-    app = BoardGamesApp(match=match)
-
-    async def run_before(pilot):
-        await _past_curtain(pilot)
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
-
-def _being_built(no_color: bool, monkeypatch):
-    """Four players, round 6: a pyramid of each, a penguin of the offer highlighted."""
-    if no_color:
-        monkeypatch.setenv("NO_COLOR", "1")
-    app = BoardGamesApp(match=_random_match(4, 7, 95))
-
-    async def run_before(pilot):
-        await _past_curtain(pilot)
-        await pilot.press("down")
-        await pilot.pause()
-
-    return app, run_before
-
-
-def test_snapshot_pyramid_being_built(snap_compare, monkeypatch):
-    app, run_before = _being_built(False, monkeypatch)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
-
-def test_snapshot_pyramid_being_built_no_color(snap_compare, monkeypatch):
-    app, run_before = _being_built(True, monkeypatch)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-    assert app.no_color
-
-
-def test_snapshot_pyramid_being_built_120x40(snap_compare, monkeypatch):
-    app, run_before = _being_built(False, monkeypatch)
-    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
-
-
-def test_snapshot_pyramid_being_built_120x40_no_color(snap_compare, monkeypatch):
-    app, run_before = _being_built(True, monkeypatch)
-    assert snap_compare(app, terminal_size=(120, 40), run_before=run_before)
-
-
-def test_snapshot_game_over(snap_compare):
-    match = _random_match(2, 3, 2000)
-    assert match.state.is_terminal
-    match.undo() if match.can_undo() else None
-    app = BoardGamesApp(match=_random_match(2, 3, len(match.actions) - 1))
-
-    async def run_before(pilot):
-        await _past_curtain(pilot)
-        await pilot.press("1")
-        await pilot.pause()
-        await pilot.pause()
-
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 def test_small_pyramid_shows_every_penguin_with_both_arms():

@@ -13,7 +13,8 @@ from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui import render
 from boardgames_tui.games.montana_pinguino.ui.chooser import chooser_title
 
-from .test_ui_support import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
+from .conftest import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
+from tests.screen_text import wait_for
 
 SIZE = (50, 22)
 
@@ -353,12 +354,12 @@ async def test_page_keys_scroll_the_board():
         app.chooser.focus()
         scroll = app.board.query_one("#mp-scroll")
         assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel")
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
         await pilot.press("pageup")
-        await pilot.pause()
-        assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top")
 
 
 def test_last_round_of_the_previous_race_when_a_championship_race_begins():
@@ -525,16 +526,16 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE) as pilot:
         scroll = app.board.query_one("#mp-scroll")
+        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel")
         app.chooser.focus()
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert scroll.scroll_y > 0
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+        await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
         app.show(ctx_for(st, 0))  # the same seat again: its place is kept
         await pilot.pause()
         assert scroll.scroll_y > 0
         app.show(ctx_for(st, 1))
-        await pilot.pause()
-        assert scroll.scroll_y == 0
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board back at its top for another seat")
 
 
 async def test_keep_preview_names_all_three_items_drawn():

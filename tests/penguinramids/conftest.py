@@ -1,4 +1,4 @@
-"""Scenario builders for the Penguinramids tests (states made with attrs.evolve)."""
+"""Penguinramids scenario builders: penguin ids by their colour side, and states at a turn (made with attrs.evolve)."""
 
 from __future__ import annotations
 

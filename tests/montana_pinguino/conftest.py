@@ -1,0 +1,154 @@
+"""Montaña Pingüino scenario builders: real engine states and matches in every phase
+(seeded random play, a scripted player's policy, the seed of a race with a reaction), and
+a tiny App that mounts the board and its chooser with a BoardContext."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from textual.binding import Binding
+from textual.app import App, ComposeResult
+
+from boardgames_tui.engine import Match
+from boardgames_tui.games import GAMES
+from boardgames_tui.games.montana_pinguino import rules as R
+from boardgames_tui.games.montana_pinguino.ui import make_board, make_chooser
+from boardgames_tui.ui.board import BoardContext
+
+
+SPEC = GAMES["montana_pinguino"]
+
+
+NAMES = ("Ana", "Beto", "Carla", "Diego")
+
+
+def random_states(players: int, seed: int, options: dict | None = None, limit: int = 400) -> Iterator[Any]:
+    """Every state of one seeded random game (the full states, not views)."""
+    rnd = random.Random(seed)
+    state = SPEC.new_game(players, seed, **(options or {}))
+    yield state
+    for _ in range(limit):
+        if state.is_terminal:
+            return
+        seat = state.to_move[0] if len(state.to_move) == 1 else rnd.choice(state.to_move)
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+        yield state
+
+
+def ctx_for(state: Any, seat: int | None) -> BoardContext:
+    """The context the shared GameScreen would give the board for ``seat``."""
+    legal = state.legal_actions(seat) if seat is not None and not state.is_terminal else []
+    return BoardContext(view=state.view(seat), seat=seat, names=NAMES[: state.players], legal=legal)
+
+
+def play_until(state: Any, pred, seed: int = 0, limit: int = 2000) -> Any:
+    """Random legal play from ``state`` until ``pred(state)``; AssertionError if never."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        if pred(state):
+            return state
+        assert not state.is_terminal, "the game ended first"
+        seat = state.to_move[0]
+        state = state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    raise AssertionError("state not reached")
+
+
+class BoardApp(App[None]):
+    """Mounts the Montaña board and chooser as the GameScreen does (board above, list below)."""
+
+    CSS = "Screen { layout: vertical; }"
+
+    #: The game screen's board-scrolling keys (it binds them for boards that scroll).
+    BINDINGS = [
+        Binding("pagedown", "board_page(1)", priority=True),
+        Binding("pageup", "board_page(-1)", priority=True),
+    ]
+
+    def action_board_page(self, direction: int) -> None:
+        self.board.page(direction)
+
+    def __init__(self, ctx: BoardContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.board = make_board()
+        self.chooser = make_chooser()
+
+    def compose(self) -> ComposeResult:
+        yield self.board
+        yield self.chooser
+
+    def on_mount(self) -> None:
+        self.show(self.ctx)
+
+    def show(self, ctx: BoardContext) -> None:
+        self.ctx = ctx
+        self.board.show(ctx)
+        self.chooser.set_choices(ctx, self.board)
+        self.chooser.display = bool(ctx.legal)
+
+
+REACTIONS = (R.PlayIglu, R.PlayTormenta)
+
+
+def policy(state: Any, seat: int, rnd: random.Random) -> int:
+    """Index of the action a scripted player picks: a reaction whenever it can react,
+    otherwise the first card that acts at its speed (so races end), else a random one."""
+    legal = state.legal_actions(seat)
+    for i, a in enumerate(legal):
+        if isinstance(a, REACTIONS):
+            return i
+    if state.phase == R.Phase.PLAY:
+        good = [i for i, a in enumerate(legal) if isinstance(a, R.PlayCard)
+                and R.in_speed_range(state, seat, a.card, a.half)]
+        if good:
+            return rnd.choice(good)
+    return rnd.randrange(len(legal))
+
+
+def simulate(spec, names: list[str], seed: int, limit: int = 400) -> tuple[Any, int]:
+    """Play the race with :func:`policy` as the app would (first seat of to_move);
+    returns the final state and the number of decisions."""
+    rnd = random.Random(seed)
+    state = spec.new_game(len(names), seed)
+    n = 0
+    while not state.is_terminal and n < limit:
+        window = state.reaction_window
+        if window is not None:
+            reacting = [s for s in state.to_move if any(isinstance(a, REACTIONS) for a in state.legal_actions(s))]
+            if reacting:
+                seat = reacting[0]
+                state = state.apply(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
+            else:
+                for s in sorted(state.to_move):
+                    state = state.apply(s, next(a for a in state.legal_actions(s) if not isinstance(a, REACTIONS)))
+            n += 1
+            continue
+        seat = state.to_move[0]
+        state = state.apply(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
+        n += 1
+    return state, n
+
+
+def reaction_seed(spec, names: list[str]) -> int:
+    """The first seed whose scripted race ends within 150 decisions with a reaction played."""
+    for seed in range(500):
+        state, n = simulate(spec, names, seed, 150)
+        text = " ".join(e.text for e in state.log)
+        if state.is_terminal and ("plays Iglú" in text or "plays Tormenta" in text):
+            return seed
+    raise AssertionError("no seed with a reaction")
+
+
+def scene(players: int, seed: int, pred, options: dict | None = None, limit: int = 3000) -> Match:
+    """A match played by the scripted policy until ``pred(state)`` holds."""
+    match = Match.new("montana_pinguino", list(NAMES[:players]), seed, dict(options or {}))
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        state = match.state
+        if pred(state):
+            return match
+        assert not state.is_terminal, "the race ended before the scene"
+        seat = state.to_move[0]
+        match.play(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
+    raise AssertionError("scene not reached")
