@@ -61,6 +61,7 @@ def test_a_paste_full_of_commands_does_nothing_on_the_curtain_or_the_board(tmp_p
     with PtyApp(GAME, tmp_path) as app:
         app.wait_for(CURTAIN)
         app.write(paste)
+        time.sleep(SETTLE + 0.2)  # the next key is a fresh one, as in the rest of this test
         answers_keys(app)  # the curtain is still up: nothing in the paste lifted it
         time.sleep(SETTLE + 0.2)  # a fresh key, not part of a burst (ui/keygate.py)
         app.write(b"\r")
