@@ -181,7 +181,7 @@ class BotTurns(Widget):
         host = self.host
         seat = self.table_seat()
         if seat is None and host.shown_seat is not None:
-            host._hand_over()
+            host.hand_over()
         host.render_for(seat, choices=False)
         host.set_focus(None)  # keys go to the screen (Space, menu, rules), not a hidden chooser
         host.show_status(f"{host.spec.title} | {status}")
@@ -218,7 +218,7 @@ class BotTurns(Widget):
             )
             action = random.Random(len(self.match.actions)).choice(legal)
         public_before = len(state.view(None).log)
-        self.host._play(seat, action)
+        self.host.play_decision(seat, action)
         lines = [i18n.render_event(e, self.match.names, None) for e in self.match.state.view(None).log[public_before:]]
         lines = [line for line in lines if line]
         level = _(LEVEL_NAMES[self.match.seats[seat]])
@@ -283,7 +283,7 @@ class BotTurns(Widget):
     def _seats_chosen(self, seats: tuple[str, ...] | None) -> None:
         match = self.match
         if seats is None or tuple(seats) == match.seats:
-            self.host._resume()
+            self.host.resume()
             return
         for seat, kind in enumerate(seats):
             if kind != match.seats[seat]:

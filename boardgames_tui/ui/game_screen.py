@@ -164,7 +164,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if self._news_for_actor():
             return
         if state.is_terminal:
-            self._hand_over()
+            self.hand_over()
             self.render_for(None)
             self._after_interlude(lambda: self.app.call_later(shell_of(self).game_finished, self.match))
             return
@@ -172,7 +172,7 @@ class GameScreen(GatedScreen, Screen[None]):
             return  # a computer player decides (or its move is on show)
         window = state.reaction_window
         if window is not None and self.spec.hidden_information:
-            self._hand_over()
+            self.hand_over()
             self.render_for(None)
             self._after_interlude(lambda: self.app.push_screen(
                 ReactionScreen(
@@ -192,10 +192,10 @@ class GameScreen(GatedScreen, Screen[None]):
             self._raise_curtain(seat, lambda ok: self._after_curtain(seat, ok))
             return
         if seat != self.shown_seat:
-            self._hand_over()
+            self.hand_over()
         self.render_for(seat)
 
-    def _hand_over(self) -> None:
+    def hand_over(self) -> None:
         """The screen is about to be seen by other eyes: no notice of the last seat stays up."""
         self.app.clear_notifications()
 
@@ -204,7 +204,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if not self.bots.curtains():
             then(True)  # one person at the table (or none): nobody to hide from
             return
-        self._hand_over()
+        self.hand_over()
         self.render_for(None)
         self._after_interlude(lambda: self.app.push_screen(self._curtain(seat, reason), then))
 
@@ -252,7 +252,7 @@ class GameScreen(GatedScreen, Screen[None]):
                 passes = [a for a in current.legal_actions(s) if isinstance(a, Pass)]
                 if not passes:
                     break
-                self._play(s, passes[0])
+                self.play_decision(s, passes[0])
             self.shown_seat = None
             self.advance()
             return
@@ -408,9 +408,14 @@ class GameScreen(GatedScreen, Screen[None]):
         Raises IllegalAction. The SSH table's seat-bound screen
         (``serve/session.py``, ``SeatScreen``) sends it to the server instead.
         """
-        self._play(seat, action)
+        self.play_decision(seat, action)
 
-    def _play(self, seat: int, action: Any) -> None:
+    def play_decision(self, seat: int, action: Any) -> None:
+        """Play ``action`` for ``seat`` on the match and autosave; raises IllegalAction.
+
+        The screen's own picks come here (through :meth:`apply_choice`), and
+        so do the computer players' (``ui/bot_turns.py``).
+        """
         self.match.play(seat, action)
         shell_of(self).autosave(self.match)
 
@@ -517,7 +522,7 @@ class GameScreen(GatedScreen, Screen[None]):
         elif choice == "rules":
             from .rules_viewer import show_rules
 
-            show_rules(self.app, self.spec.title, self.spec.rules_text(), lambda _: self._resume())
+            show_rules(self.app, self.spec.title, self.spec.rules_text(), lambda _: self.resume())
             return
         elif choice == "seats":
             self.bots.open_seats()
@@ -528,9 +533,9 @@ class GameScreen(GatedScreen, Screen[None]):
         elif choice == "quit":
             self.app.exit()
             return
-        self._resume()
+        self.resume()
 
-    def _resume(self) -> None:
+    def resume(self) -> None:
         """Back from a dialog: raise the curtain again if nobody's seat is shown."""
         if self.spec.hidden_information and self.shown_seat is None and not self.match.state.is_terminal:
             self.advance()

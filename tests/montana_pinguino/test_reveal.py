@@ -161,3 +161,14 @@ async def test_no_reveal_on_a_seat_s_own_screen():
     async with app.run_test(size=(80, 24)):
         app.show(ctx_for(after, after.to_move[0]))
         assert app.board.interlude(lambda: None) is False  # only a public screen plays it
+
+
+def test_the_reveal_steps_at_the_pace_chosen_in_settings(monkeypatch):
+    from boardgames_tui import settings
+    from boardgames_tui.games.montana_pinguino.ui import reveal
+
+    monkeypatch.setattr(settings, "current", lambda: settings.Settings(reveal_pace=2.0))
+    assert reveal.paced(reveal.STEP_SECONDS) == 2.0
+    assert reveal.paced(2 * reveal.STEP_SECONDS) == 4.0  # a longer step keeps its proportion
+    monkeypatch.setattr(settings, "current", lambda: settings.Settings(reveal_pace=0))
+    assert reveal.paced(reveal.STEP_SECONDS) == 0

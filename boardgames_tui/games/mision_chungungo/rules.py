@@ -1554,7 +1554,7 @@ def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> Chung
             field[sl[1]] = Cell(old.row, old.col, c, False)
         else:
             deck[sl[1]] = c
-    return attrs.evolve(
+    return evolve(
         state,
         hands=tuple(tuple(h) for h in hands),
         field=tuple(field),

@@ -27,6 +27,8 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from boardgames_tui import settings
+
 from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.translated import translated
@@ -36,6 +38,17 @@ from .. import data as D
 
 #: Seconds a step stays on screen; a section of a sled's slide takes SLIDE_SECONDS.
 STEP_SECONDS = 0.9
+
+
+def paced(wait: float) -> float:
+    """``wait`` (seconds, drawn at the default pace) at the pace chosen in Settings.
+
+    Settings' "pace of round reveals" is the seconds a plain step
+    (``STEP_SECONDS`` here) stays in sight, default 1.0; longer steps keep
+    their proportion; 0 plays the round straight through. A table choice,
+    not a rule.
+    """
+    return wait * settings.current().reveal_pace / STEP_SECONDS
 SLIDE_SECONDS = 0.35
 #: Seconds the last frame stays before the screen passes on.
 HOLD_SECONDS = 1.5
@@ -255,7 +268,7 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
             " " + _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
                 title=self.title_text, step=self.index + 1, steps=len(self.frames)))
         if not self.held:
-            self._timer = self.set_timer(frame.wait, self.step)
+            self._timer = self.set_timer(paced(frame.wait), self.step)
 
     def hold(self, index: int) -> None:
         """Stop at frame ``index`` (for tests and screenshots): no timer runs on."""
