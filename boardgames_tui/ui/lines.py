@@ -143,6 +143,11 @@ class Lines(Widget, can_focus=False):
             self.set(self._text)
 
     def on_resize(self) -> None:
+        # After the refresh: a board that draws itself again for its new width (most do) has
+        # then already set new text at that width, and nothing is laid out twice.
+        self.call_after_refresh(self._fit_width)
+
+    def _fit_width(self) -> None:
         if self._wrapped_at >= 0 and self.content_size.width != self._wrapped_at:
             self.set(self._text)
 

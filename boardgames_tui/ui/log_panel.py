@@ -148,10 +148,15 @@ class LogPanel(Widget, can_focus=False):
         self.refresh()
 
     def set_hidden(self, hidden: bool) -> None:
-        """Hide the log, or show it again redrawn from the latest log."""
+        """Hide the log, or show it again brought up to the latest log.
+
+        The rows already wrapped are kept: shown again at the same width, only
+        the lines that came meanwhile are added (:meth:`show` redraws it from
+        the start if a line reads differently for the seat now on screen, and
+        a new width wraps it again).
+        """
         self.set_class(hidden, "-hidden")
         if not hidden and self._pending is not None:
-            self.clear()
             self.call_after_refresh(self.show, *self._pending)
 
     # ---- scrolling -------------------------------------------------------------

@@ -7,7 +7,7 @@ from textual.geometry import Region
 from boardgames_tui.engine import Event
 from boardgames_tui.ui.lines import Lines
 from boardgames_tui.ui.log_panel import LogPanel
-from tests.screen_text import screen_text
+from tests.screen_text import screen_text, wait_for
 
 
 class LinesApp(App[None]):
@@ -138,11 +138,10 @@ async def test_pgup_pgdn_scroll_a_scrolling_board_with_one_footer_entry_through_
                 seen.add("pgup/pgdn" in screen_text(app).splitlines()[-1])
                 scroll = game.board.query_one("#pr-scroll")
                 await pilot.press("pagedown")
-                await pilot.pause()
-                assert scroll.scroll_y > 0  # the board scrolled, whatever had the keyboard
+                # the board scrolls, whatever has the keyboard
+                await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
                 await pilot.press("pageup")
-                await pilot.pause()
-                assert scroll.scroll_y == 0
+                await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board scrolled back up")
             app.key_gate.rest()
             await pilot.press("enter")
             await pilot.pause()
