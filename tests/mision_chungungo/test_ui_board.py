@@ -80,9 +80,14 @@ class Harness(App):
 
 def part(app: Harness, name: str) -> str:
     """The plain text of one part of the board (#mc-field, #mc-players, #mc-hand, #mc-preview...)."""
-    widget = app.board.query_one(f"#mc-{name}", Lines)
-    source = widget.source
-    return str(source) if isinstance(source, (str, Text)) else widget.plain()
+    source = app.board.query_one(f"#mc-{name}", Lines).source
+    if isinstance(source, (str, Text)):
+        return str(source)
+    from rich.console import Console
+
+    console = Console(width=48, record=True, file=open("/dev/null", "w"), color_system=None)
+    console.print(source)  # what the part was given, whether or not it is laid out yet
+    return console.export_text()
 
 
 def hit(text: str, letter: str) -> bool:
@@ -453,8 +458,10 @@ async def test_clicking_a_legal_cell_picks_it():
     st = rules.new_game(2, 4)  # legal: (-1, 0), (0, -1), (0, 1), (1, 0) around the first asteroid
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         field = app.board.query_one("#mc-field")
+        # The field laid out at its drawn size (a click lands where the cells are drawn).
+        await wait_for(pilot, lambda: field.rows > 0 and field.size.height == field.rows, what="the field laid out")
+        await pilot.pause()
         origin, size = app.board.layout_.origin, app.board.cell_size
         x, y, _w, _h = cell_region((0, 1), origin, size)  # drawn from (-1, -1)
         await pilot.click(field, offset=(x + 1, y + 1))
