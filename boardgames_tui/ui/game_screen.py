@@ -174,7 +174,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if window is not None and self.spec.hidden_information:
             self.hand_over()
             self.render_for(None)
-            self._after_interlude(lambda: self.app.push_screen(
+            self._after_interlude(lambda: self.show_over(
                 ReactionScreen(
                     i18n.translate_text(window),
                     state.to_move,
@@ -195,6 +195,19 @@ class GameScreen(GatedScreen, Screen[None]):
             self.hand_over()
         self.render_for(seat)
 
+    def show_over(self, screen: Screen, callback: Any = None) -> None:
+        """Push ``screen`` over the game (``callback`` gets its result), once this screen has caught up.
+
+        Most of what the game screen shows next is decided in the result
+        callback of a screen just closed (a curtain lifted, a notice read, a
+        round revealed). Textual runs that callback before this screen has
+        handled being shown again; a screen pushed right then is on top of
+        the stack while the game is drawn over it, and the game waits, keys
+        going to a screen nobody sees. Pushed after this screen's next
+        refresh, it is drawn on top as it should be.
+        """
+        self.call_after_refresh(self.app.push_screen, screen, callback)
+
     def hand_over(self) -> None:
         """The screen is about to be seen by other eyes: no notice of the last seat stays up."""
         self.app.clear_notifications()
@@ -206,7 +219,7 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         self.hand_over()
         self.render_for(None)
-        self._after_interlude(lambda: self.app.push_screen(self._curtain(seat, reason), then))
+        self._after_interlude(lambda: self.show_over(self._curtain(seat, reason), then))
 
     def _after_interlude(self, then: Any) -> None:
         """The public screen is up: the board may first play something for the whole table
@@ -274,7 +287,7 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         self.seen[seat] = len(state.log)
         keeps = bool(state.to_move) and state.to_move[0] == seat and state.reaction_window is None
-        self.app.push_screen(PrivateNoticeScreen(self.who(seat), news, passes=not keeps), lambda _: then())
+        self.show_over(PrivateNoticeScreen(self.who(seat), news, passes=not keeps), lambda _: then())
 
     def last_actor(self) -> int | None:
         """The seat of the last action taken outside a reaction window (None: no action yet).

@@ -141,7 +141,9 @@ class MontanaBoard(GameBoard):
             if hasattr(log, "set_hidden") and not log.has_class("-hidden"):
                 log.set_hidden(True)
                 self._log_hidden = log
-        self.app.push_screen(RevealScreen(self, frames, _("Round {round} revealed").format(round=self._round_of(events, view)), done))
+        title = _("Round {round} revealed").format(round=self._round_of(events, view))
+        # ``done`` runs once the reveal has left the screen (see RevealScreen).
+        self.screen.show_over(RevealScreen(self, frames, title), lambda _result: done())
         return True
 
     def interlude_due(self, public: Any) -> bool:

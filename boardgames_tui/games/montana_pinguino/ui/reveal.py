@@ -38,6 +38,8 @@ from .. import data as D
 
 #: Seconds a step stays on screen; a section of a sled's slide takes SLIDE_SECONDS.
 STEP_SECONDS = 0.9
+#: The shortest a step stays in sight (seconds): at pace 0 the round still plays, step by step.
+MIN_STEP = 0.02
 
 
 def paced(wait: float) -> float:
@@ -226,7 +228,10 @@ def frame_cards_text(frame: Frame, seat_styles: Sequence[str], earlier: int) -> 
 class RevealScreen(GatedScreen, ModalScreen[None]):
     """Plays ``frames`` on ``board`` (``board.show_frame(frame, index, count)``), one after
     another at their own pace; Space or Enter skips to the end. Transparent: the board
-    below stays in sight. Calls ``board.end_reveal()`` and dismisses when done."""
+    below stays in sight. Calls ``board.end_reveal()`` and dismisses when done: whoever
+    pushed it goes on in the screen's result callback, which Textual runs once this
+    screen is gone (a screen pushed from here while it is still on top would hand its own
+    result to this dying screen, and the game would wait for it for ever)."""
 
     DEFAULT_CSS = """
     RevealScreen { background: transparent; align: left bottom; }
@@ -239,13 +244,13 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
         Binding("enter", "skip", N_("Skip to the end"), show=False),
     ]
 
-    def __init__(self, board: Any, frames: list[Frame], title: str, done: Callable[[], None]) -> None:
+    def __init__(self, board: Any, frames: list[Frame], title: str) -> None:
         super().__init__()
         self.board = board
         self.frames = frames
         self.title_text = title
         self.index = -1
-        self._done = done
+        self._finished = False
         self._timer: Any = None
         self.held = False
 
@@ -268,7 +273,8 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
             " " + _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
                 title=self.title_text, step=self.index + 1, steps=len(self.frames)))
         if not self.held:
-            self._timer = self.set_timer(paced(frame.wait), self.step)
+            # At pace 0 each step is still drawn once (a timer of 0 s would never fire).
+            self._timer = self.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)
 
     def hold(self, index: int) -> None:
         """Stop at frame ``index`` (for tests and screenshots): no timer runs on."""
@@ -288,9 +294,8 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
         self.finish()
 
     def finish(self) -> None:
-        if self._done is None:
+        if self._finished:
             return
-        done, self._done = self._done, None
+        self._finished = True
         self.board.end_reveal()
         self.dismiss()
-        done()
