@@ -42,6 +42,7 @@ from typing import Any
 import asyncssh
 
 from boardgames_tui.engine.match import data_dir
+from boardgames_tui.i18n import _
 
 from .hub import Hub, Member, player_name, serve_member
 
@@ -478,14 +479,14 @@ def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerCon
     """The lines ``serve`` prints at start: fingerprint and the ssh command."""
     shown_host = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
     lines = [
-        f"boardgames-tui SSH table listening on {host}:{port}",
-        f"host key fingerprint: {key.get_fingerprint()}",
-        f"connect with:  ssh -p {port} YOURNAME@{shown_host}",
-        f"keys allowed: {config.authorized_keys}" + ("" if config.keys() is not None else " (no such file yet)"),
+        _("boardgames-tui SSH table listening on {host}:{port}").format(host=host, port=port),
+        _("host key fingerprint: {fingerprint}").format(fingerprint=key.get_fingerprint()),
+        _("connect with:  ssh -p {port} YOURNAME@{host}").format(port=port, host=shown_host),
+        _("keys allowed: {file}").format(file=config.authorized_keys) + ("" if config.keys() is not None else " " + _("(no such file yet)")),
     ]
     if config.table_code:
-        lines.append("or log in with the table code as the password")
-    lines.append("Ctrl+C stops the server; the tables are kept.")
+        lines.append(_("or log in with the table code as the password"))
+    lines.append(_("Ctrl+C stops the server; the tables are kept."))
     return "\n".join(lines)
 
 
@@ -508,10 +509,10 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
                 runner, web_port, tables = await start_web(web[0], web[1], hub, config, failures)
             except OSError as exc:
                 acceptor.close()
-                raise OSError(f"the web port {web[0]}:{web[1]}: {exc}") from None
-            said = [f"in a browser: {web_url(web[0], web_port, tables.code)}  (the page asks for a name)"]
+                raise OSError(_("the web port {host}:{port}: {error}").format(host=web[0], port=web[1], error=exc)) from None
+            said = [_("in a browser: {url}  (the page asks for a name)").format(url=web_url(web[0], web_port, tables.code))]
             if web[0] not in ("127.0.0.1", "::1", "localhost"):
-                said.append("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network")
+                said.append(_("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network"))
             lines[-1:-1] = said
         print("\n".join(lines), flush=True)
         stop = asyncio.Event()
@@ -528,6 +529,6 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
     try:
         asyncio.run(main())
     except OSError as exc:
-        print(f"boardgames-tui: cannot serve on {host}:{port}: {exc}", file=sys.stderr)
+        print(_("boardgames-tui: cannot serve on {host}:{port}: {error}").format(host=host, port=port, error=exc), file=sys.stderr)
         return 1
     return 0
