@@ -199,6 +199,8 @@ class WebTables(Server):
         ``LANG``), as the app inside the tab is.
         """
         e = html.escape
+        intro, name_label = _("The same tables as the SSH players, in your browser."), _("Your name at the table")
+        code_label, enter = _("Code (the server's, or a table's code from its creator)"), _("Enter")
         said = f'<p class="problem">{e(problem)}</p>' if problem else ""
         return f"""<!DOCTYPE html>
 <html lang="{e(i18n.language())}"><head><meta charset="utf-8"><title>boardgames-tui</title>
@@ -212,13 +214,13 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 </style></head>
 <body><form action="play" method="get">
 <h1>boardgames-tui</h1>
-<p>{e(_("The same tables as the SSH players, in your browser."))}</p>
+<p>{e(intro)}</p>
 {said}
-<label for="name">{e(_("Your name at the table"))}</label>
+<label for="name">{e(name_label)}</label>
 <input id="name" name="name" maxlength="40" required autofocus value="{e(name)}">
-<label for="code">{e(_("Code (the server's, or a table's code from its creator)"))}</label>
+<label for="code">{e(code_label)}</label>
 <input id="code" name="code" required value="{e(code)}">
-<br><button type="submit">{e(_("Enter"))}</button>
+<br><button type="submit">{e(enter)}</button>
 </form></body></html>"""
 
     def _address(self, request: web.Request) -> str:
