@@ -575,7 +575,8 @@ def main() -> None:
     from boardgames_tui.cli import _choose_language
 
     fd = int(os.environ["BOARDGAMES_TUI_HUB_FD"])
-    _choose_language(None)  # the server's settings, else the session's LANG
+    # A browser tab: the web server's language; over SSH: the server's settings, else the session's LANG.
+    _choose_language(os.environ.get("BOARDGAMES_TUI_LANG"))
     app = SessionApp(HubLink(fd))
     app.run()
 

@@ -84,6 +84,7 @@ class HubAppService(AppService):
         env["BOARDGAMES_TUI_HUB_FD"] = str(self.hub_socket.fileno())
         env.setdefault("TEXTUAL_ANIMATIONS", "none")
         env.setdefault("LANG", "C.UTF-8")
+        env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the tab speaks as the entry page did
         return env
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
