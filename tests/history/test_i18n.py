@@ -466,12 +466,49 @@ async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(sp
     assert spanish == set()
 
 
-def test_the_lobby_title_names_no_door_in_either_language(spanish):
-    from boardgames_tui.serve import session
+def test_a_browser_tab_is_started_in_the_web_servers_language(spanish):
+    import socket
 
-    source = Path(session.__file__).read_text(encoding="utf-8")
-    assert "the SSH table" not in source
-    assert i18n._("boardgames-tui: the tables of this server") == "boardgames-tui: las mesas de este servidor"
+    from boardgames_tui.serve.web import HubAppService
+
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        service = HubAppService(
+            theirs, write_bytes=None, write_str=None, close=None, download_manager=None  # type: ignore[arg-type]
+        )
+        assert service._build_environment()["BOARDGAMES_TUI_LANG"] == "es"
+
+
+async def test_the_lobby_in_spanish_names_no_door_and_shows_a_computer_seat_in_spanish(spanish):
+    import asyncio
+
+    from boardgames_tui.serve.hub import BOT_OWNER, Table
+    from boardgames_tui.serve.session import SessionApp
+    from tests.screen_text import wait_for_text
+
+    table = Table("t1", "penguinramids", 2, {}, 1, "key:a", "code", ["key:a", BOT_OWNER], ["Computer A", "Computer B"])
+
+    class Link:
+        """A stand-in for the hub: hello, then a lobby with one table (a typed name and a computer seat)."""
+
+        async def open(self):
+            pass
+
+        def send(self, message):
+            pass
+
+        async def messages(self):
+            yield {"op": "hello", "name": "Computer A", "identity": "key:a"}
+            yield {"op": "lobby", "tables": [table.listing("key:a")]}
+            await asyncio.Event().wait()
+
+    app = SessionApp(Link())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        text = await wait_for_text(pilot, app, "Ordenador B")
+    assert "boardgames-tui: las mesas de este servidor. Eres Computer A." in text
+    assert "A Computer A, B Ordenador B" in text
+    assert "SSH" not in text and "Computer B" not in text
+    assert spanish == set()
 
 
 def test_chungungo_card_qualifiers_show_in_spanish_on_the_board_chooser_and_previews(spanish):
