@@ -42,7 +42,7 @@ from typing import Any
 import asyncssh
 
 from boardgames_tui.engine.match import data_dir
-from boardgames_tui.i18n import _
+from boardgames_tui.i18n import N_, _
 
 from .hub import Hub, Member, player_name, serve_member
 
@@ -59,7 +59,9 @@ IDLE_TIMEOUT = 30 * 60.0
 #: The sessions running now (tests and the benchmark find their processes here).
 LIVE: "weakref.WeakSet[TableSession]" = weakref.WeakSet()
 
-NO_TERMINAL = b"boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).\r\n"
+#: What an SSH client without a terminal is told (in the server's language, like the other lines
+#: the server writes to a client itself before or after its session).
+NO_TERMINAL = N_("boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).")
 
 
 def host_key_path() -> Path:
@@ -235,7 +237,7 @@ class TableSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         assert self.chan is not None
         if not self.has_pty:
-            self.chan.write(NO_TERMINAL)
+            self.chan.write((_(NO_TERMINAL) + "\r\n").encode())
             self.chan.exit(1)
             return
         self._touch()
@@ -250,7 +252,7 @@ class TableSession(asyncssh.SSHServerSession):
         try:
             self.master, self.proc = await start_session_process(self.term, self.size, theirs)
         except OSError as exc:
-            self.chan.write(f"boardgames-tui: cannot start a session: {exc}\r\n".encode())
+            self.chan.write((_("boardgames-tui: cannot start a session: {error}").format(error=exc) + "\r\n").encode())
             self.chan.exit(1)
             ours.close()
             self.hub.disconnect(member)
@@ -358,7 +360,8 @@ class TableSession(asyncssh.SSHServerSession):
 
     def _idle_out(self) -> None:
         if self.chan is not None and not self.chan.is_closing():
-            self.chan.write(b"\r\nboardgames-tui: closed after a long time without a key; your seat is kept.\r\n")
+            closed = _("boardgames-tui: closed after a long time without a key; your seat is kept.")
+            self.chan.write(("\r\n" + closed + "\r\n").encode())
             self._end()
             self.chan.exit(0)
 
