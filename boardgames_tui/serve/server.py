@@ -42,6 +42,7 @@ from typing import Any
 import asyncssh
 
 from boardgames_tui.engine.match import data_dir
+from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .hub import Hub, Member, player_name, serve_member
@@ -404,7 +405,7 @@ async def start_session_process(
 
     The process gets ``TERM`` from the client, the terminal's size, the
     socket to the hub (as file descriptor ``BOARDGAMES_TUI_HUB_FD``), and
-    the same data folder. It leads its own session, with the terminal as its
+    the same data folder and language. It leads its own session, with the terminal as its
     controlling terminal, so a resize reaches it as SIGWINCH and a hang-up
     ends it.
     """
@@ -413,6 +414,7 @@ async def start_session_process(
     env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")}
     env.update(TERM=term, BOARDGAMES_TUI_HUB_FD=str(sock.fileno()), LANG=env.get("LANG", "C.UTF-8"))
     env.setdefault("LC_ALL", "C.UTF-8")
+    env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the session speaks the server's language
     # No animations over the wire: every frame of a smooth scroll is bytes to a remote terminal.
     env.setdefault("TEXTUAL_ANIMATIONS", "none")
 

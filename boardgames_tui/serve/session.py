@@ -575,7 +575,8 @@ def main() -> None:
     from boardgames_tui.cli import _choose_language
 
     fd = int(os.environ["BOARDGAMES_TUI_HUB_FD"])
-    # A browser tab: the web server's language; over SSH: the server's settings, else the session's LANG.
+    # The server's language (its --lang, else its settings, else its LANG), passed on by the server;
+    # without it (a session started by hand), this process's own choice.
     _choose_language(os.environ.get("BOARDGAMES_TUI_LANG"))
     app = SessionApp(HubLink(fd))
     app.run()

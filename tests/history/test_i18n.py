@@ -605,3 +605,10 @@ def test_the_serve_start_lines_are_in_spanish(spanish, tmp_path):
     assert "(ese archivo aún no existe)" in text and "Ctrl+C detiene el servidor" in text
     assert "connect with" not in text and "listening" not in text
     assert spanish == set()
+
+
+def test_every_game_options_label_and_help_have_a_spanish_translation(spanish):
+    for spec in GAMES.values():
+        for option in spec.options.values():
+            i18n._(option.label), i18n._(option.help)
+    assert spanish == set()
