@@ -11,13 +11,56 @@ A bad flag value exits with status 2 and one clear line on stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from typing import Any, NoReturn, Sequence
 
 from boardgames_tui import i18n
 from boardgames_tui.engine.names import check_names
 from boardgames_tui.games import GAMES
-from boardgames_tui.i18n import _
+from boardgames_tui.i18n import N_, _
+
+#: argparse's own messages that a player can meet (its help's headings, its refusals), as
+#: argparse writes them, so that they are extracted into our catalogue and translated there.
+#: argparse looks each one up with the ``gettext`` function of its module
+#: (``from gettext import gettext as _``); :func:`argparse_in_language` points that
+#: lookup at our catalogue while one of our parsers runs.
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+)
+
+
+@contextlib.contextmanager
+def argparse_in_language():
+    """While inside, argparse's own messages come from our catalogue, in the language in use.
+
+    argparse translates its messages through the module-level names ``_``
+    and ``ngettext`` it imported from :mod:`gettext` (the process-wide
+    ``messages`` domain, which we do not ship); they are pointed at
+    :func:`boardgames_tui.i18n._` and :func:`boardgames_tui.i18n.ngettext`
+    and put back on the way out, even when ``--help`` exits.
+    """
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, i18n.ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 class UsageError(Exception):
@@ -25,6 +68,28 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser, speaking the language in use, with one clear line for an error (status 2)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """As argparse's; the headings and the ``-h`` help it writes now are in the language in use."""
+        with argparse_in_language():
+            super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+        """As argparse's, with its help and messages in the language in use (:func:`argparse_in_language`)."""
+        with argparse_in_language():
+            return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        """As argparse's, in the language in use."""
+        with argparse_in_language():
+            return super().format_help()
+
+    def format_usage(self) -> str:
+        """As argparse's, in the language in use."""
+        with argparse_in_language():
+            return super().format_usage()
+
     def error(self, message: str) -> NoReturn:  # one clear line, status 2
         raise UsageError(message)
 
@@ -100,13 +165,19 @@ def parse_seats(text: str) -> list[str]:
 
 
 def _sim_parser() -> _Parser:
-    p = _Parser(prog="boardgames-tui simulate", description="Play random games headless and print figures.")
-    p.add_argument("--game", required=True, help=f"one of {', '.join(GAMES)}")
-    p.add_argument("--games", type=int, required=True, help="how many games")
-    p.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--option", action="append", default=[], metavar="K=V")
+    p = _Parser(prog="boardgames-tui simulate", description=_("Play random games headless and print figures."))
+    p.add_argument("--game", required=True, help=_("one of {games}").format(games=", ".join(GAMES)))
+    p.add_argument("--games", type=int, required=True, help=_("how many games"))
+    p.add_argument("--players", type=int, help=_("number of players (default: the game's minimum)"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the first game (default 0)"))
+    p.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a game option, e.g. big_mountain=true"))
+    _lang_argument(p)
     return p
+
+
+def _lang_argument(p: argparse.ArgumentParser) -> None:
+    """``--lang`` on a sub-command's parser: read before parsing (:func:`_lang_flag`), listed in its help."""
+    p.add_argument("--lang", choices=("en", "es"), help=_("language: en or es (default: LANG/LC_ALL, else the settings)"))
 
 
 def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
@@ -144,8 +215,11 @@ def _check_game(game: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``boardgames-tui``; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] not in (["simulate"], ["arena"], ["serve"]):
-        _choose_language(_lang_flag(argv))  # the help and the refusals speak it too
+    # "--lang es simulate ...": a --lang before a sub-command counts for it.
+    lead = 2 if argv[:1] == ["--lang"] else 1 if argv[:1] and argv[0].startswith("--lang=") else 0
+    if argv[lead : lead + 1] and argv[lead] in ("simulate", "arena", "serve"):
+        argv = argv[lead:] + argv[:lead]
+    _choose_language(_lang_flag(argv))  # the help and the refusals speak it too
     try:
         if argv[:1] == ["simulate"]:
             return _simulate(argv[1:])
@@ -271,7 +345,7 @@ def _simulate(argv: list[str]) -> int:
     _check_game(args.game)
     spec = GAMES[args.game]
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("--games must be at least 1"))
     options = parse_options(args.game, args.option)
     players = args.players if args.players is not None else spec.min_players
     from boardgames_tui.engine.simulate import format_simulation, run_simulation
@@ -279,8 +353,8 @@ def _simulate(argv: list[str]) -> int:
     try:
         result = run_simulation(spec, args.games, players, args.seed, options)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    print(f"{spec.title}: {args.games} random games")
+        raise UsageError(i18n.translate_text(str(exc))) from None
+    print(i18n.ngettext("{title}: {n} random game", "{title}: {n} random games", args.games).format(title=spec.title, n=args.games))
     print(format_simulation(result))
     return 0
 
@@ -289,40 +363,43 @@ def _arena(argv: list[str]) -> int:
     """``boardgames-tui arena``: computer players against each other, headless (boardgames_tui.bots.arena)."""
     from boardgames_tui.bots import LEVELS
 
-    p = _Parser(prog="boardgames-tui arena", description="Computer players against each other: win shares and speed.")
-    p.add_argument("--game", required=True, help=f"one of {', '.join(GAMES)}")
-    p.add_argument("--seats", required=True, help=f"one level per seat, comma-separated: {', '.join(LEVELS)}")
-    p.add_argument("--games", type=int, required=True, help="how many games (levels rotate seats every game)")
-    p.add_argument("--seconds", type=float, default=1.0, help="thinking time of the strong level per decision")
-    p.add_argument("--seed", type=int, default=0)
+    p = _Parser(prog="boardgames-tui arena", description=_("Computer players against each other: win shares and speed."))
+    p.add_argument("--game", required=True, help=_("one of {games}").format(games=", ".join(GAMES)))
+    p.add_argument("--seats", required=True, help=_("one level per seat, comma-separated: {levels}").format(levels=", ".join(LEVELS)))
+    p.add_argument("--games", type=int, required=True, help=_("how many games (levels rotate seats every game)"))
+    p.add_argument("--seconds", type=float, default=1.0, help=_("thinking time of the strong level per decision"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the first game (default 0)"))
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                   help="what --seconds counts: wall time, or CPU time of the thinking bot "
-                   "(repeatable on a busy machine)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes to play the games in (default 1)")
-    p.add_argument("--option", action="append", default=[], metavar="K=V")
+                   help=_("what --seconds counts: wall time, or CPU time of the thinking bot "
+                          "(repeatable on a busy machine)"))
+    p.add_argument("--jobs", type=int, default=1, help=_("worker processes to play the games in (default 1)"))
+    p.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a game option, e.g. big_mountain=true"))
+    _lang_argument(p)
     args = p.parse_args(argv)
     _check_game(args.game)
     seats = [s.strip() for s in args.seats.split(",")]
     unknown = [s for s in seats if s not in LEVELS]
     if unknown:
-        raise UsageError(f"unknown level {unknown[0]!r} in --seats; choose from {', '.join(LEVELS)}")
+        raise UsageError(
+            _("unknown level {level} in --seats; choose from {levels}").format(level=repr(unknown[0]), levels=", ".join(LEVELS))
+        )
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(_("--games must be at least 1"))
     if args.seconds <= 0:
-        raise UsageError("--seconds must be more than 0")
+        raise UsageError(_("--seconds must be more than 0"))
     if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+        raise UsageError(_("--jobs must be at least 1"))
     options = parse_options(args.game, args.option)
     from boardgames_tui.bots.arena import format_arena, run_arena
 
     def progress(done: int, result) -> None:
-        print(f"\r{done}/{args.games} games", end="", file=sys.stderr, flush=True)
+        print("\r" + _("{done}/{games} games").format(done=done, games=args.games), end="", file=sys.stderr, flush=True)
 
     try:
         result = run_arena(GAMES[args.game], seats, args.games, args.seconds, args.seed, options, progress=progress,
                            jobs=args.jobs, clock=args.clock)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(i18n.translate_text(str(exc))) from None
     print(file=sys.stderr)
     print(format_arena(result))
     return 0
@@ -332,22 +409,23 @@ def _serve(argv: list[str]) -> int:
     """``boardgames-tui serve``: the SSH table (boardgames_tui.serve)."""
     from pathlib import Path
 
-    p = _Parser(prog="boardgames-tui serve", description="Serve the games over SSH: each player at their own terminal.")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
-    p.add_argument("--port", type=int, default=2222)
-    p.add_argument("--authorized-keys", metavar="PATH", help="public keys that may log in (default: in the config folder)")
-    p.add_argument("--table-code", metavar="CODE", help="a password anyone with it may log in with")
-    p.add_argument("--idle-timeout", type=float, default=30 * 60, metavar="S", help="seconds without a key before a session is closed")
-    p.add_argument("--web", action="store_true", help="also serve the tables to web browsers (textual-serve)")
-    p.add_argument("--web-port", type=int, default=8000, help="port of the web door (default 8000)")
-    p.add_argument("--web-host", default="127.0.0.1", help="address of the web door (default: loopback only)")
+    p = _Parser(prog="boardgames-tui serve", description=_("Serve the games over SSH: each player at their own terminal."))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default: loopback only)"))
+    p.add_argument("--port", type=int, default=2222, help=_("port to listen on (default 2222)"))
+    p.add_argument("--authorized-keys", metavar="PATH", help=_("public keys that may log in (default: in the config folder)"))
+    p.add_argument("--table-code", metavar="CODE", help=_("a password anyone with it may log in with"))
+    p.add_argument("--idle-timeout", type=float, default=30 * 60, metavar="S", help=_("seconds without a key before a session is closed"))
+    p.add_argument("--web", action="store_true", help=_("also serve the tables to web browsers (textual-serve)"))
+    p.add_argument("--web-port", type=int, default=8000, help=_("port of the web door (default 8000)"))
+    p.add_argument("--web-host", default="127.0.0.1", help=_("address of the web door (default: loopback only)"))
+    _lang_argument(p)
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
-        raise UsageError("--port must be from 0 to 65535")
+        raise UsageError(_("--port must be from 0 to 65535"))
     if not 0 <= args.web_port <= 65535:
-        raise UsageError("--web-port must be from 0 to 65535")
+        raise UsageError(_("--web-port must be from 0 to 65535"))
     if args.table_code is not None and len(args.table_code) < 6:
-        raise UsageError("--table-code must be at least 6 characters")
+        raise UsageError(_("--table-code must be at least 6 characters"))
     from boardgames_tui.serve.server import ServerConfig, default_authorized_keys, run
 
     keys = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys()

@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 import attrs
 
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.i18n import _
 
 from .base import LEVELS, Bot
 from .factory import make_bot
@@ -229,31 +230,36 @@ def run_arena(
 def format_arena(result: ArenaResult) -> str:
     """The arena's figures as the lines ``boardgames-tui arena`` prints."""
     n = len(result.seats)
-    clock = "CPU" if result.clock == "cpu" else "wall-clock"
-    think = f", strong thinks {result.seconds:g} {clock} s per decision" if "strong" in result.seats else ""
+    clock = _("CPU") if result.clock == "cpu" else _("wall-clock")
+    think = (
+        _(", strong thinks {seconds} {clock} s per decision").format(seconds=f"{result.seconds:g}", clock=clock)
+        if "strong" in result.seats
+        else ""
+    )
+    level, games, wins, share_h, interval = _("level"), _("seat-games"), _("wins"), _("win share"), _("{share} interval").format(share="95%")
     lines = [
-        f"{result.title}: {result.games} games, {n} seats ({', '.join(result.seats)}; levels rotate seats "
-        f"every game), seed {result.seed}{think}",
-        f"{'level':<8} {'seat-games':>10} {'wins':>7} {'win share':>9}  95% interval",
+        _("{title}: {games} games, {seats} seats ({levels}; levels rotate seats every game), seed {seed}{think}").format(
+            title=result.title, games=result.games, seats=n, levels=", ".join(result.seats), seed=result.seed, think=think
+        ),
+        f"{level:<8} {games:>10} {wins:>7} {share_h:>9}  {interval}",
     ]
-    for level, fig in result.by_level.items():
+    for name, fig in result.by_level.items():
         low, high = wilson(fig.wins, fig.games)
         share = fig.wins / fig.games if fig.games else 0.0
-        lines.append(f"{level:<8} {fig.games:>10} {fig.wins:>7.1f} {share:>9.1%}  {low:.1%}-{high:.1%}")
-    lines.append("seconds per decision (decisions with 2+ legal actions), wall clock and CPU;"
-                 " playouts per CPU second:")
-    lines.append(f"{'level':<8} {'decisions':>9} {'mean':>8} {'p95':>8} {'max':>8} {'cpu mean':>9} {'cpu p95':>8}"
-                 f" {'playouts/s':>11}")
-    for level, fig in result.by_level.items():
+        lines.append(f"{name:<8} {fig.games:>10} {fig.wins:>7.1f} {share:>9.1%}  {low:.1%}-{high:.1%}")
+    lines.append(_("seconds per decision (decisions with 2+ legal actions), wall clock and CPU; playouts per CPU second:"))
+    heads = [_("decisions"), _("mean"), _("p95"), _("max"), _("cpu mean"), _("cpu p95"), _("playouts/s")]
+    lines.append(f"{level:<8} {heads[0]:>9} {heads[1]:>8} {heads[2]:>8} {heads[3]:>8} {heads[4]:>9} {heads[5]:>8} {heads[6]:>11}")
+    for name, fig in result.by_level.items():
         t, c = fig.times, fig.cpu
         mean = sum(t) / len(t) if t else 0.0
         cpu_mean = sum(c) / len(c) if c else 0.0
         rate = f"{fig.playouts / sum(c):>11.0f}" if fig.playouts and sum(c) > 0 else f"{'-':>11}"
-        lines.append(f"{level:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f}"
+        lines.append(f"{name:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f}"
                      f" {cpu_mean:>9.4f} {percentile(c, 95):>8.4f} {rate}")
-    lines.append(f"shared wins (ties): {result.shared} games, each winner counted as 1/k of a win")
+    lines.append(_("shared wins (ties): {games} games, each winner counted as 1/k of a win").format(games=result.shared))
     if result.unfinished:
-        lines.append(f"unfinished games (decision cap): {result.unfinished}, counted as a win for no level")
-    jobs = f" in {result.jobs} processes" if result.jobs > 1 else ""
-    lines.append(f"wall time: {result.wall_seconds:.0f} s{jobs}")
+        lines.append(_("unfinished games (decision cap): {games}, counted as a win for no level").format(games=result.unfinished))
+    jobs = _(" in {jobs} processes").format(jobs=result.jobs) if result.jobs > 1 else ""
+    lines.append(_("wall time: {seconds} s{jobs}").format(seconds=f"{result.wall_seconds:.0f}", jobs=jobs))
     return "\n".join(lines)

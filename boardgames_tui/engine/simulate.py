@@ -12,6 +12,8 @@ import time
 from collections import Counter, defaultdict
 from typing import Any, Mapping
 
+from boardgames_tui.i18n import _
+
 from .spec import GameSpec
 
 
@@ -86,15 +88,21 @@ def run_simulation(
 def format_simulation(result: Mapping[str, Any]) -> str:
     """The figures of :func:`run_simulation` as the lines ``simulate`` prints."""
     lines = [
-        f"games: {result['games']}  players: {result['players']}  options: {result['options']}",
-        f"time: {result['seconds']:.2f} s  games/s: {result['games_per_second']:.0f}  "
-        f"decisions/s: {result['decisions_per_second']:.0f}",
-        f"mean decisions per game: {result['mean_turns']:.1f}",
-        "win share by seat: "
-        + "  ".join(f"{chr(65 + i)} {share:.1%}" for i, share in enumerate(result["win_share"])),
+        _("games: {games}  players: {players}  options: {options}").format(
+            games=result["games"], players=result["players"], options=result["options"]
+        ),
+        _("time: {seconds} s  games/s: {games}  decisions/s: {decisions}").format(
+            seconds=f"{result['seconds']:.2f}",
+            games=f"{result['games_per_second']:.0f}",
+            decisions=f"{result['decisions_per_second']:.0f}",
+        ),
+        _("mean decisions per game: {mean}").format(mean=f"{result['mean_turns']:.1f}"),
+        _("win share by seat: {shares}").format(
+            shares="  ".join(f"{chr(65 + i)} {share:.1%}" for i, share in enumerate(result["win_share"]))
+        ),
     ]
     if result["unfinished"]:
-        lines.append(f"unfinished (stopped at the decision cap): {result['unfinished']}")
+        lines.append(_("unfinished (stopped at the decision cap): {count}").format(count=result["unfinished"]))
     for key, value in result["stats"].items():
         lines.append(f"{key}: {value:.3f}" if abs(value) < 10 else f"{key}: {value:.1f}")
     for key, cnt in result["shares"].items():

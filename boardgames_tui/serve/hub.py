@@ -34,7 +34,7 @@ from boardgames_tui.engine import IllegalAction, Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json, atomic_write, data_dir
 from boardgames_tui.engine.names import check_name, without_controls
 from boardgames_tui.games import GAMES
-from boardgames_tui.i18n import N_, shapes
+from boardgames_tui.i18n import N_, _, shapes
 
 from . import protocol
 
@@ -62,6 +62,50 @@ TEXTS = shapes(
     N_("only the player who made this table can close it"),
     N_("the table's setup does not fit its game"),
 )
+
+#: The name of a seat the hub's computer player takes ("Computer B"). It is stored in the
+#: table and its match in English, so a save reads the same in either language; each session
+#: shows it in its own language (:func:`in_viewer_language`). A name a player typed is never
+#: translated: only the seats the message lists as ``computers`` are renamed.
+COMPUTER_NAME = N_("Computer {seat}")
+
+
+def shown_names(names: list[str | None], computers: list[int]) -> list[str | None]:
+    """``names`` with each seat of ``computers`` named in the current language ("Ordenador B").
+
+    A translated name that another seat already has keeps its stored
+    (English) form, so two seats never read the same.
+    """
+    out = list(names)
+    for seat in computers:
+        if 0 <= seat < len(out):
+            name = _(COMPUTER_NAME).format(seat=seat_letter(seat))
+            if name not in out:
+                out[seat] = name
+    return out
+
+
+def in_viewer_language(message: dict[str, Any]) -> dict[str, Any]:
+    """A ``lobby`` or ``table`` message from the hub with the computer seats' names in the session's language.
+
+    The hub sends English (its sessions may speak different languages);
+    the session calls this on each message before it shows it. Other
+    messages, and messages without a ``computers`` list, come back as they are.
+    """
+    op = message.get("op")
+    if op == "lobby":
+        tables = [
+            {**t, "seats": shown_names(t["seats"], t["computers"])} if t.get("computers") else t
+            for t in message.get("tables") or []
+        ]
+        return {**message, "tables": tables}
+    if op == "table" and message.get("computers"):
+        out = {**message, "names": shown_names(message["names"], message["computers"])}
+        if message.get("match"):
+            out["match"] = {**message["match"], "names": shown_names(message["match"]["names"], message["computers"])}
+        return out
+    return message
+
 
 #: How many chat lines a table keeps.
 CHAT_KEEP = 50
@@ -139,6 +183,11 @@ class Table:
             return f"waiting for {free} player{'s' if free != 1 else ''}"
         return "over" if self.match.state.is_terminal else "playing"
 
+    @property
+    def computers(self) -> list[int]:
+        """The seats the hub's computer player plays, in order."""
+        return [seat for seat, owner in enumerate(self.owners) if owner == BOT_OWNER]
+
     def listing(self, identity: str) -> dict[str, Any]:
         """The lobby's line for this table, as seen by ``identity``."""
         spec = GAMES[self.game_id]
@@ -151,6 +200,7 @@ class Table:
             "seats": [n for n in self.names],
             "status": self.status,
             "mine": self.owners.index(identity) if identity in self.owners else None,
+            "computers": self.computers,
             "creator": self.creator == identity,
         }
 
@@ -287,6 +337,7 @@ class Hub:
                 "title": GAMES[table.game_id].title,
                 "seat": member.seat,
                 "names": table.names,
+                "computers": table.computers,
                 "status": table.status,
                 "creator": table.creator == member.identity,
                 "code": table.code if table.creator == member.identity else None,
@@ -339,7 +390,7 @@ class Hub:
             creator=member.identity,
             code=new_code(),
             owners=[None] * (players - computers) + [BOT_OWNER] * computers,
-            names=[None] * (players - computers) + [f"Computer {seat_letter(s)}" for s in range(players - computers, players)],
+            names=[None] * (players - computers) + [COMPUTER_NAME.format(seat=seat_letter(s)) for s in range(players - computers, players)],
         )
         self.tables[table.id] = table
         self._sit(member, table, 0)

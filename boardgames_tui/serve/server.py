@@ -42,6 +42,8 @@ from typing import Any
 import asyncssh
 
 from boardgames_tui.engine.match import data_dir
+from boardgames_tui import i18n
+from boardgames_tui.i18n import N_, _
 
 from .hub import Hub, Member, player_name, serve_member
 
@@ -58,7 +60,9 @@ IDLE_TIMEOUT = 30 * 60.0
 #: The sessions running now (tests and the benchmark find their processes here).
 LIVE: "weakref.WeakSet[TableSession]" = weakref.WeakSet()
 
-NO_TERMINAL = b"boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).\r\n"
+#: What an SSH client without a terminal is told (in the server's language, like the other lines
+#: the server writes to a client itself before or after its session).
+NO_TERMINAL = N_("boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).")
 
 
 def host_key_path() -> Path:
@@ -234,7 +238,7 @@ class TableSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         assert self.chan is not None
         if not self.has_pty:
-            self.chan.write(NO_TERMINAL)
+            self.chan.write((_(NO_TERMINAL) + "\r\n").encode())
             self.chan.exit(1)
             return
         self._touch()
@@ -249,7 +253,7 @@ class TableSession(asyncssh.SSHServerSession):
         try:
             self.master, self.proc = await start_session_process(self.term, self.size, theirs)
         except OSError as exc:
-            self.chan.write(f"boardgames-tui: cannot start a session: {exc}\r\n".encode())
+            self.chan.write((_("boardgames-tui: cannot start a session: {error}").format(error=exc) + "\r\n").encode())
             self.chan.exit(1)
             ours.close()
             self.hub.disconnect(member)
@@ -357,7 +361,8 @@ class TableSession(asyncssh.SSHServerSession):
 
     def _idle_out(self) -> None:
         if self.chan is not None and not self.chan.is_closing():
-            self.chan.write(b"\r\nboardgames-tui: closed after a long time without a key; your seat is kept.\r\n")
+            closed = _("boardgames-tui: closed after a long time without a key; your seat is kept.")
+            self.chan.write(("\r\n" + closed + "\r\n").encode())
             self._end()
             self.chan.exit(0)
 
@@ -400,7 +405,7 @@ async def start_session_process(
 
     The process gets ``TERM`` from the client, the terminal's size, the
     socket to the hub (as file descriptor ``BOARDGAMES_TUI_HUB_FD``), and
-    the same data folder. It leads its own session, with the terminal as its
+    the same data folder and language. It leads its own session, with the terminal as its
     controlling terminal, so a resize reaches it as SIGWINCH and a hang-up
     ends it.
     """
@@ -409,6 +414,7 @@ async def start_session_process(
     env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")}
     env.update(TERM=term, BOARDGAMES_TUI_HUB_FD=str(sock.fileno()), LANG=env.get("LANG", "C.UTF-8"))
     env.setdefault("LC_ALL", "C.UTF-8")
+    env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the session speaks the server's language
     # No animations over the wire: every frame of a smooth scroll is bytes to a remote terminal.
     env.setdefault("TEXTUAL_ANIMATIONS", "none")
 
@@ -478,14 +484,14 @@ def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerCon
     """The lines ``serve`` prints at start: fingerprint and the ssh command."""
     shown_host = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
     lines = [
-        f"boardgames-tui SSH table listening on {host}:{port}",
-        f"host key fingerprint: {key.get_fingerprint()}",
-        f"connect with:  ssh -p {port} YOURNAME@{shown_host}",
-        f"keys allowed: {config.authorized_keys}" + ("" if config.keys() is not None else " (no such file yet)"),
+        _("boardgames-tui SSH table listening on {host}:{port}").format(host=host, port=port),
+        _("host key fingerprint: {fingerprint}").format(fingerprint=key.get_fingerprint()),
+        _("connect with:  ssh -p {port} YOURNAME@{host}").format(port=port, host=shown_host),
+        _("keys allowed: {file}").format(file=config.authorized_keys) + ("" if config.keys() is not None else " " + _("(no such file yet)")),
     ]
     if config.table_code:
-        lines.append("or log in with the table code as the password")
-    lines.append("Ctrl+C stops the server; the tables are kept.")
+        lines.append(_("or log in with the table code as the password"))
+    lines.append(_("Ctrl+C stops the server; the tables are kept."))
     return "\n".join(lines)
 
 
@@ -508,10 +514,10 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
                 runner, web_port, tables = await start_web(web[0], web[1], hub, config, failures)
             except OSError as exc:
                 acceptor.close()
-                raise OSError(f"the web port {web[0]}:{web[1]}: {exc}") from None
-            said = [f"in a browser: {web_url(web[0], web_port, tables.code)}  (the page asks for a name)"]
+                raise OSError(_("the web port {host}:{port}: {error}").format(host=web[0], port=web[1], error=exc)) from None
+            said = [_("in a browser: {url}  (the page asks for a name)").format(url=web_url(web[0], web_port, tables.code))]
             if web[0] not in ("127.0.0.1", "::1", "localhost"):
-                said.append("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network")
+                said.append(_("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network"))
             lines[-1:-1] = said
         print("\n".join(lines), flush=True)
         stop = asyncio.Event()
@@ -528,6 +534,6 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
     try:
         asyncio.run(main())
     except OSError as exc:
-        print(f"boardgames-tui: cannot serve on {host}:{port}: {exc}", file=sys.stderr)
+        print(_("boardgames-tui: cannot serve on {host}:{port}: {error}").format(host=host, port=port, error=exc), file=sys.stderr)
         return 1
     return 0

@@ -33,6 +33,7 @@ from boardgames_tui.engine.match import action_from_json, action_to_json
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.serve import protocol
+from boardgames_tui.serve.hub import in_viewer_language
 from boardgames_tui.ui.board import BoardContext
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
@@ -103,7 +104,7 @@ class LobbyScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(_("boardgames-tui: the SSH table"), id="lobby-title", markup=False)
+        yield Static(_("boardgames-tui: the tables of this server"), id="lobby-title", markup=False)
         yield Static(_("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours"), id="lobby-help")
         yield OptionList(id="lobby-list", markup=False)
         yield StableFooter()
@@ -470,7 +471,7 @@ class SeatScreen(TableMixin, GameScreen):
         return super().check_action(action, parameters)
 
     def action_undo(self) -> None:
-        self.notify(_("There is no undo at the SSH table."), severity="warning", timeout=3)
+        self.notify(_("There is no undo at a shared table."), severity="warning", timeout=3)
 
     def action_save(self) -> None:
         self.notify(_("The server keeps this table after every move."), timeout=3)
@@ -513,11 +514,12 @@ class SessionApp(BoardGamesApp):
 
     def on_hub(self, message: dict[str, Any]) -> None:
         """Carry out one message from the hub (see :mod:`.protocol`)."""
+        message = in_viewer_language(message)
         op = message["op"]
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(_("boardgames-tui: the SSH table. You are {name}.").format(name=self.player))
+            self.lobby.query_one("#lobby-title", Static).update(_("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player))
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":
@@ -573,7 +575,9 @@ def main() -> None:
     from boardgames_tui.cli import _choose_language
 
     fd = int(os.environ["BOARDGAMES_TUI_HUB_FD"])
-    _choose_language(None)  # the server's settings, else the session's LANG
+    # The server's language (its --lang, else its settings, else its LANG), passed on by the server;
+    # without it (a session started by hand), this process's own choice.
+    _choose_language(os.environ.get("BOARDGAMES_TUI_LANG"))
     app = SessionApp(HubLink(fd))
     app.run()
 

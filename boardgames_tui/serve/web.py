@@ -49,7 +49,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from boardgames_tui import i18n
 from boardgames_tui.engine.names import check_name
+from boardgames_tui.i18n import _
 
 from .hub import Hub, new_code, serve_member
 from .server import FailureCounter, ServerConfig
@@ -82,6 +84,7 @@ class HubAppService(AppService):
         env["BOARDGAMES_TUI_HUB_FD"] = str(self.hub_socket.fileno())
         env.setdefault("TEXTUAL_ANIMATIONS", "none")
         env.setdefault("LANG", "C.UTF-8")
+        env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the tab speaks as the entry page did
         return env
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
@@ -193,14 +196,15 @@ class WebTables(Server):
     def entry_page(self, name: str = "", code: str = "", problem: str = "") -> str:
         """The entry form (name and code) as HTML, with ``problem`` shown above it.
 
-        In English, like the rest of the server's own messages (the hub's
-        refusals, the SSH banner): the server process has no one language for
-        its visitors. The app inside the tab speaks the server's language.
+        In the server's language (``--lang``, else its settings, else its
+        ``LANG``), as the app inside the tab is.
         """
         e = html.escape
+        intro, name_label = _("The same tables as the SSH players, in your browser."), _("Your name at the table")
+        code_label, enter = _("Code (the server's, or a table's code from its creator)"), _("Enter")
         said = f'<p class="problem">{e(problem)}</p>' if problem else ""
         return f"""<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>boardgames-tui</title>
+<html lang="{e(i18n.language())}"><head><meta charset="utf-8"><title>boardgames-tui</title>
 <style>
 body {{ background: #0c181f; color: #eee; font-family: monospace; display: flex; justify-content: center; }}
 form {{ margin-top: 10vh; background: #12232d; padding: 2em 3em; }}
@@ -211,13 +215,13 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 </style></head>
 <body><form action="play" method="get">
 <h1>boardgames-tui</h1>
-<p>The same tables as the SSH players, in your browser.</p>
+<p>{e(intro)}</p>
 {said}
-<label for="name">Your name at the table</label>
+<label for="name">{e(name_label)}</label>
 <input id="name" name="name" maxlength="40" required autofocus value="{e(name)}">
-<label for="code">Code (the server's, or a table's code from its creator)</label>
+<label for="code">{e(code_label)}</label>
 <input id="code" name="code" required value="{e(code)}">
-<br><button type="submit">Enter</button>
+<br><button type="submit">{e(enter)}</button>
 </form></body></html>"""
 
     def _address(self, request: web.Request) -> str:
@@ -233,15 +237,15 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         name, code = request.query.get("name", ""), request.query.get("code", "")
         if self.failures.blocked(address):
             return web.Response(
-                status=429, text=self.entry_page(name, "", "Too many wrong codes; try again later."), content_type="text/html"
+                status=429, text=self.entry_page(name, "", _("Too many wrong codes; try again later.")), content_type="text/html"
             )
         try:
             name = check_name(name)
         except ValueError as exc:
-            return web.Response(status=400, text=self.entry_page(name, code, str(exc)), content_type="text/html")
+            return web.Response(status=400, text=self.entry_page(name, code, i18n.translate_text(str(exc))), content_type="text/html")
         if code not in self._codes():
             self.failures.failed(address)
-            return web.Response(status=403, text=self.entry_page(name, "", "That code is not right."), content_type="text/html")
+            return web.Response(status=403, text=self.entry_page(name, "", _("That code is not right.")), content_type="text/html")
         now = time.monotonic()
         self.tickets = {t: v for t, v in self.tickets.items() if v[2] > now}
         ticket = secrets.token_urlsafe(24)

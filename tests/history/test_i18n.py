@@ -399,3 +399,199 @@ def test_a_replayed_line_with_its_private_parts_revealed_is_translated_part_by_p
         "Ana juega una carta de Acción boca abajo. [A: elegiste la carta 1 (Jefe)]"
     )
     assert spanish == set()
+
+
+# ---------------------------------------------------------------- the last gaps: hub names, web page, qualifiers, command line
+
+
+async def test_computer_seats_at_a_shared_table_are_named_in_spanish_but_a_typed_name_never_is(spanish, tmp_path):
+    from boardgames_tui.serve import protocol
+    from boardgames_tui.serve.hub import Hub, in_viewer_language
+    from boardgames_tui.serve.session import rebuild
+
+    hub = Hub(tmp_path)
+    ana, beto = hub.connect("key:a", "Computer A"), hub.connect("key:b", "Beto")  # Ana typed "Computer A"
+    hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 3, "computers": 1})
+    hub.handle(beto, {"op": "join", "table": "t1"})
+    messages = []
+    while not beto.queue.empty():
+        messages.append(protocol.decode(beto.queue.get_nowait()))
+    table = in_viewer_language([m for m in messages if m["op"] == "table"][-1])
+    lobby = in_viewer_language([m for m in messages if m["op"] == "lobby"][-1])
+    assert table["names"] == ["Computer A", "Beto", "Ordenador C"]
+    assert rebuild(table["match"]).names == ("Computer A", "Beto", "Ordenador C")
+    assert lobby["tables"][0]["seats"] == ["Computer A", "Beto", "Ordenador C"]
+    # The hub keeps the English name: a saved table reads the same in either language.
+    assert hub.tables["t1"].match.names == ("Computer A", "Beto", "Computer C")
+    assert spanish == set()
+
+
+async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path):
+    from aiohttp.test_utils import make_mocked_request
+
+    from boardgames_tui.serve.hub import Hub
+    from boardgames_tui.serve.server import FailureCounter, ServerConfig
+    from boardgames_tui.serve.web import WebTables
+
+    failures = FailureCounter()
+    tables = WebTables(Hub(tmp_path), ServerConfig(tmp_path / "keys", None, 60.0), failures, "goodcode")
+    page = tables.entry_page()
+    for spanish_text in ("Las mismas mesas", "Tu nombre en la mesa", "Código (", "Entrar"):
+        assert spanish_text in page
+    for english in ("The same tables", "Your name at the table", "Code (the server", ">Enter<"):
+        assert english not in page
+    wrong = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
+    assert wrong.status == 403 and "Ese código no es correcto." in wrong.text
+    while not failures.blocked("127.0.0.1") and not failures.blocked("?"):
+        await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
+    blocked = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=goodcode"))
+    assert blocked.status == 429 and "Demasiados códigos erróneos" in blocked.text
+    assert spanish == set()
+
+
+def test_a_browser_tab_is_started_in_the_web_servers_language(spanish):
+    import socket
+
+    from boardgames_tui.serve.web import HubAppService
+
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        service = HubAppService(
+            theirs, write_bytes=None, write_str=None, close=None, download_manager=None  # type: ignore[arg-type]
+        )
+        assert service._build_environment()["BOARDGAMES_TUI_LANG"] == "es"
+
+
+async def test_the_lobby_in_spanish_names_no_door_and_shows_a_computer_seat_in_spanish(spanish):
+    import asyncio
+
+    from boardgames_tui.serve.hub import BOT_OWNER, Table
+    from boardgames_tui.serve.session import SessionApp
+    from tests.screen_text import wait_for_text
+
+    table = Table("t1", "penguinramids", 2, {}, 1, "key:a", "code", ["key:a", BOT_OWNER], ["Computer A", "Computer B"])
+
+    class Link:
+        """A stand-in for the hub: hello, then a lobby with one table (a typed name and a computer seat)."""
+
+        async def open(self):
+            pass
+
+        def send(self, message):
+            pass
+
+        async def messages(self):
+            yield {"op": "hello", "name": "Computer A", "identity": "key:a"}
+            yield {"op": "lobby", "tables": [table.listing("key:a")]}
+            await asyncio.Event().wait()
+
+    app = SessionApp(Link())  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        text = await wait_for_text(pilot, app, "Ordenador B")
+    assert "boardgames-tui: las mesas de este servidor. Eres Computer A." in text
+    assert "A Computer A, B Ordenador B" in text
+    assert "SSH" not in text and "Computer B" not in text
+    assert spanish == set()
+
+
+def test_chungungo_card_qualifiers_show_in_spanish_on_the_board_chooser_and_previews(spanish):
+    import random
+
+    from rich.console import Console
+
+    from boardgames_tui.games.mision_chungungo import rules
+    from boardgames_tui.games.mision_chungungo.rules import PlayCard
+    from boardgames_tui.games.mision_chungungo.ui import model
+    from boardgames_tui.ui.board import BoardContext
+
+    comando_right, comando_column = 27, 28
+    assert model.fit_title("Comando (right)", 40) == "Comando (derecha)"
+    assert model.fit_title("Francotiradora (up)", 15) == "Franc. (arriba)"
+    assert model.card_short(comando_column) == "Comando (columna) " + f"{model.CARDS[comando_column].copper}cu"
+    # A game where a seat may play the Comando that shoots right: its chooser label and preview.
+    def first_play(seed):
+        """The first state of a seeded random game where a seat may play the Comando (right)."""
+        rnd, state = random.Random(seed), rules.new_game(2, seed)
+        while not state.is_terminal:
+            seat = state.to_move[0]
+            legal = state.legal_actions(seat)
+            plays = [a for a in legal if isinstance(a, PlayCard) and a.card == comando_right]
+            if plays:
+                return state, seat, plays
+            state = state.apply(seat, rnd.choice(legal))
+        return None
+
+    for seed in range(50):
+        found = first_play(seed)
+        if found:
+            state, seat, plays = found
+            break
+    else:
+        pytest.fail("no seed deals the Comando (right) to the first seat")
+    view = state.view(seat)
+    ctx = BoardContext(view, seat, ["Ana", "Beto"], state.legal_actions(seat))
+    table = model.table_of(view, seat)
+    layout = model.field_layout(table, ctx.legal)
+    assert "Comando (derecha)" in model.label(plays[0], table, ctx, layout)
+    assert "Comando (derecha)" in model.preview_text(plays[0], table, ctx)
+    console = Console(width=80, color_system=None)
+    shown = "".join(seg.text for seg in console.render(model.hand_table(table, ctx, plays[0])))
+    assert "Comando (derecha)" in shown and "(right)" not in shown
+    assert spanish == set()
+
+
+def test_the_sub_commands_help_and_argparse_messages_are_in_spanish(spanish, capsys):
+    import argparse
+    import gettext as stdlib_gettext
+
+    from boardgames_tui.cli import main
+
+    for command in ("simulate", "arena", "serve"):
+        with pytest.raises(SystemExit) as done:
+            main(["--lang", "es", command, "--help"])
+        assert done.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith("uso: boardgames-tui " + command) and "\nopciones:\n" in out
+        assert "muestra esta ayuda y termina" in out
+        assert "usage:" not in out and "show this help" not in out and "how many" not in out and "address" not in out
+    assert main(["--lang", "es", "simulate", "--game", "mountain_goats", "--games", "1", "--players", "x"]) == 2
+    assert main(["--lang", "es", "arena", "--game", "mountain_goats"]) == 2
+    err = capsys.readouterr().err
+    assert "argumento --players: valor no válido para int: 'x'" in err
+    assert "faltan estos argumentos obligatorios: --seats, --games" in err
+    assert "invalid" not in err and "required" not in err
+    assert argparse._ is stdlib_gettext.gettext  # argparse's own lookup is put back
+    assert spanish == set()
+
+
+def test_the_sub_commands_output_is_in_spanish(spanish, capsys):
+    from boardgames_tui.cli import main
+
+    assert main(["--lang", "es", "simulate", "--game", "mountain_goats", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Mountain Goats: 1 partida al azar\npartidas: 1  jugadores: 2")
+    assert "proporción de victorias por asiento: A " in out and "win share" not in out
+    assert main(["--lang", "es", "arena", "--game", "mountain_goats", "--seats", "random,random", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "1 partidas, 2 asientos" in out and "victorias compartidas (empates)" in out and "wall time" not in out
+    assert spanish == set()
+
+
+def test_the_serve_start_lines_are_in_spanish(spanish, tmp_path):
+    import asyncssh
+
+    from boardgames_tui.serve.server import ServerConfig, how_to_connect
+
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    text = how_to_connect("127.0.0.1", 2222, key, ServerConfig(tmp_path / "keys", "abcdefgh", 60.0))
+    assert "conéctate con:  ssh -p 2222 TUNOMBRE@localhost" in text
+    assert "(ese archivo aún no existe)" in text and "Ctrl+C detiene el servidor" in text
+    assert "connect with" not in text and "listening" not in text
+    assert spanish == set()
+
+
+def test_every_game_options_label_and_help_have_a_spanish_translation(spanish):
+    for spec in GAMES.values():
+        for option in spec.options.values():
+            i18n._(option.label), i18n._(option.help)
+    assert spanish == set()

@@ -23,6 +23,7 @@ from enum import StrEnum
 import attrs
 
 from boardgames_tui.engine.core import HIDDEN  # noqa: F401 - the placeholder in views, re-exported
+from boardgames_tui.i18n import N_
 
 #: Compass directions as (row step, column step); row grows downwards.
 DIRECTIONS: dict[str, tuple[int, int]] = {
@@ -272,15 +273,20 @@ def _nickname(c: Card) -> str:
     return nick or "+".join(_ARROWS[d] for d in c.pattern)
 
 
-def _titles() -> dict[int, str]:
+def _qualifiers() -> dict[int, str]:
     kinds: dict[str, set] = {}
     for c in CREW:
         kinds.setdefault(c.name, set()).add((c.steps, c.pattern))
-    return {c.id: f"{c.name} ({_nickname(c)})" for c in CREW if len(kinds[c.name]) > 1}
+    return {c.id: _nickname(c) for c in CREW if len(kinds[c.name]) > 1}
 
 
+#: The words that tell apart crew cards sharing a name (id -> 'right', 'column'), in English;
+#: each word between the '+' is a message the screens translate (``N_`` marks the two
+#: that are not also directions of a shot).
+QUALIFIERS: dict[int, str] = _qualifiers()
+QUALIFIER_WORDS = (N_("column"), N_("row"))
 #: Titles of the crew cards that share a name with a different card (id -> 'Comando (right)').
-TITLES: dict[int, str] = _titles()
+TITLES: dict[int, str] = {c.id: f"{c.name} ({QUALIFIERS[c.id]})" for c in CREW if c.id in QUALIFIERS}
 assert all(c.id == i for i, c in enumerate(CARDS))
 assert len(CREW) == 33
 

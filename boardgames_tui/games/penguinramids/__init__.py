@@ -17,10 +17,10 @@ SPEC = GameSpec(
     rules_md=Path(__file__).with_name("rules.md"),
     options={
         "chief": Option(
-            "Chief Penguin starts with",
+            N_("Chief Penguin starts with"),
             "A",
             ("A", "B", "C", "D"),
-            "The seat of the youngest player (the rulebook gives them the Chief Penguin).",
+            N_("The seat of the youngest player (the rulebook gives them the Chief Penguin)."),
         )
     },
     hidden_information=True,

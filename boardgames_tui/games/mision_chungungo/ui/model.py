@@ -207,7 +207,7 @@ def card_of_action(action: Any, table: Table) -> int | None:
 def card_short(card_id: int) -> str:
     """'Picadora 2cu': a card's name and copper."""
     c = CARDS[card_id]
-    return f"{c.title} {c.copper}cu"
+    return f"{card_title(card_id)} {c.copper}cu"
 
 
 _SHORT_STEP = {
@@ -395,7 +395,7 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     t = type(action)
     if t is PlayCard:
         c = CARDS[action.card]
-        text = f"{c.title} {c.copper}cu: {i18n.translate_text(c.text)}"
+        text = f"{card_title(action.card)} {c.copper}cu: {i18n.translate_text(c.text)}"
         if c.pattern and leap_before_shot(action.card):
             text += "\n" + _("The shot comes after the leap: where it strikes depends on where you leap.")
         elif c.pattern and seat is not None and view.tokens[seat] is not None:
@@ -520,11 +520,31 @@ def players_text(table: Table, ctx: BoardContext) -> Text:
     return out
 
 
+def shown_title(title: str) -> str:
+    """A card's English title with its qualifier in the current language: 'Comando (right)' -> 'Comando (derecha)'.
+
+    The card's name stays as printed; each word of the qualifier
+    ('right', 'column', 'up+right') is a message of the catalogue. A title
+    without a qualifier ('Picadora', '-') comes back as it is.
+    """
+    name, sep, nick = title.partition(" (")
+    if not sep or not nick.endswith(")"):
+        return title
+    return f"{name} ({'+'.join(_(word) for word in nick[:-1].split('+'))})"
+
+
+def card_title(card_id: int) -> str:
+    """The title of card ``card_id`` as the screens show it (:func:`shown_title`)."""
+    return shown_title(CARDS[card_id].title)
+
+
 def fit_title(title: str, width: int) -> str:
-    """``title`` in at most ``width`` characters, shortening the name, never the '(shot)' that tells copies apart.
+    """``title`` (English, as the rules write it) in the current language, in at most ``width`` characters,
+    shortening the name, never the '(shot)' that tells copies apart.
 
     'Francotiradora (right)' in 17 -> 'Francoti. (right)'.
     """
+    title = shown_title(title)
     if len(title) <= width:
         return title
     name, sep, nick = title.partition(" (")
@@ -573,8 +593,8 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool
     for c in hand:
         card = CARDS[c]
         on = chosen_key is not None and _card_key(c) == chosen_key
-        name = Text(f"{'>' if on else ' '}{card.title} {card.copper}cu", "bold reverse" if on else "bold")
-        grid.add_row(name, card.text)
+        name = Text(f"{'>' if on else ' '}{card_title(c)} {card.copper}cu", "bold reverse" if on else "bold")
+        grid.add_row(name, i18n.translate_text(card.text))
     return grid
 
 
@@ -636,7 +656,7 @@ def card_row(cards: list[tuple[list[str], str]], width: int) -> Text:
 def _card_lines(card_id: int) -> list[str]:
     """A card's face in a few lines: name (and its shot in brackets), copper, ability."""
     c = CARDS[card_id]
-    name, _, nick = c.title.partition(" (")
+    name, _sep, nick = card_title(card_id).partition(" (")
     lines = [name]
     lines.append(f"{c.copper}cu" + (f" ({nick}" if nick else ""))
     lines.append(short_text(card_id))
@@ -660,7 +680,7 @@ def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:
     name, and the abandoned bases beside it (M Copper Mine, F Furious Chungungo)."""
     cards = []
     for p in table.players:
-        top = p.pile_top or "(empty)"
+        top = p.pile_top or _("(empty)")
         name = top.partition(" (")[0]
         bases = " ".join(b[0] for b in p.bases)
         lines = [f"{seat_letter(p.seat)} ({p.pile})", name, bases]
