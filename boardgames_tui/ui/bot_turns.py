@@ -164,7 +164,7 @@ class BotTurns(Widget):
         token = (self.generation, state, seat)
         self.thinking = token
         level = self.match.seats[seat]
-        self._show_table(f"{self.host.who(seat)} ({LEVEL_NAMES[level]}) is thinking...")
+        self._show_table(_("{name} ({level}) is thinking...").format(name=self.host.who(seat), level=_(LEVEL_NAMES[level])))
         request = self._request(level, seat, f"{self.match.seed}:{len(self.match.actions)}:{seat}")
         worker = self.run_worker(
             lambda: (token, think(DECISIONS, request)), thread=True, group="bot", exclusive=True, exit_on_error=False

@@ -461,12 +461,11 @@ async def test_clicking_a_legal_cell_picks_it():
         field = app.board.query_one("#mc-field")
         # The field laid out at its drawn size (a click lands where the cells are drawn).
         await wait_for(pilot, lambda: field.rows > 0 and field.size.height == field.rows, what="the field laid out")
-        await pilot.pause()
+        await pilot.pause(0.2)  # and its box scrolled to where the board wants it
         origin, size = app.board.layout_.origin, app.board.cell_size
         x, y, _w, _h = cell_region((0, 1), origin, size)  # drawn from (-1, -1)
         await pilot.click(field, offset=(x + 1, y + 1))
-        await pilot.pause()
-        assert app.chosen == [PlaceAsteroid(0, 1)]
+        await wait_for(pilot, lambda: app.chosen == [PlaceAsteroid(0, 1)], what="the pick of the clicked cell")
         await pilot.pause(0.3)
         x, y, _w, _h = cell_region((0, 0), origin, size)
         await pilot.click(field, offset=(x + 1, y + 1))  # the card itself: not a legal cell

@@ -22,7 +22,7 @@ from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
-from tests.screen_text import notices, screen_text
+from tests.screen_text import notices, screen_text, wait_for
 from tests.shell.matches import checkpoints
 
 LONGEST = "Maximiliana Ferreira"
@@ -75,17 +75,16 @@ async def test_every_screen_shows_names_as_typed(game_id, names):
 
         if "reaction" in points:
             app.play_match(points["reaction"])
-            await pilot.pause()
-            assert isinstance(app.screen, ReactionScreen)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+            await pilot.pause()  # drawn
             text = flat(screen_text(app))
             for seat in points["reaction"].state.to_move:
                 assert_shown(text, who[seat], "the reaction window")
 
         await pilot.resize_terminal(80, 60)  # every row of the scores in sight, at the same width
         app.play_match(points["over"])
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
         await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
         text = flat(screen_text(app))
         for seat, name in enumerate(names):
             assert_shown(text, name, "game over")
