@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
+from typing import Any
 
 
 def pct(values: list[float], q: float) -> float:
@@ -31,3 +34,17 @@ def children(pid: int) -> list[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 out.append(int(entry.name))
     return out
+
+
+async def key_latency(term: Any, key: str, gap: float) -> float:
+    """Seconds from typing ``key`` on ``term`` (an SSH terminal or a browser tab of the tests)
+    to the first byte of output after it, ``gap`` seconds after the key before (the key gate)."""
+    await asyncio.sleep(gap)
+    before = term.received
+    term.changed.clear()
+    start = time.perf_counter()
+    term.press(key)
+    while term.received == before:
+        term.changed.clear()
+        await asyncio.wait_for(term.changed.wait(), 10)
+    return time.perf_counter() - start

@@ -36,6 +36,7 @@ from boardgames_tui.engine import seat_letter  # noqa: E402
 from boardgames_tui.serve.hub import Hub  # noqa: E402
 from boardgames_tui.serve.server import ServerConfig, set_size, start_server  # noqa: E402
 from tests.serve.conftest import ServerFixture, Terminal, make_keys  # noqa: E402
+import figures  # noqa: E402
 from figures import pct, rss_kib, children  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index, open_table  # noqa: E402
 
@@ -47,17 +48,9 @@ LOAD = NAMES[20:]
 
 
 
-async def key_latency(term: Terminal, key: str = "down") -> float:
-    """Seconds from writing ``key`` to the first byte of output after it."""
-    await asyncio.sleep(KEY_GAP)
-    before = term.received
-    term.changed.clear()
-    start = time.perf_counter()
-    term.press(key)
-    while term.received == before:
-        term.changed.clear()
-        await asyncio.wait_for(term.changed.wait(), 10)
-    return time.perf_counter() - start
+async def key_latency(term, key: str = "down") -> float:
+    """Seconds from typing ``key`` to the first byte of output after it (see figures.key_latency)."""
+    return await figures.key_latency(term, key, KEY_GAP)
 
 
 async def bytes_per_decision(server: ServerFixture) -> list[int]:

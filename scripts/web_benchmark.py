@@ -39,6 +39,7 @@ from boardgames_tui.serve.hub import Hub  # noqa: E402
 from boardgames_tui.serve.server import FailureCounter, ServerConfig, start_server  # noqa: E402
 from boardgames_tui.serve.web import start_web  # noqa: E402
 from tests.serve.conftest import ServerFixture, make_keys  # noqa: E402
+import figures  # noqa: E402
 from figures import pct, rss_kib  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index  # noqa: E402
 from tests.serve.webclient import WebTerminal  # noqa: E402
@@ -49,16 +50,8 @@ CODE = "bench-code"
 
 
 async def key_latency(term, key: str = "l") -> float:
-    """Seconds from sending ``key`` to the first byte of output after it."""
-    await asyncio.sleep(KEY_GAP)
-    before = term.received
-    term.changed.clear()
-    start = time.perf_counter()
-    term.press(key)
-    while term.received == before:
-        term.changed.clear()
-        await asyncio.wait_for(term.changed.wait(), 10)
-    return time.perf_counter() - start
+    """Seconds from typing ``key`` to the first byte of output after it (see figures.key_latency)."""
+    return await figures.key_latency(term, key, KEY_GAP)
 
 
 async def make_table(maker, joiner, game_id: str, table: str) -> None:
