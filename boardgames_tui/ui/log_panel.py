@@ -74,14 +74,19 @@ class LogPanel(Widget, can_focus=False):
             return
         lines = [line for line in (render_event(event, names, seat) for event in log) if line]
         n = len(self._shown)
-        if len(lines) >= n and lines[:n] == self._shown:
-            new = lines[n:]
-        else:
+        rewritten = not (len(lines) >= n and lines[:n] == self._shown)
+        if rewritten:
             self.clear()
             new = lines
+        else:
+            new = lines[n:]
         self._shown = lines
         if new:
             self._append(new)
+        if rewritten and self.lines:
+            # Written whole (another seat's eyes): the newest line at the bottom, as in a full panel.
+            self._top = self._line_start_near(max(0, len(self.lines) - self.content_size.height))
+            self.refresh()
 
     def clear(self) -> None:
         """Empty the panel (the next :meth:`show` writes the log from its start)."""

@@ -241,3 +241,17 @@ async def test_a_log_drawn_again_at_a_new_width_starts_where_a_line_begins():
         await pilot.pause()
         assert log.render_line(0).text.strip().startswith("event ")
         assert "event 11" in screen_text(app)
+
+
+async def test_a_log_written_whole_for_another_seat_ends_at_the_bottom():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        height = log.content_size.height
+        events = [Event(f"line {i}") for i in range(height + 5)]
+        log.show(events[:-1] + [Event("{0} draws", {0: "a secret"})], ("Ana", "Beto"), 0)
+        log.show(events[:-1] + [Event("{0} draws", {0: "a secret"})], ("Ana", "Beto"), 1)  # rewritten
+        await pilot.pause()
+        rows = [log.render_line(y).text.strip() for y in range(height)]
+        assert rows[-1] and rows[-1] != ""  # the newest line sits on the last row
