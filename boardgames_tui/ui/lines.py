@@ -85,7 +85,11 @@ class Lines(Widget, can_focus=False):
             width = self.content_size.width
             self._wrapped_at = width
             if width <= 0:
-                return  # drawn when the widget gets its width
+                # Not laid out yet: drawn for the terminal's width meanwhile (so the first frame
+                # has it), and again when the widget gets its own width.
+                width = self.app.size.width
+                if width <= 0:
+                    return
             console = self.app.console
             rich = Text(text) if isinstance(text, str) else text
             options = console.options.update(width=width, height=None, no_wrap=not self.wrap, overflow="crop")

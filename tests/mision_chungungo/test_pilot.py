@@ -19,7 +19,7 @@ from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
-from tests.screen_text import game_screen, screen_text
+from tests.screen_text import game_screen, screen_text, wait_for
 
 from .conftest import eel_cancels, greedy, greedy_match, short_game_with_an_eel
 
@@ -126,9 +126,8 @@ async def test_setup_placements_are_made_in_the_open():
     """Only the public Starter Kits are in hand during setup: no curtain."""
     app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto"], seed=7)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: "Your hand (A Ana)" in screen_text(app), what="A's hand, in the open")
         assert isinstance(app.screen, GameScreen)
-        assert "Your hand (A Ana)" in screen_text(app)
 
 
 async def test_curtain_hides_the_board_until_the_player_is_alone():
