@@ -7,7 +7,7 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from tests.screen_text import notices, screen_text
+from tests.screen_text import notices, screen_text, wait_for
 
 from .conftest import scenario
 
@@ -61,3 +61,15 @@ async def test_illegal_hand_built_move_gets_a_message(match_at):
         assert "sums to 13; groups must sum 5-10" in chooser.message
         assert screen.match.state.dice == (1, 1, 5, 5)
         assert screen.match.actions == []  # neither illegal move was played
+
+
+async def test_the_final_table_offers_no_build_key():
+    from tests.history.finished import finished
+
+    app = BoardGamesApp(match=finished("mountain_goats", ("Ana", "Beto")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
+        await pilot.press("g")  # the final table
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the final table")
+        await pilot.pause()
+        assert "Build/List" not in screen_text(app).splitlines()[-1]

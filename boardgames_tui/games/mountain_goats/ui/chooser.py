@@ -308,6 +308,12 @@ class GoatsChooser(ActionChooser, can_focus=True):
         else:
             self._say(_("Dice are 1-{count}.").format(count=DICE))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Build/List is offered only while there is a move to make (not on the final table)."""
+        if action == "mode":
+            return bool(self.actions)
+        return True
+
     def action_mode(self) -> None:
         if not self.actions:
             return
