@@ -162,6 +162,13 @@ class LogPanel(Widget, can_focus=False):
         """
         self.set_class(hidden, "-hidden")
         if not hidden and self._pending is not None:
+            log, names, seat = self._pending
+            lines = [line for line in (render_event(event, names, seat) for event in log) if line]
+            n = len(self._shown)
+            if not (len(lines) >= n and lines[:n] == self._shown):
+                # The rows kept were written for other eyes (a private line): gone before the
+                # panel is drawn again, never shown for a frame to the seat now at the screen.
+                self.clear()
             self.call_after_refresh(self.show, *self._pending)
 
     # ---- scrolling -------------------------------------------------------------

@@ -255,3 +255,20 @@ async def test_a_log_written_whole_for_another_seat_ends_at_the_bottom():
         await pilot.pause()
         rows = [log.render_line(y).text.strip() for y in range(height)]
         assert rows[-1] and rows[-1] != ""  # the newest line sits on the last row
+
+
+async def test_a_log_shown_again_for_another_seat_never_draws_the_last_seats_private_line():
+    events = [Event("{0} draws a card", {0: "the Eel"}), Event("{1} passes")]
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        log.show(events, ("Ana", "Beto"), 0)
+        await pilot.pause()
+        assert "the Eel" in screen_text(app)
+        log.set_hidden(True)
+        log.show(events, ("Ana", "Beto"), 1)  # the next seat's screen, log hidden
+        log.set_hidden(False)
+        assert not any("the Eel" in row.text for row in log.lines)  # before any frame is drawn
+        await pilot.pause()
+        await pilot.pause()
+        assert "the Eel" not in screen_text(app) and "Beto passes" in screen_text(app)
