@@ -67,21 +67,26 @@ Bare().run()
 '''
 
 
-def until(app: PtyApp, condition: Callable[[str], bool], timeout: float = 10.0) -> float:
-    """Seconds until ``condition(screen text)`` holds, looking every millisecond."""
-    start = time.perf_counter()
-    while not condition(app.text()):
-        if time.perf_counter() - start > timeout:
-            raise TimeoutError(f"the screen did not answer:\n{app.text()}")
-        time.sleep(0.001)
-    return time.perf_counter() - start
+def until(app: PtyApp, condition: Callable[[str], bool], since: float, timeout: float = 10.0) -> float:
+    """Seconds from ``since`` until the output that made ``condition(screen text)`` hold arrived.
+
+    The screen is looked at once per read of the program's output, never in a busy loop:
+    the watcher must not take the CPU from the program it times.
+    """
+    reads, arrived, text = app.next_screen(-1, 0)
+    while not condition(text):
+        if time.perf_counter() - since > timeout:
+            raise TimeoutError(f"the screen did not answer:\n{text}")
+        reads, arrived, text = app.next_screen(reads, 0.5)
+    return arrived - since
 
 
 def timed(app: PtyApp, key: bytes, condition: Callable[[str], bool]) -> float:
     """Write ``key`` and return the seconds until the screen shows ``condition``."""
     time.sleep(0.6)  # a rested keyboard: the key gate takes a key after a pause as a new key
+    since = time.perf_counter()
     app.write(key)
-    return until(app, condition)
+    return until(app, condition, since)
 
 
 def footer(text: str) -> str:
@@ -94,7 +99,7 @@ def measure_game(game: str, rounds: int) -> dict[str, list[float]]:
     args = ["--game", game, "--seats", "strong,human", "--seed", "5", "--bot-pause", "0", "--bot-seconds", "60"]
     times: dict[str, list[float]] = {}
     with PtyApp(args, home, SIZE) as app:
-        until(app, lambda s: "is thinking" in s, timeout=60)
+        until(app, lambda s: "is thinking" in s, time.perf_counter(), timeout=60)
         thinking = lambda s: "is thinking" in s  # noqa: E731
         keys = [
             ("menu", b"m", lambda s: "Save the game" in s),
@@ -116,7 +121,7 @@ def measure_bare(rounds: int) -> dict[str, list[float]]:
     home = Path(tempfile.mkdtemp(prefix="bgt-bench-"))
     times: dict[str, list[float]] = {}
     with PtyApp([], home, SIZE, command=[sys.executable, "-c", BARE]) as app:
-        until(app, lambda s: "Option 0" in s, timeout=30)
+        until(app, lambda s: "Option 0" in s, time.perf_counter(), timeout=30)
         keys = [
             ("menu", b"m", lambda s: "Save the game" in s),
             ("menu closed", b"m", lambda s: "Save the game" not in s),

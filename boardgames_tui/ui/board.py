@@ -207,7 +207,7 @@ class ActionList(OptionList):
     """
 
     DEFAULT_CSS = """
-    ActionList { height: auto; max-height: 9; border: round $accent; }
+    ActionList { height: 9; border: round $accent; }
     ActionList:focus { border: round $accent; }
     """
 
@@ -215,6 +215,11 @@ class ActionList(OptionList):
 
     #: Marks the chosen action of a secret choice in the list.
     CHOSEN_MARK = ">> "
+
+    #: Rows the list keeps, borders included: on a terminal under 30 rows, and from 30 rows.
+    #: One height whatever the number of choices: a list that grew and shrank with them laid
+    #: the board above out and drew it again at every decision (and sent it again over SSH).
+    ROWS = (7, 9)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(markup=False, **kwargs)  # labels name players: shown as typed
@@ -228,6 +233,23 @@ class ActionList(OptionList):
         self._titles: tuple[str, str] = ("", "")
         #: Index the screen has already previewed on the board (:meth:`claim_preview`).
         self._previewed: int | None = None
+        #: The height the list has taken (:meth:`fit_rows`); 0 before the first.
+        self._rows = 0
+
+    def rows(self, terminal_rows: int) -> int:
+        """The list's height for a terminal of ``terminal_rows`` rows (``ROWS``)."""
+        return self.ROWS[terminal_rows >= 30]
+
+    def fit_rows(self) -> None:
+        """Take the height :meth:`rows` gives for the terminal now (the game screen calls
+        this when the terminal is resized; the list itself after each new set of choices)."""
+        rows = self.rows(self.app.size.height)
+        if rows != self._rows:
+            self._rows = rows
+            self.styles.height = rows
+
+    def on_mount(self) -> None:
+        self.fit_rows()
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list with ``ctx.legal`` labelled by ``board.action_label``."""

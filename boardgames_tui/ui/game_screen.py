@@ -139,6 +139,8 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def on_resize(self) -> None:
         self._fit_log()
+        if isinstance(self.chooser, ActionList):
+            self.chooser.fit_rows()
 
     def _fit_log(self) -> None:
         """A wider log on wide terminals; the board keeps the rest."""

@@ -49,6 +49,11 @@ class PtyApp:
         self.size = size
         self.raw = bytearray()
         self._lock = threading.Lock()
+        #: Notified each time output has been read and drawn on the pyte screen.
+        self._fed = threading.Condition(self._lock)
+        #: How many reads have been drawn so far, and when (perf_counter) the last one arrived.
+        self.reads = 0
+        self.read_at = 0.0
         self._screen = pyte.Screen(*size)
         self._stream = pyte.ByteStream(self._screen)
         self.proc: subprocess.Popen | None = None
@@ -97,9 +102,13 @@ class PtyApp:
                 return
             if not data:
                 return
+            arrived = time.perf_counter()
             with self._lock:
                 self.raw.extend(data)
                 self._stream.feed(data)
+                self.reads += 1
+                self.read_at = arrived
+                self._fed.notify_all()
 
     # ---- talking to it ---------------------------------------------------
 
@@ -122,6 +131,17 @@ class PtyApp:
         """What the terminal screen shows now, one line per row."""
         with self._lock:
             return "\n".join(self._screen.display)
+
+    def next_screen(self, reads: int, timeout: float) -> tuple[int, float, str]:
+        """Wait (at most ``timeout`` s) for output read after the first ``reads`` reads.
+
+        Returns ``(reads so far, perf_counter when the last read arrived, screen text)``;
+        the text is built once per call, not while waiting (building it is costly and
+        would take the CPU from the program being watched).
+        """
+        with self._fed:
+            self._fed.wait_for(lambda: self.reads != reads, timeout)
+            return self.reads, self.read_at, "\n".join(self._screen.display)
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None

@@ -47,8 +47,7 @@ class FieldChooser(ActionList, ActionChooser):
     """The shared numbered list with arrow keys that move over the field's cells."""
 
     DEFAULT_CSS = """
-    FieldChooser { height: auto; max-height: 8; border: round $accent; }
-    FieldChooser.-cells { max-height: 5; }
+    FieldChooser { border: round $accent; }
     """
 
     BINDINGS = [
@@ -63,13 +62,17 @@ class FieldChooser(ActionList, ActionChooser):
         self._cells: list[tuple[int, tuple[int, int]]] = []
         self._board: GameBoard | None = None
 
+    def rows(self, terminal_rows: int) -> int:
+        """Five rows while a cell is chosen (the field above needs the room), else eight."""
+        return 5 if self._cells else 8
+
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list; remember which options are field cells."""
         super().set_choices(ctx, board)
         self._board = board
         self.border_subtitle = _("PgUp/PgDn: hand") if ctx.legal else ""
         self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]
-        self.set_class(bool(self._cells), "-cells")
+        self.fit_rows()
         if self._cells:
             self.border_title = _("Choose a cell: arrows + Enter, or a number")
 

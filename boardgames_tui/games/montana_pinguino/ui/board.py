@@ -70,6 +70,8 @@ class MontanaBoard(GameBoard):
         self._revealed_upto = 0
         #: True while a reveal plays its frames on the board.
         self.revealing = False
+        #: The board size the last drawing was made for (:meth:`_drawing_size`).
+        self._drawn_for: tuple[int, bool] | None = None
         self._last_frame: Any = None
         self._log_hidden: Any = None
 
@@ -215,9 +217,14 @@ class MontanaBoard(GameBoard):
         return None
 
     def on_resize(self) -> None:
-        """A taller board shows more of the track."""
-        if self.ctx is not None:
+        """A wider board draws the track wider, a tall one the runners roomier: redraw when
+        either changes (a new height alone changes nothing drawn)."""
+        if self.ctx is not None and self._drawn_for != self._drawing_size():
             self._draw()
+
+    def _drawing_size(self) -> tuple[int, bool]:
+        """What of the board's size the drawing depends on: (width, tall)."""
+        return (self.size.width, self.size.height >= 30)
 
     def plain_text(self, width: int = 48) -> str:
         """Everything the board shows now as plain text (for tests and screen readers)."""
@@ -261,6 +268,7 @@ class MontanaBoard(GameBoard):
         assert ctx is not None
         if self.wait_to_draw():
             return
+        self._drawn_for = self._drawing_size()
         view, seat = ctx.view, ctx.seat
         marks = self._track_marks()
         width = max(20, (self.size.width or 50) - 1)

@@ -42,9 +42,8 @@ def chooser_title(ctx: BoardContext) -> str:
 class MontanaChooser(ActionList):
     """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board (the game screen binds them)."""
 
-    DEFAULT_CSS = """
-    MontanaChooser { max-height: 7; }
-    """
+    #: Seven rows at any size: the track and the hand above need the room.
+    ROWS = (7, 7)
 
     BINDINGS = [
         Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0

@@ -56,6 +56,8 @@ class PenguinBoard(GameBoard):
         super().__init__(**kwargs)
         self.ctx: BoardContext | None = None
         self.previewed: Any | None = None
+        #: (width, large tiles) the last drawing was made for.
+        self._drawn_for: tuple[int, bool] | None = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="pr-scroll", can_focus=False):
@@ -80,8 +82,9 @@ class PenguinBoard(GameBoard):
         return render.action_label(self.ctx.view, self.ctx.seat, action)
 
     def on_resize(self) -> None:
-        """Tiles grow on a large terminal: redraw when the size changes."""
-        if self.ctx is not None:
+        """Tiles grow on a large terminal: redraw when the width or the tile size changes
+        (a new height alone changes nothing drawn)."""
+        if self.ctx is not None and self._drawn_for != (self.size.width, self.large()):
             self._draw()
 
     scrolls = True
@@ -119,6 +122,7 @@ class PenguinBoard(GameBoard):
         assert ctx is not None
         if self.wait_to_draw():
             return
+        self._drawn_for = (self.size.width, self.large())
         view, names, me = ctx.view, ctx.names, ctx.seat
         action = self.previewed
         focus = self.focus_seat

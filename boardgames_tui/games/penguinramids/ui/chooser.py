@@ -14,18 +14,16 @@ class PenguinChooser(ActionList):
     def __init__(self) -> None:
         super().__init__(id="action-list")
         self.board: GameBoard | None = None
+        self.crowded = False
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        """Fill the list; four players on a 24-line terminal get four rows of choices (the
+        list scrolls), so the whole table above stays in sight; otherwise up to seven."""
         super().set_choices(ctx, board)
         self.board = board
-        self.players = ctx.view.n
-        self._fit()
+        self.crowded = ctx.view.n >= 4
+        self.fit_rows()
 
-    def on_resize(self) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        """Four players on a 24-line terminal: four rows of choices (the list scrolls),
-        so the whole table above stays in sight; otherwise up to seven."""
-        crowded = getattr(self, "players", 0) >= 4 and self.app.size.height < 30
-        self.styles.max_height = 6 if crowded else 9
+    def rows(self, terminal_rows: int) -> int:
+        """Six rows (four choices) with four players under 30 rows, else :data:`ActionList.ROWS`."""
+        return 6 if self.crowded and terminal_rows < 30 else super().rows(terminal_rows)
