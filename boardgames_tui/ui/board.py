@@ -207,7 +207,7 @@ class ActionList(OptionList):
     """
 
     DEFAULT_CSS = """
-    ActionList { height: 9; border: round $accent; }
+    ActionList { height: 9; border: round $accent; scrollbar-gutter: stable; }
     ActionList:focus { border: round $accent; }
     """
 

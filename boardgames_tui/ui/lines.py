@@ -54,12 +54,27 @@ class Lines(Widget, can_focus=False):
     """
 
     def __init__(
-        self, text: Text | str = "", *, wrap: bool = False, id: str | None = None, classes: str | None = None
+        self,
+        text: Text | str = "",
+        *,
+        wrap: bool = False,
+        keep_rows: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self._strips: list[Strip] = []
         #: Long rows are wrapped to the width (True) or cut (False).
         self.wrap = wrap
+        #: Never fewer rows than the most shown at this width: a shorter text is padded with
+        #: blank rows. A part whose length changes from one decision to the next (a hand, a
+        #: preview) is then laid out again only when it grows, not at every decision (a new
+        #: height lays out and repaints the whole board, twice).
+        self.keep_rows = keep_rows
+        self._kept = 0
+        self._kept_width = -1
+        #: Rows of content, without the blank rows ``keep_rows`` adds.
+        self._content_rows = 0
         self._text: RenderableType = text
         self._wrapped_at = -1
         self._widest = 0
@@ -102,8 +117,15 @@ class Lines(Widget, can_focus=False):
         """Show ready-made rows. Asks for layout only when the number of rows changes."""
         old = self._strips
         new = list(strips)
-        self._strips = new
+        self._content_rows = len(new)
         width = self.content_size.width
+        if self.keep_rows:
+            if width > 0 and width != self._kept_width:  # new width, new wrapping: count again
+                self._kept_width, self._kept = width, 0
+            if len(new) < self._kept:
+                new.extend(Strip.blank(0) for _ in range(self._kept - len(new)))
+            self._kept = len(new)
+        self._strips = new
         widest = max((s.cell_length for s in new), default=0)
         auto_height = self.styles.height is None or self.styles.height.is_auto
         resized = (
@@ -139,8 +161,8 @@ class Lines(Widget, can_focus=False):
         return self._text
 
     def plain(self) -> str:
-        """The rows as plain text (for tests and screen readers)."""
-        return "\n".join(s.text for s in self._strips)
+        """The rows as plain text (for tests and screen readers), without ``keep_rows`` padding."""
+        return "\n".join(s.text for s in self._strips[: self._content_rows])
 
     def on_mount(self) -> None:
         if self._text:

@@ -94,7 +94,7 @@ class ChungungoBoard(GameBoard):
     ChungungoBoard #mc-scroll { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
     ChungungoBoard #mc-field { height: auto; width: auto; padding: 0 0; }
     ChungungoBoard #mc-preview { height: auto; width: 100%; background: $boost; text-style: italic; }
-    ChungungoBoard #mc-preview.-empty { display: none; }
+    ChungungoBoard #mc-preview.-empty { background: transparent; }
     ChungungoBoard #mc-hand { height: auto; width: 100%; }
     """
 
@@ -115,8 +115,8 @@ class ChungungoBoard(GameBoard):
         with FieldBox(id="mc-fieldbox"):
             yield FieldView(id="mc-field")
         with BoardScroll(id="mc-scroll"):
-            yield Lines(id="mc-preview", wrap=True, classes="-empty")
-            yield Lines(id="mc-hand", wrap=True)
+            yield Lines(id="mc-preview", wrap=True, keep_rows=True, classes="-empty")
+            yield Lines(id="mc-hand", wrap=True, keep_rows=True)
 
     # ---- the contract ------------------------------------------------------
 
@@ -153,7 +153,8 @@ class ChungungoBoard(GameBoard):
         top = 1 + len(self.table.players) + 1
         box = self.query_one("#mc-fieldbox", FieldBox)
         room = max(3, self.size.height - top - BELOW_FIELD)
-        box.styles.max_height = room
+        if box.styles.max_height is None or box.styles.max_height.value != room:
+            box.styles.max_height = room  # set again only when it changes: each set lays the board out
         size = self.layout_.size if self.layout_ is not None else (1, 1)
         wide, tall = field_size(size, LARGE)
         fits = LARGE if wide <= self.size.width - 1 and tall <= room else COMPACT

@@ -63,8 +63,9 @@ class FieldChooser(ActionList, ActionChooser):
         self._board: GameBoard | None = None
 
     def rows(self, terminal_rows: int) -> int:
-        """Five rows while a cell is chosen (the field above needs the room), else eight."""
-        return 5 if self._cells else 8
+        """Eight rows; five while a cell is chosen on a terminal under 30 rows (the field above
+        needs the room there)."""
+        return 5 if self._cells and terminal_rows < 30 else 8
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list; remember which options are field cells."""

@@ -53,9 +53,9 @@ class MontanaBoard(GameBoard):
 
     DEFAULT_CSS = """
     MontanaBoard { height: 1fr; width: 1fr; layout: vertical; }
-    MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     MontanaBoard #mp-preview { height: auto; max-height: 4; background: $boost; }
-    MontanaBoard #mp-preview.-empty { display: none; }
+    MontanaBoard #mp-preview.-empty { background: transparent; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -77,9 +77,10 @@ class MontanaBoard(GameBoard):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll"):
-            for part in ("news", "runners", "track", "played", "last", "hand"):
+            for part in ("news", "runners", "track", "played", "last"):
                 yield Lines(id=f"mp-{part}", wrap=True)
-        yield Lines(id="mp-preview", wrap=True, classes="-empty")
+            yield Lines(id="mp-hand", wrap=True, keep_rows=True)
+        yield Lines(id="mp-preview", wrap=True, keep_rows=True, classes="-empty")
 
     # ---- the contract -----------------------------------------------------
 

@@ -62,7 +62,7 @@ class PenguinBoard(GameBoard):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="pr-scroll", can_focus=False):
             yield Lines(id="pr-table")
-            yield Lines(id="pr-note", wrap=True)
+            yield Lines(id="pr-note", wrap=True, keep_rows=True)
 
     # ---- contract ----
 
