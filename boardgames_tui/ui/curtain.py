@@ -51,20 +51,36 @@ class CurtainScreen(GatedScreen, Screen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
             yield Static(_("Pass the keyboard to"))
-            yield Static(f" {self.who} ", id="curtain-name", markup=False)
-            if self.reason:
-                yield Static(self.reason, id="curtain-reason", markup=False)
+            yield Static(id="curtain-name", markup=False)
+            yield Static(id="curtain-reason", markup=False)
             yield Static(_("Everyone else, look away.\nPress Enter when only this player is looking."))
-            if self.recent:
-                # Public facts only (the log's public text): what the whole table saw happen.
-                yield Static(_("Since the last hand-over, for everyone (PageUp/PageDown):"), id="curtain-recent-title")
-                with VerticalScroll(id="curtain-recent-scroll", can_focus=False):
-                    yield Static("\n".join(self.recent[-self.RECENT_LINES :]), id="curtain-recent", markup=False)
+            # Public facts only (the log's public text): what the whole table saw happen.
+            yield Static(_("Since the last hand-over, for everyone (PageUp/PageDown):"), id="curtain-recent-title")
+            with VerticalScroll(id="curtain-recent-scroll", can_focus=False):
+                yield Static(id="curtain-recent", markup=False)
         yield StableFooter()
 
     def on_mount(self) -> None:
-        for scroll in self.query("#curtain-recent-scroll"):
-            scroll.call_after_refresh(scroll.scroll_end, animate=False)
+        self._fill()
+
+    def show_for(self, who: str, reason: str = "", recent: list[str] | None = None) -> None:
+        """Name another player (and why, and what the table saw since): the same screen, kept
+        by the game screen, serves every hand-over (building one each time, and removing it
+        after, cost two whole-screen layouts per lifted curtain)."""
+        self.who, self.reason, self.recent = who, reason, list(recent or [])
+        if self.is_mounted:
+            self._fill()
+
+    def _fill(self) -> None:
+        self.query_one("#curtain-name", Static).update(f" {self.who} ")
+        reason = self.query_one("#curtain-reason", Static)
+        reason.update(self.reason)
+        reason.display = bool(self.reason)
+        self.query_one("#curtain-recent", Static).update("\n".join(self.recent[-self.RECENT_LINES :]))
+        for selector in ("#curtain-recent-title", "#curtain-recent-scroll"):
+            self.query_one(selector).display = bool(self.recent)
+        scroll = self.query_one("#curtain-recent-scroll", VerticalScroll)
+        scroll.call_after_refresh(scroll.scroll_end, animate=False)
 
     def action_scroll_recent(self, direction: int) -> None:
         for scroll in self.query("#curtain-recent-scroll").results(VerticalScroll):

@@ -106,6 +106,8 @@ class GameScreen(GatedScreen, Screen[None]):
         self._busy = False
         #: Computer players' turns, pauses and hints (ui/bot_turns.py).
         self.bots = BotTurns(self)
+        #: Names of the curtain screens this game keeps installed (:meth:`_curtain`).
+        self._curtains: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="game-status")
@@ -197,7 +199,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.hand_over()
         self.render_for(seat)
 
-    def show_over(self, screen: Screen, callback: Any = None) -> None:
+    def show_over(self, screen: Screen | str, callback: Any = None) -> None:
         """Push ``screen`` over the game (``callback`` gets its result), once this screen has caught up.
 
         Most of what the game screen shows next is decided in the result
@@ -232,14 +234,36 @@ class GameScreen(GatedScreen, Screen[None]):
         else:
             then()
 
-    def _curtain(self, seat: int, reason: str = "") -> CurtainScreen:
-        """The curtain for ``seat``, with the public lines of the log since the last one."""
+    def _curtain(self, seat: int, reason: str = "") -> str:
+        """The curtain for ``seat``, with the public lines of the log since the last one.
+
+        Returns the name of this game's curtain screen, kept installed in the
+        app (one per game screen and language): each hand-over fills it again
+        instead of building a new screen and removing it after, which laid out
+        and drew the whole game screen twice more when the curtain lifted.
+        """
         public = self.match.state.view(None).log
-        recent = [i18n.render_event(e, self.match.names, None) for e in public[self.public_seen :]]
+        recent = [r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))]
         self.public_seen = len(public)
-        return CurtainScreen(
-            self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=[r for r in recent if r]
-        )
+        name = f"curtain:{id(self)}:{i18n.language()}"
+        if self.app.is_screen_installed(name):
+            curtain = self.app.get_screen(name)
+            assert isinstance(curtain, CurtainScreen)
+            curtain.show_for(self.who(seat), reason, recent)
+        else:
+            self.app.install_screen(
+                CurtainScreen(self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=recent),
+                name,
+            )
+            self._curtains.append(name)
+        return name
+
+    def on_unmount(self) -> None:
+        """The game is left: its kept curtains go too."""
+        for name in self._curtains:
+            if self.app.is_screen_installed(name) and self.app.get_screen(name) not in self.app.screen_stack:
+                self.app.uninstall_screen(name)
+        self._curtains.clear()
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
@@ -366,7 +390,9 @@ class GameScreen(GatedScreen, Screen[None]):
                 claimed, first = self.chooser.claim_preview()
                 if claimed:
                     self.board.preview(first)
-        self.chooser.display = bool(legal)
+        # The shared list stays in place, empty, when there is nothing to choose (the public
+        # view, a computer player's turn): the board above keeps its size (no new layout).
+        self.chooser.display = bool(legal) or isinstance(self.chooser, ActionList)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
         self.show_status(self.status_text(seat))
         # A new list (or none) asks for a key pressed after it is drawn.
@@ -449,6 +475,7 @@ class GameScreen(GatedScreen, Screen[None]):
             event.character
             and event.character.isdecimal()  # not isdigit: "¹" is a digit int() refuses
             and self.chooser.display
+            and self.chooser.focusable
             and not self.chooser.has_focus
             and event.key not in self.active_bindings
         ):

@@ -112,9 +112,9 @@ class ChungungoBoard(GameBoard):
     def compose(self) -> ComposeResult:
         yield Lines(id="mc-table")
         yield Lines(id="mc-players", wrap=True)
-        with FieldBox(id="mc-fieldbox"):
+        with FieldBox(id="mc-fieldbox", can_focus=False):
             yield FieldView(id="mc-field")
-        with BoardScroll(id="mc-scroll"):
+        with BoardScroll(id="mc-scroll", can_focus=False):
             yield Lines(id="mc-preview", wrap=True, keep_rows=True, classes="-empty")
             yield Lines(id="mc-hand", wrap=True, keep_rows=True)
 

@@ -76,10 +76,11 @@ class MontanaBoard(GameBoard):
         self._log_hidden: Any = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="mp-scroll"):
-            for part in ("news", "runners", "track", "played", "last"):
-                yield Lines(id=f"mp-{part}", wrap=True)
-            yield Lines(id="mp-hand", wrap=True, keep_rows=True)
+        with VerticalScroll(id="mp-scroll", can_focus=False):
+            for part in ("news", "runners", "track", "played", "last", "hand"):
+                # The track and the hand keep their rows: a seat's "Ahead of" line and hand are
+                # blank rows in the public view, not a new layout.
+                yield Lines(id=f"mp-{part}", wrap=True, keep_rows=part in ("track", "hand"))
         yield Lines(id="mp-preview", wrap=True, keep_rows=True, classes="-empty")
 
     # ---- the contract -----------------------------------------------------
@@ -144,6 +145,9 @@ class MontanaBoard(GameBoard):
             if hasattr(log, "set_hidden") and not log.has_class("-hidden"):
                 log.set_hidden(True)
                 self._log_hidden = log
+        # Nothing to choose while the table watches: the round gets the list's rows too.
+        for chooser in self.screen.query("#mp-chooser"):
+            chooser.display = False
         title = _("Round {round} revealed").format(round=self._round_of(events, view))
         # ``done`` runs once the reveal has left the screen (see RevealScreen).
         self.screen.show_over(RevealScreen(self, frames, title), lambda _result: done())
@@ -202,6 +206,8 @@ class MontanaBoard(GameBoard):
         log, self._log_hidden = self._log_hidden, None
         if log is not None:
             log.set_hidden(False)
+        for chooser in self.screen.query("#mp-chooser"):
+            chooser.display = True
         if self.ctx is not None:
             self._draw()
 
@@ -307,13 +313,14 @@ class MontanaBoard(GameBoard):
         last = render.last_round_text(view, ctx.names, seat)
         self._update("#mp-last", last)
         self.query_one("#mp-last", Lines).display = not (isinstance(last, Text) and not last.plain)
-        hand = self.query_one("#mp-hand", Lines)
+        # No seat (or the race over): the hand's rows go blank rather than away, so the board
+        # keeps its layout from the public view to the next seat's.
+        self.query_one("#mp-hand", Lines).display = True
         if seat is not None and not over:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
             self._update("#mp-hand", render.hand_text(view, seat, highlight))
-            hand.display = True
         else:
-            hand.display = False
+            self._update("#mp-hand", Text())
         prev = self.query_one("#mp-preview", Lines)
         text = self._preview_text()
         self._update("#mp-preview", text or Text())
