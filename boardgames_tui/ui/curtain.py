@@ -130,11 +130,25 @@ class PrivateNoticeScreen(GatedScreen, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="notice-box"):
-            yield Static(_("Only for {who}:").format(who=self.who), id="notice-title", markup=False)
-            yield Static("\n".join(self.lines), markup=False)
-            yield Static(
-                _("Press Enter, then pass the keyboard.") if self.passes else _("Press Enter to go on."), markup=False
-            )
+            yield Static(id="notice-title", markup=False)
+            yield Static(id="notice-lines", markup=False)
+            yield Static(id="notice-then", markup=False)
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def show_for(self, who: str, lines: list[str], passes: bool = True) -> None:
+        """The same screen, kept by the game screen, for another notice."""
+        self.who, self.lines, self.passes = who, lines, passes
+        if self.is_mounted:
+            self._fill()
+
+    def _fill(self) -> None:
+        self.query_one("#notice-title", Static).update(_("Only for {who}:").format(who=self.who))
+        self.query_one("#notice-lines", Static).update("\n".join(self.lines))
+        self.query_one("#notice-then", Static).update(
+            _("Press Enter, then pass the keyboard.") if self.passes else _("Press Enter to go on.")
+        )
 
     def action_close(self) -> None:
         KeyGate.of(self.app).arm(self)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any
+from typing import Any, Callable
 
 from textual import events
 from textual.app import ComposeResult
@@ -106,8 +106,8 @@ class GameScreen(GatedScreen, Screen[None]):
         self._busy = False
         #: Computer players' turns, pauses and hints (ui/bot_turns.py).
         self.bots = BotTurns(self)
-        #: Names of the curtain screens this game keeps installed (:meth:`_curtain`).
-        self._curtains: list[str] = []
+        #: Names of the screens this game keeps installed (:meth:`_kept`).
+        self._kept_screens: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="game-status")
@@ -178,13 +178,14 @@ class GameScreen(GatedScreen, Screen[None]):
         if window is not None and self.spec.hidden_information:
             self.hand_over()
             self.render_for(None)
+            card, seats = i18n.translate_text(window), state.to_move
             self._after_interlude(lambda: self.show_over(
-                ReactionScreen(
-                    i18n.translate_text(window),
-                    state.to_move,
-                    self.match.names,
-                    rules=(self.spec.title, self.spec.rules_text()),
-                    save=self.action_save,
+                self._kept(
+                    "reaction",
+                    lambda: ReactionScreen(
+                        card, seats, self.match.names, rules=(self.spec.title, self.spec.rules_text()), save=self.action_save
+                    ),
+                    lambda screen: screen.show_for(card, seats),
                 ),
                 self._after_reaction,
             ))
@@ -237,33 +238,39 @@ class GameScreen(GatedScreen, Screen[None]):
     def _curtain(self, seat: int, reason: str = "") -> str:
         """The curtain for ``seat``, with the public lines of the log since the last one.
 
-        Returns the name of this game's curtain screen, kept installed in the
-        app (one per game screen and language): each hand-over fills it again
-        instead of building a new screen and removing it after, which laid out
-        and drew the whole game screen twice more when the curtain lifted.
+        Returns the name of this game's curtain screen (:meth:`_kept`).
         """
         public = self.match.state.view(None).log
         recent = [r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))]
         self.public_seen = len(public)
-        name = f"curtain:{id(self)}:{i18n.language()}"
+        return self._kept(
+            "curtain",
+            lambda: CurtainScreen(
+                self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=recent
+            ),
+            lambda curtain: curtain.show_for(self.who(seat), reason, recent),
+        )
+
+    def _kept(self, kind: str, make: Callable[[], Screen], refill: Callable[[Any], None]) -> str:
+        """The name of this game's ``kind`` screen (curtain, notice, reaction window), kept
+        installed in the app, one per game screen and language: ``make()`` builds it the first
+        time, ``refill(screen)`` gives it new content each time after. A screen built for each
+        showing and thrown away after cost its composition and, when it left, one more layout
+        and drawing of the whole game screen."""
+        name = f"{kind}:{id(self)}:{i18n.language()}"
         if self.app.is_screen_installed(name):
-            curtain = self.app.get_screen(name)
-            assert isinstance(curtain, CurtainScreen)
-            curtain.show_for(self.who(seat), reason, recent)
+            refill(self.app.get_screen(name))
         else:
-            self.app.install_screen(
-                CurtainScreen(self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=recent),
-                name,
-            )
-            self._curtains.append(name)
+            self.app.install_screen(make(), name)
+            self._kept_screens.append(name)
         return name
 
     def on_unmount(self) -> None:
-        """The game is left: its kept curtains go too."""
-        for name in self._curtains:
+        """The game is left: its kept screens go too."""
+        for name in self._kept_screens:
             if self.app.is_screen_installed(name) and self.app.get_screen(name) not in self.app.screen_stack:
                 self.app.uninstall_screen(name)
-        self._curtains.clear()
+        self._kept_screens.clear()
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
@@ -313,7 +320,12 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         self.seen[seat] = len(state.log)
         keeps = bool(state.to_move) and state.to_move[0] == seat and state.reaction_window is None
-        self.show_over(PrivateNoticeScreen(self.who(seat), news, passes=not keeps), lambda _: then())
+        notice = self._kept(
+            "notice",
+            lambda: PrivateNoticeScreen(self.who(seat), news, passes=not keeps),
+            lambda screen: screen.show_for(self.who(seat), news, passes=not keeps),
+        )
+        self.show_over(notice, lambda _: then())
 
     def last_actor(self) -> int | None:
         """The seat of the last action taken outside a reaction window (None: no action yet).

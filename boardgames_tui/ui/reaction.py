@@ -68,16 +68,28 @@ class ReactionScreen(GatedScreen, ModalScreen[int | None]):
         self.save = save
 
     def compose(self) -> ComposeResult:
-        who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
         with Vertical(id="reaction-box"):
             yield Static(Text.assemble((_("Reaction window"), "bold"), " ", _("(everyone may look)")))
-            yield Static(self.card_text, id="reaction-card", markup=False)
-            yield Static(
-                _(
-                    "May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts."
-                ).format(who=who, letters=" ".join(seat_letter(s) for s in self.seats)),
-                markup=False,
+            yield Static(id="reaction-card", markup=False)
+            yield Static(id="reaction-who", markup=False)
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def show_for(self, card_text: str, seats: Sequence[int]) -> None:
+        """The same window, kept by the game screen, for another card and the seats that may react."""
+        self.card_text, self.seats = card_text, tuple(seats)
+        if self.is_mounted:
+            self._fill()
+
+    def _fill(self) -> None:
+        who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
+        self.query_one("#reaction-card", Static).update(self.card_text)
+        self.query_one("#reaction-who", Static).update(
+            _("May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts.").format(
+                who=who, letters=" ".join(seat_letter(s) for s in self.seats)
             )
+        )
 
     def on_key(self, event: events.Key) -> None:
         key = (event.character or "").upper()
