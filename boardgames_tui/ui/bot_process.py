@@ -33,6 +33,9 @@ import threading
 from types import MappingProxyType
 from typing import IO, Any, Callable
 
+#: The environment variable that tells the helper the app's process id (see :func:`_end_with_parent`).
+PARENT_ENV = "BOARDGAMES_TUI_BOT_PARENT"
+
 #: How often a waiting worker looks whether it was cancelled (seconds).
 POLL = 0.05
 _HEADER = struct.Struct("!I")
@@ -112,6 +115,7 @@ class ThinkingProcess:
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+        env[PARENT_ENV] = str(os.getpid())
         return subprocess.Popen(
             [sys.executable, "-m", "boardgames_tui.ui.bot_process"],
             stdin=subprocess.PIPE,
@@ -169,5 +173,26 @@ class ThinkingProcess:
                     pass
 
 
+def _end_with_parent() -> None:
+    """On Linux, ask the kernel to end this helper when the app's process ends, however it
+    ends (killed, its terminal or SSH connection gone): a search would otherwise run on
+    alone for the rest of its time budget. Elsewhere (or without libc) nothing is done."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        import signal
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    # The app may have ended before the request above was made: then nobody is waiting.
+    parent = os.environ.get(PARENT_ENV, "")
+    if parent.isdigit() and os.getppid() != int(parent):
+        sys.exit(0)
+
+
 if __name__ == "__main__":  # the helper process
+    _end_with_parent()
     serve(sys.stdin.buffer, sys.stdout.buffer)

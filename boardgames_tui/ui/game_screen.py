@@ -29,6 +29,7 @@ from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
 from boardgames_tui.engine.match import autosave_path, saves_dir
 
+from . import memory
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
 from .curtain import CurtainScreen, PrivateNoticeScreen
 from .footer import StableFooter
@@ -131,6 +132,9 @@ class GameScreen(GatedScreen, Screen[None]):
             self.refresh_bindings()
         self._fit_log()
         self.advance()
+        # Once the table is on screen: the objects of the game so far leave the collector's
+        # later passes (ui/memory.py), which otherwise paused a key now and then for 50-90 ms.
+        self.call_after_refresh(memory.settle)
         from .rules_viewer import prepare_rules
 
         self.set_timer(1.0, lambda: prepare_rules(self.app, self.spec.rules_text()))

@@ -169,9 +169,10 @@ class Lines(Widget, can_focus=False):
             self.set(self._text)
 
     def on_resize(self) -> None:
-        # After the refresh: a board that draws itself again for its new width (most do) has
-        # then already set new text at that width, and nothing is laid out twice.
-        self.call_after_refresh(self._fit_width)
+        # At once, not after the next refresh: that refresh would draw the rows wrapped for the
+        # old width, and the new ones would need a second layout and frame. A board that draws
+        # itself again for its new width sets the same rows again: no repaint.
+        self._fit_width()
 
     def _fit_width(self) -> None:
         if self._wrapped_at >= 0 and self.content_size.width != self._wrapped_at:

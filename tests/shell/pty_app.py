@@ -80,8 +80,13 @@ class PtyApp:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
+        if self.proc is not None:
+            # The whole process group: a computer player's thinking process too (it would
+            # otherwise think on, alone, for the rest of its time budget).
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
             self.proc.wait(timeout=10)
         self._reader.join(timeout=5)
         try:
