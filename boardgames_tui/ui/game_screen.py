@@ -406,9 +406,10 @@ class GameScreen(GatedScreen, Screen[None]):
                 claimed, first = self.chooser.claim_preview()
                 if claimed:
                     self.board.preview(first)
-        # The shared list stays in place, empty, when there is nothing to choose (the public
-        # view, a computer player's turn): the board above keeps its size (no new layout).
-        self.chooser.display = bool(legal) or isinstance(self.chooser, ActionList)
+        # The shared list stays in place, empty, when there is nothing to choose for now (the
+        # public view, a computer player's turn): the board above keeps its size (no new
+        # layout). Once the game is over, the final table gets its rows.
+        self.chooser.display = bool(legal) or (isinstance(self.chooser, ActionList) and not state.is_terminal)
         self.query_one(LogPanel).show(view.log, self.match.names, seat)
         self.show_status(self.status_text(seat))
         # A new list (or none) asks for a key pressed after it is drawn.
