@@ -6,6 +6,10 @@ so the figures are comparable with each other:
 - **bare**: a Textual app with a Header, an OptionList of 20 options and a
   Footer; the keys alternate ``down`` and ``enter``. This is the floor: what
   Textual itself costs per key in the same Pilot loop.
+- **floors**: the same bare app, with keys that do what the games' keys do,
+  so a game's figure can be set against what Textual itself costs for that
+  kind of key: ``screen switch`` covers the screen with another one and
+  uncovers it (a curtain, a notice), ``list refill`` replaces the 20 options.
 - **each game**: a seeded match at its start; every key is ``enter``, which
   always acts: it lifts a curtain, closes a private notice, passes a
   reaction window, marks or confirms a secret choice, or plays the
@@ -43,7 +47,9 @@ import time
 from typing import Any
 
 from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, OptionList
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
@@ -60,6 +66,56 @@ class BareApp(App[None]):
         yield Header()
         yield OptionList(*[f"Option {i}" for i in range(20)])
         yield Footer()
+
+
+class _Cover(Screen[None]):
+    """A screen with one line of text that Enter closes (a curtain without the game)."""
+
+    BINDINGS = [Binding("enter", "app.pop_screen")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Pass the keyboard\n\nPress Enter")
+
+
+class BareSwitchApp(BareApp):
+    """The bare app, where ``x`` covers the screen and Enter uncovers it: a curtain's floor."""
+
+    BINDINGS = [Binding("x", "cover")]
+
+    def action_cover(self) -> None:
+        self.push_screen(_Cover())
+
+
+class BareRefillApp(BareApp):
+    """The bare app, where Enter replaces the 20 options with 20 new ones: a decision's floor."""
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.refills = getattr(self, "refills", 0) + 1
+        event.option_list.clear_options()
+        event.option_list.add_options([f"Option {i} ({self.refills})" for i in range(20)])
+
+
+async def floor_keys(keys: int) -> dict[str, float]:
+    """CPU seconds per key of what Textual itself costs for the kinds of key the games have:
+    ``screen switch`` (cover and uncover the screen, keys x and Enter in turn) and ``list
+    refill`` (Enter replaces the list's options)."""
+    out: dict[str, float] = {}
+    for name, app, pattern in (
+        ("screen switch", BareSwitchApp(), ("x", "enter")),
+        ("list refill", BareRefillApp(), ("enter",)),
+    ):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for i in range(WARMUP * len(pattern)):
+                await pilot.press(pattern[i % len(pattern)])
+                await pilot.pause()
+            gc.collect()
+            start = time.process_time()
+            for i in range(keys):
+                await pilot.press(pattern[i % len(pattern)])
+                await pilot.pause()
+            out[name] = (time.process_time() - start) / keys
+    return out
 
 
 def _where(app: Any) -> tuple:
@@ -207,6 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     bare = asyncio.run(bare_keys(args.keys))
     print(f"UI speed at {SIZE[0]}x{SIZE[1]}, CPU ms per key (time.process_time), {args.players} players, seed {args.seed}")
     print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare * 1000:.1f} ms/key")
+    floors = asyncio.run(floor_keys(args.keys))
+    print(
+        "  the same bare app, keys that do what game keys do: "
+        + ", ".join(f"{k} {v * 1000:.1f} ms/key ({v / bare:.2f}x)" for k, v in floors.items())
+    )
     print(f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on: count x ms")
     worst = 0.0
     for game in games:
