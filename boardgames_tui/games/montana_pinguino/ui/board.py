@@ -283,10 +283,8 @@ class MontanaBoard(GameBoard):
         target = self._preview.seat if isinstance(self._preview, R.Target) else None
         course = render.course_text(view, seat, width, marks, target)
         ahead = render.ahead_text(view, seat)
-        if ahead.plain:
-            course.append("\n")
-            course.append_text(ahead)
-        self._update("#mp-track", course)
+        # The drawn course is cut at the edge; the words ahead of the sled wrap under it.
+        self._update("#mp-track", Group(course, ahead) if ahead.plain else course)
         self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas(), wide))
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.

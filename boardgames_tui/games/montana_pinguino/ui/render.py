@@ -686,7 +686,7 @@ def gauge_text(view: Any, seat: int) -> Text:
 def ahead_text(view: Any, seat: int | None) -> Text:
     """'Ahead of A: 4 curve: max yellow, 5 tree ...': the 4 sections after the deciding
     runner's sled in words (the furthest one advance can take it), for a new player."""
-    out = Text(no_wrap=True, overflow="ellipsis")
+    out = Text()  # wrapped at word breaks: it is read, not laid out
     if seat is None or view.finished(seat):
         return out
     pos = view.position[seat]
