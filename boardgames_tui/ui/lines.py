@@ -137,6 +137,9 @@ class Lines(Widget, can_focus=False):
         if resized:
             self.refresh(layout=True)  # a new size: the screen is laid out again
             return
+        if width <= 0:
+            self.refresh()  # not laid out yet (or hidden): no row to name, all are new
+            return
         start = None
         for y, (a, b) in enumerate(zip(old, new)):
             same = a is b or (a.cell_length == b.cell_length and a._segments == b._segments)

@@ -82,7 +82,7 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         reveal = app.screen
         assert isinstance(reveal, RevealScreen)
         reveal.hold(2)
-        await wait_for(pilot, lambda: "CARDS TURNED OVER" in screen_text(app), what="the cards of step 3")
+        await wait_for(pilot, lambda: "STEP 3 OF" in screen_text(app), what="step 3 on the board")
         text = screen_text(app)
         assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
         assert "YOUR HAND" not in text  # the whole table watches: nothing private
@@ -172,3 +172,25 @@ def test_the_reveal_steps_at_the_pace_chosen_in_settings(monkeypatch):
     assert reveal.paced(2 * reveal.STEP_SECONDS) == 4.0  # a longer step keeps its proportion
     monkeypatch.setattr(settings, "current", lambda: settings.Settings(reveal_pace=0))
     assert reveal.paced(reveal.STEP_SECONDS) == 0
+
+
+async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second():
+    """The board makes room for the reveal (no log, no list of choices): that new size must not
+    draw the table as it is after the round over the reveal's first step."""
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # lift the curtain
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("enter")  # the cards turn over
+        await wait_for(pilot, lambda: isinstance(app.screen, RevealScreen), what="the reveal")
+        reveal = app.screen
+        for _ in range(10):  # the first step is on show for a good while: look at it a few times
+            await pilot.pause(0.03)
+            if reveal.index != 0:
+                break
+            runners = game_of(app).board.query_one("#mp-runners").plain()
+            assert "THE TABLE WATCHES THE ROUND" in runners, runners

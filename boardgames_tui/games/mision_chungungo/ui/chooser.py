@@ -63,9 +63,21 @@ class FieldChooser(ActionList, ActionChooser):
         self._board: GameBoard | None = None
 
     def rows(self, terminal_rows: int) -> int:
-        """Eight rows; five while a cell is chosen on a terminal under 30 rows (the field above
-        needs the room there)."""
-        return 5 if self._cells and terminal_rows < 30 else 8
+        """Eight rows (from 30 rows of terminal; below, see :meth:`fit_rows`)."""
+        return 8
+
+    def fit_rows(self) -> None:
+        """From 30 rows of terminal, the one height of :meth:`rows`. Below, the field needs every
+        row it can get (your token, the cells a shot crosses): the list takes only the rows its
+        choices need, at most five while a cell is chosen and eight otherwise, and the board is
+        laid out again when that changes."""
+        if self.app.size.height >= 30:
+            self.styles.max_height = None
+            super().fit_rows()
+            return
+        self._rows = 0  # the fixed height is given up: a later return to 30 rows sets it again
+        self.styles.height = "auto"
+        self.styles.max_height = 5 if self._cells else 8
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list; remember which options are field cells."""

@@ -73,6 +73,8 @@ class MontanaBoard(GameBoard):
         #: The board size the last drawing was made for (:meth:`_drawing_size`).
         self._drawn_for: tuple[int, bool] | None = None
         self._last_frame: Any = None
+        #: The reveal's step on show: (frame, index, count, frame before it), or None.
+        self._showing: tuple | None = None
         self._log_hidden: Any = None
 
     def compose(self) -> ComposeResult:
@@ -170,6 +172,13 @@ class MontanaBoard(GameBoard):
     def show_frame(self, frame: Any, index: int, count: int) -> None:
         """Draw one frame of the reveal: the step being played on top, then the runners,
         the course and the cards turned over so far."""
+        prev = self._last_frame if index else None
+        self._last_frame = frame
+        self._showing = (frame, index, count, prev)
+        self._draw_frame(frame, index, count, prev)
+
+    def _draw_frame(self, frame: Any, index: int, count: int, prev: Any) -> None:
+        """Draw a frame of the reveal for the board's size now (``prev``: the frame before it)."""
         from .reveal import frame_cards_text, step_text
 
         ctx = self.ctx
@@ -178,14 +187,12 @@ class MontanaBoard(GameBoard):
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
         self._update("#mp-news", step_text(frame, index, count))
-        prev = self._last_frame if index else None
         deltas = {}
         if prev is not None:
             for s in range(view.players):
                 d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
                      "health": frame.health[s] - prev.health[s]}
                 deltas[s] = {k: v for k, v in d.items() if v}
-        self._last_frame = frame
         self._update("#mp-runners", render.runners_text(view, ctx.names, None, deltas, wide,
                                                         title="THE TABLE WATCHES THE ROUND", news=False))
         self._update("#mp-track", render.course_text(view, None, width))
@@ -203,6 +210,7 @@ class MontanaBoard(GameBoard):
     def end_reveal(self) -> None:
         """The reveal is over: the board shows the table as it is now."""
         self.revealing = False
+        self._showing = None
         log, self._log_hidden = self._log_hidden, None
         if log is not None:
             log.set_hidden(False)
@@ -226,6 +234,12 @@ class MontanaBoard(GameBoard):
     def on_resize(self) -> None:
         """A wider board draws the track wider, a tall one the runners roomier: redraw when
         either changes (a new height alone changes nothing drawn)."""
+        if self.revealing:
+            # The reveal's step stays on the board, drawn again for the new size (the board
+            # makes room for the reveal: drawing the table here would show the round's end).
+            if self._showing is not None:
+                self._draw_frame(*self._showing)
+            return
         if self.ctx is not None and self._drawn_for != self._drawing_size():
             self._draw()
 
