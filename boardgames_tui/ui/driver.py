@@ -28,7 +28,13 @@ own (same selector, same reads, same parser) with three differences:
    raises, the sequence that made it raise is dropped and a fresh parser
    takes over with the next character; the app goes on.
 
-The rest of the driver (output, resizes, mouse, suspend) is Textual's. The
+Its output differs in one way: everything written goes through an
+:class:`~boardgames_tui.ui.squeeze.OutputSqueezer`, which draws the same cells
+with fewer bytes (``ui/squeeze.py``). If the squeezer
+ever raises, that write goes out as Textual wrote it and the squeezer starts
+afresh, knowing nothing of the terminal's state.
+
+The rest of the driver (resizes, mouse, suspend) is Textual's. The
 app selects this class in :meth:`BoardGamesApp.get_driver_class` only where
 Textual would use ``LinuxDriver``.
 """
@@ -38,9 +44,14 @@ from __future__ import annotations
 import codecs
 import os
 import selectors
+import threading
 
+from textual import events
 from textual._xterm_parser import XTermParser
+from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
+
+from boardgames_tui.ui.squeeze import OutputSqueezer
 
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
@@ -123,6 +134,49 @@ class TolerantLinuxDriver(LinuxDriver):
 
     #: Seconds without input after which a half-received character is flushed.
     FLUSH_AFTER = 0.1
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._squeezer = OutputSqueezer()
+        self._squeeze_lock = threading.Lock()
+
+    def write(self, data: str) -> None:
+        """Write ``data`` as fewer bytes drawing the same cells (see ui/squeeze.py).
+
+        Any exception in the squeezer writes ``data`` unchanged and starts a
+        fresh squeezer (it then restates cursor and style on its next write).
+        """
+        with self._squeeze_lock:
+            try:
+                size = self._output_size()
+                if size is None:
+                    self._squeezer.forget_screen()
+                else:
+                    self._squeezer.set_size(*size)
+                data = self._squeezer.feed(data)
+            except Exception:
+                self._squeezer = OutputSqueezer()
+            super().write(data)
+
+    def _output_size(self) -> tuple[int, int] | None:
+        """The output terminal's (width, height) as the kernel has it now, None if not a terminal.
+
+        Read at every write: a resize is known here before Textual repaints
+        for it (the repaint follows SIGWINCH), so the squeezer never skips a
+        cell of that repaint on the strength of the old screen.
+        """
+        try:
+            size = os.get_terminal_size(self._file.fileno())
+        except (AttributeError, ValueError, OSError):
+            return None
+        return (size.columns, size.lines) if size.columns and size.lines else None
+
+    def process_message(self, message: Message) -> None:
+        """Textual's, and a resize reported by the terminal itself forgets the squeezer's screen."""
+        if isinstance(message, events.Resize):
+            with self._squeeze_lock:
+                self._squeezer.forget_screen()
+        super().process_message(message)
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's loop, made tolerant)."""
