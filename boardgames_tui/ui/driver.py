@@ -126,6 +126,37 @@ class PasteFilter:
         return "".join(out)
 
 
+class SqueezedWrites:
+    """A driver's :class:`~boardgames_tui.ui.squeeze.OutputSqueezer`, safe to call from any thread.
+
+    ``squeeze(data, size)`` returns what to write instead of ``data`` on a
+    terminal of ``size`` (columns, rows; None if not known, which forgets
+    the copy of the screen). If the squeezer raises, ``data`` itself is
+    returned and a fresh squeezer (knowing nothing) takes over.
+    """
+
+    def __init__(self) -> None:
+        self.squeezer = OutputSqueezer()
+        self._lock = threading.Lock()
+
+    def __call__(self, data: str, size: tuple[int, int] | None) -> str:
+        with self._lock:
+            try:
+                if size is None:
+                    self.squeezer.forget_screen()
+                else:
+                    self.squeezer.set_size(*size)
+                return self.squeezer.feed(data)
+            except Exception:
+                self.squeezer = OutputSqueezer()
+                return data
+
+    def forget_screen(self) -> None:
+        """Forget the cells (the terminal told of a resize the size may not show yet)."""
+        with self._lock:
+            self.squeezer.forget_screen()
+
+
 class TolerantLinuxDriver(LinuxDriver):
     """Textual's Linux driver with an input thread that survives any bytes.
 
@@ -137,26 +168,11 @@ class TolerantLinuxDriver(LinuxDriver):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._squeezer = OutputSqueezer()
-        self._squeeze_lock = threading.Lock()
+        self._squeeze = SqueezedWrites()
 
     def write(self, data: str) -> None:
-        """Write ``data`` as fewer bytes drawing the same cells (see ui/squeeze.py).
-
-        Any exception in the squeezer writes ``data`` unchanged and starts a
-        fresh squeezer (it then restates cursor and style on its next write).
-        """
-        with self._squeeze_lock:
-            try:
-                size = self._output_size()
-                if size is None:
-                    self._squeezer.forget_screen()
-                else:
-                    self._squeezer.set_size(*size)
-                data = self._squeezer.feed(data)
-            except Exception:
-                self._squeezer = OutputSqueezer()
-            super().write(data)
+        """Write ``data`` as fewer bytes drawing the same cells (see ui/squeeze.py)."""
+        super().write(self._squeeze(data, self._output_size()))
 
     def _output_size(self) -> tuple[int, int] | None:
         """The output terminal's (width, height) as the kernel has it now, None if not a terminal.
@@ -174,8 +190,7 @@ class TolerantLinuxDriver(LinuxDriver):
     def process_message(self, message: Message) -> None:
         """Textual's, and a resize reported by the terminal itself forgets the squeezer's screen."""
         if isinstance(message, events.Resize):
-            with self._squeeze_lock:
-                self._squeezer.forget_screen()
+            self._squeeze.forget_screen()
         super().process_message(message)
 
     def run_input_thread(self) -> None:
