@@ -38,10 +38,11 @@ What keeps it exact:
   (what Textual lays out by); a run holding one that is not one cell wide
   (emoji, combining marks) is written whole, and the rest of its row
   forgotten.
-- A ``\n`` is dropped only when the next thing is an absolute move to a lower
-  row (Textual ends every row but the last with ``\n`` and starts the next
-  with a move): a row below exists, so the newline would not have scrolled.
-  Any other ``\n`` is written, and the cursor is then unknown.
+- A ``\n`` is dropped only when the next thing is an absolute move and the
+  newline would not have scrolled: the move goes to a lower row, or the
+  cursor's row is known to be above the bottom one (Textual writes ``\n``
+  after each span of a row, then a move). Any other ``\n`` is written, and
+  the cursor is then unknown.
 - Cells are copied only while the size is known (:meth:`OutputSqueezer.set_size`)
   and a move inside it; a change of size forgets them, so the full repaint
   Textual does after a resize is written whole. Cells inside an OSC 8
@@ -370,9 +371,18 @@ class OutputSqueezer:
     # The kinds of token.
 
     def _moves_down(self, match: re.Match[str]) -> bool:
-        """Whether a CSI token is an absolute move to a row below the wanted one."""
+        """Whether a CSI token is an absolute move that makes a pending newline needless.
+
+        The newline would only move the cursor (the move then sets it) unless
+        it scrolled, which it does only on the bottom row: the move goes to a
+        row below (so one exists), or the wanted row is known to be above the
+        bottom. (Textual writes a newline after every span of a row, even
+        when the next span is on the same row.)
+        """
         target = _cup(match)
-        return target is not None and self._want_row is not None and target[0] > self._want_row
+        if target is None or self._want_row is None:
+            return False
+        return target[0] > self._want_row or (self._size is not None and self._want_row < self._size[1] - 1)
 
     def _text(self, out: list[str], token: str) -> None:
         row, col, style = self._want_row, self._want_col, self._want_style
@@ -435,7 +445,7 @@ class OutputSqueezer:
             if self._size is not None and (target[0] >= self._size[1] or target[1] >= self._size[0]):
                 self._unknown(out, match)  # off the screen: the terminal clamps it
                 return
-            self._newline = False  # dropped: a row below exists, so it would not have scrolled
+            self._newline = False  # dropped: it would not have scrolled (see _moves_down)
             self._want_row, self._want_col = target
             return
         priv, params, inter, final = match.group("priv", "params", "inter", "final")

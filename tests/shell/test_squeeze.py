@@ -314,3 +314,27 @@ async def test_the_driver_writes_the_original_text_when_the_squeezer_fails():
     assert type(drv._squeeze.squeezer) is OutputSqueezer  # a fresh one for the next write
     drv.write("\x1b[?7l")
     assert written[-1] == "\x1b[?7l"
+
+
+def test_a_newline_on_the_bottom_row_scrolls_and_the_rows_are_written_again():
+    rows = [f"\x1b[{y + 1};1H\x1b[1mrow {y}\x1b[0m" for y in range(6)]
+    # A newline then a move up: the newline is written (it scrolls), the copy of the screen forgotten.
+    writes = ["\x1b[?7l\x1b[0m", "".join(rows), "\x1b[6;1H\n" + "".join(rows)]
+    assert_same_screens(writes, 20, 6)
+
+
+def test_a_newline_above_the_bottom_row_before_a_move_is_dropped():
+    squeezer = OutputSqueezer()
+    squeezer.set_size(20, 6)
+    squeezer.feed("\x1b[?7l\x1b[0m")
+    assert squeezer.feed("\x1b[3;1Hab\n\x1b[3;5Hcd") == "\x1b[3Hab\x1b[2Ccd"  # same row: no scroll possible
+    assert squeezer.feed("\x1b[6;1Hab\n\x1b[6;5Hcd") == "\x1b[6Hab\n\x1b[6;5Hcd"  # bottom row: it scrolls
+
+
+def test_cells_drawn_inside_a_hyperlink_are_drawn_again_outside_it():
+    squeezer = OutputSqueezer()
+    squeezer.set_size(20, 6)
+    squeezer.feed("\x1b[?7l\x1b[0m")
+    squeezer.feed("\x1b[1;1H\x1b]8;;http://example.org\x1b\\ab\x1b]8;;\x1b\\")
+    assert "ab" in squeezer.feed("\x1b[1;1Hab")  # the terminal still shows them as a link
+    assert "ab" not in squeezer.feed("\x1b[1;1Hab")
