@@ -37,7 +37,7 @@ What keeps it exact:
   and screen unknown. A character is taken to be as wide as Rich measures it
   (what Textual lays out by); a run holding one that is not one cell wide
   (emoji, combining marks) is written whole, and the rest of its row
-  forgotten.
+  forgotten, from the cell before it.
 - A ``\n`` is dropped only when the next thing is an absolute move and the
   newline would not have scrolled: the move goes to a lower row, or the
   cursor's row is known to be above the bottom one (Textual writes ``\n``
@@ -66,6 +66,7 @@ to the original text if it ever raises.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from rich.cells import get_character_cell_size
@@ -126,6 +127,7 @@ class Style(NamedTuple):
 PLAIN = Style()
 
 
+@lru_cache(maxsize=4096)  # a frame repeats the same few styles: parse each once
 def apply_sgr(style: Style | None, params: str) -> Style | None | bool:
     """The style after ``ESC[<params>m`` on a terminal in ``style``.
 
@@ -190,6 +192,7 @@ def sgr_from_reset(style: Style) -> str:
     return "\x1b[0;" + ";".join(codes) + "m" if codes else "\x1b[m"
 
 
+@lru_cache(maxsize=4096)
 def sgr_change(old: Style | None, new: Style) -> str:
     """The shortest SGR sequence that takes a terminal from ``old`` to ``new`` ("" if equal).
 
@@ -406,9 +409,11 @@ class OutputSqueezer:
             self._flush(out)
             out.append(token)
             if size is not None and row < size[1]:
+                # Not known from here on (widths, a link, the edge), nor the cell
+                # before: a combining mark written first changes that one.
                 line = self._cells[row]
-                start = 0 if col is None else max(0, min(col, size[0] - 1))
-                line[start:] = [None] * (len(line) - start)  # not known (width, link, past the edge)
+                start = 0 if col is None else max(0, min(col, size[0] - 1) - (not narrow))
+                line[start:] = [None] * (len(line) - start)
             self._col = self._want_col = col + len(token) if col is not None and narrow else None
             return
         # Each cell that already shows this character in this style is skipped.

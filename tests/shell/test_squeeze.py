@@ -101,7 +101,7 @@ def assert_same_screens(writes: list[str], width: int, height: int, every: int =
 PALETTE_FG = ["", "31", "97", "39", "38;5;214", "38;5;2", "38;2;10;20;30"]
 PALETTE_BG = ["", "44", "100", "49", "48;5;235", "48;2;1;2;3"]
 ATTRS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 51, 52, 53]
-TEXT = st.text(alphabet="ab  -─│·ñ", min_size=1, max_size=12) | st.sampled_from(["中字", "e\u0301", "😀x"])
+TEXT = st.text(alphabet="ab  -─│·ñ", min_size=1, max_size=12) | st.sampled_from(["中字", "e\u0301", "\u0301", "😀x"])
 
 
 @st.composite
@@ -338,3 +338,8 @@ def test_cells_drawn_inside_a_hyperlink_are_drawn_again_outside_it():
     squeezer.feed("\x1b[1;1H\x1b]8;;http://example.org\x1b\\ab\x1b]8;;\x1b\\")
     assert "ab" in squeezer.feed("\x1b[1;1Hab")  # the terminal still shows them as a link
     assert "ab" not in squeezer.feed("\x1b[1;1Hab")
+
+
+def test_a_combining_mark_written_on_its_own_makes_the_cell_before_it_be_written_again():
+    writes = ["\x1b[?7l\x1b[0m", "\x1b[1;1Hab", "\x1b[1;3H\u0301", "\x1b[1;1Hab"]
+    assert_same_screens(writes, 20, 6)
