@@ -98,8 +98,8 @@ _NEUTRAL_MODES = frozenset({"7", "25", "1000", "1002", "1003", "1004", "1005", "
 #: 1 (bold) and 2 (dim) share 22; 5 and 6 (blinks) share 25.
 _OFF = {1: 22, 2: 22, 3: 23, 4: 24, 5: 25, 6: 25, 7: 27, 8: 28, 9: 29}
 
-#: The code that turns each attribute on, as Rich writes them; 21 (double
-#: underline) and 51-53 (framed, encircled, overlined) are known but always
+#: The code that turns each attribute on, as Rich writes them; a style with
+#: 21 (double underline) or 51-53 (framed, encircled, overlined) is always
 #: written after a reset, never diffed.
 _ATTRS = frozenset({1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 51, 52, 53})
 _NOT_DIFFED = frozenset({21, 51, 52, 53})
@@ -200,14 +200,14 @@ def sgr_change(old: Style | None, new: Style) -> str:
     diff turns attributes off with their own codes (22, 23, 24, 25, 27, 28,
     29), turning back on one that shares an off code and stays (bold when
     only dim goes), and sets colours that change (39/49 for the default);
-    a change touching double underline, frame, circle or overline is never
-    diffed. Ties go to the reset, the form Textual writes itself.
+    a change from or to a style with double underline, frame, circle or
+    overline is never diffed. Ties go to the reset, the form Textual writes itself.
     """
     if old == new:
         return ""
     full = sgr_from_reset(new)
-    if old is None or (old.attrs ^ new.attrs) & _NOT_DIFFED:
-        return full
+    if old is None or (old.attrs | new.attrs) & _NOT_DIFFED:
+        return full  # 21 means "bold off" on some consoles: never diff around it
     off: list[int] = []
     on = set(new.attrs - old.attrs)
     for attr in old.attrs - new.attrs:

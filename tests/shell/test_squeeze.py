@@ -161,7 +161,12 @@ def pieces(width: int, height: int):
 def streams(draw, width: int = 20, height: int = 6) -> list[str]:
     """A stream of frames, cut into writes anywhere (inside sequences too)."""
     start = draw(st.sampled_from(["\x1b[?7l\x1b[0m", "\x1b[?7l", ""]))  # wrap off, as Textual starts; or not
-    body = start + "".join(draw(st.lists(pieces(width, height), min_size=1, max_size=60)))
+    frame = draw(st.lists(pieces(width, height), min_size=1, max_size=40))
+    frames = [frame]
+    for _ in range(draw(st.integers(0, 2))):  # drawn again, a few pieces changed: as Textual redraws
+        frame = [draw(pieces(width, height)) if draw(st.integers(0, 4)) == 0 else piece for piece in frame]
+        frames.append(frame)
+    body = start + "".join("".join(f) for f in frames)
     cuts = sorted(draw(st.lists(st.integers(0, len(body)), max_size=8)))
     writes, last = [], 0
     for cut_at in cuts + [len(body)]:
@@ -174,6 +179,13 @@ def streams(draw, width: int = 20, height: int = 6) -> list[str]:
 @given(streams())
 def test_random_frames_draw_the_same_screen_squeezed(writes):
     assert_same_screens(writes, 20, 6)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None)
+@given(streams(12, 4))
+def test_many_random_frames_on_a_small_screen_draw_the_same_screen_squeezed(writes):
+    assert_same_screens(writes, 12, 4)
 
 
 @settings(max_examples=100, deadline=None)
