@@ -339,6 +339,7 @@ class OutputSqueezer:
             if not _harmless(match):
                 self._off = True
                 return text
+            self._note_modes(match)
             out.append(text[:pos])
         cut = _PARTIAL.search(text, pos)
         end = cut.start() if cut else len(text)
@@ -356,9 +357,7 @@ class OutputSqueezer:
             elif kind == "osc":
                 self._flush(out)
                 out.append(token)
-                if token.startswith("\x1b]8;"):
-                    uri = token[4:].rstrip("\x07").removesuffix("\x1b\\").partition(";")[2]
-                    self._link = bool(uri)
+                self._note_modes(match)
             else:
                 self._unknown(out, match)
             if self._off:
@@ -372,6 +371,16 @@ class OutputSqueezer:
         return "".join(out)
 
     # The kinds of token.
+
+    def _note_modes(self, match: re.Match[str]) -> None:
+        """Follow the two modes that change what text does: automatic wrap, an open hyperlink."""
+        token = match.group()
+        if match.lastgroup == "osc" and token.startswith("\x1b]8;"):
+            uri = token[4:].rstrip("\x07").removesuffix("\x1b\\").partition(";")[2]
+            self._link = bool(uri)
+        elif match.lastgroup == "csi" and match.group("priv") == "?" and match.group("final") in "hl":
+            if "7" in match.group("params").split(";") and not match.group("inter"):
+                self._wrap = match.group("final") == "h"
 
     def _moves_down(self, match: re.Match[str]) -> bool:
         """Whether a CSI token is an absolute move that makes a pending newline needless.
@@ -467,8 +476,7 @@ class OutputSqueezer:
         if priv == "?" and final in "hl" and not inter and all(m in _NEUTRAL_MODES for m in modes):
             self._flush(out)
             out.append(token)
-            if "7" in modes:
-                self._wrap = final == "h"
+            self._note_modes(match)
             return
         if (
             (priv == "?" and inter == "$" and final == "p")
@@ -484,6 +492,7 @@ class OutputSqueezer:
         """Pass ``match`` through with the terminal in the original's state, then forget that state."""
         self._flush(out)
         out.append(match.group())
+        self._note_modes(match)
         self.forget()
         if not _harmless(match):
             self._off = True

@@ -355,3 +355,14 @@ def test_cells_drawn_inside_a_hyperlink_are_drawn_again_outside_it():
 def test_a_combining_mark_written_on_its_own_makes_the_cell_before_it_be_written_again():
     writes = ["\x1b[?7l\x1b[0m", "\x1b[1;1Hab", "\x1b[1;3H\u0301", "\x1b[1;1Hab"]
     assert_same_screens(writes, 20, 6)
+
+
+def test_a_hyperlink_or_wrap_mode_cut_between_two_writes_is_still_followed():
+    squeezer = OutputSqueezer()
+    squeezer.set_size(20, 6)
+    squeezer.feed("\x1b[?7l\x1b[0m\x1b[1;1H\x1b]8;;http://exa")
+    squeezer.feed("mple.org\x1b\\ab\x1b]8;;\x1b\\")
+    assert "ab" in squeezer.feed("\x1b[1;1Hab")  # the cells were drawn inside the link
+    squeezer.feed("\x1b[?")
+    squeezer.feed("7h\x1b[1;1Hab")  # automatic wrap back on: text no longer counts columns
+    assert squeezer.feed("\x1b[1;3Hcd").startswith("\x1b[1;3H")
