@@ -423,6 +423,8 @@ class OutputSqueezer:
                 line = self._cells[row]
                 start = 0 if col is None else max(0, min(col, size[0] - 1) - (not narrow))
                 line[start:] = [None] * (len(line) - start)
+                if not narrow and not start and row:
+                    self._cells[row - 1][-1] = None  # at a row's start, some terminals mark the row above
             self._col = self._want_col = col + len(token) if col is not None and narrow else None
             return
         # Each cell that already shows this character in this style is skipped.
