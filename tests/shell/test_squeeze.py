@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 from pathlib import Path
 
 import pyte
@@ -19,7 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardgames_tui.ui.keygate import SETTLE
 from boardgames_tui.ui.squeeze import OutputSqueezer, Style, apply_sgr, cursor_move, sgr_change
+from tests.shell.pty_app import PtyApp
 
 #: What the real program wrote to an 80x24 terminal (tmux) over a few
 #: Penguinramids decisions (seed 42), one string per driver write.
@@ -366,3 +369,47 @@ def test_a_hyperlink_or_wrap_mode_cut_between_two_writes_is_still_followed():
     squeezer.feed("\x1b[?")
     squeezer.feed("7h\x1b[1;1Hab")  # automatic wrap back on: text no longer counts columns
     assert squeezer.feed("\x1b[1;3Hcd").startswith("\x1b[1;3H")
+
+
+# The real program in a pseudo-terminal, with and without the squeezer.
+
+
+def settled(app, quiet: float = 0.3, timeout: float = 15.0) -> None:
+    """Wait until the program has written nothing for ``quiet`` seconds."""
+    deadline = time.monotonic() + timeout
+    last, since = len(app.raw), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        if len(app.raw) != last:
+            last, since = len(app.raw), time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+    raise AssertionError("the program never stopped drawing")
+
+
+def cells(app) -> list:
+    with app._lock:
+        screen = app._screen
+        return [[screen.buffer[y][x] for x in range(screen.columns)] for y in range(screen.lines)]
+
+
+def test_the_program_draws_the_same_cells_as_with_textuals_own_driver_in_fewer_bytes(tmp_path):
+    game = ["--game", "penguinramids", "--names", "Ana,Beto", "--seed", "3"]
+    plain_env = {"TEXTUAL_DRIVER": "textual.drivers.linux_driver:LinuxDriver"}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with PtyApp(game, tmp_path / "a") as squeezed, PtyApp(game, tmp_path / "b", env=plain_env) as plain:
+        steps = [None, b"\r", b"2", "resize"]  # the curtain, the seat, card 2 chosen, a bigger window
+        for step in steps:
+            for app in (squeezed, plain):
+                if step == "resize":
+                    app.resize(100, 30)
+                elif step is not None:
+                    app.write(step)
+            for app in (squeezed, plain):
+                settled(app)
+            assert cells(squeezed) == cells(plain), f"after {step!r}:\n{squeezed.text()}\n---\n{plain.text()}"
+            time.sleep(SETTLE)  # the next key is not part of a burst (ui/keygate.py)
+        assert "choose an action card" in squeezed.text()
+        assert len(squeezed.raw) < len(plain.raw) / 2, (len(squeezed.raw), len(plain.raw))
+        squeezed.quit_cleanly()
