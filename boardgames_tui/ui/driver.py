@@ -138,10 +138,14 @@ class SqueezedWrites:
     def __init__(self) -> None:
         self.squeezer = OutputSqueezer()
         self._lock = threading.Lock()
+        self._resized = False
 
     def __call__(self, data: str, size: tuple[int, int] | None) -> str:
         with self._lock:
             try:
+                if self._resized:
+                    self._resized = False
+                    self.squeezer.forget_screen()
                 if size is None:
                     self.squeezer.forget_screen()
                 else:
@@ -151,10 +155,13 @@ class SqueezedWrites:
                 self.squeezer = OutputSqueezer()
                 return data
 
-    def forget_screen(self) -> None:
-        """Forget the cells (the terminal told of a resize the size may not show yet)."""
-        with self._lock:
-            self.squeezer.forget_screen()
+    def resized(self) -> None:
+        """The terminal says it was resized: the next write forgets the cells, whatever the size then.
+
+        A window made smaller and larger again may have lost cells though the
+        size reads the same. Only sets a flag (no lock): safe in a signal handler.
+        """
+        self._resized = True
 
 
 class TolerantLinuxDriver(LinuxDriver):
@@ -177,9 +184,9 @@ class TolerantLinuxDriver(LinuxDriver):
     def _output_size(self) -> tuple[int, int] | None:
         """The output terminal's (width, height) as the kernel has it now, None if not a terminal.
 
-        Read at every write: a resize is known here before Textual repaints
-        for it (the repaint follows SIGWINCH), so the squeezer never skips a
-        cell of that repaint on the strength of the old screen.
+        Read at every write, and every SIGWINCH or resize report marks the
+        squeezer resized: the repaint Textual does for a resize is always
+        written whole, never skipping a cell on the strength of the old screen.
         """
         try:
             size = os.get_terminal_size(self._file.fileno())
@@ -190,8 +197,13 @@ class TolerantLinuxDriver(LinuxDriver):
     def process_message(self, message: Message) -> None:
         """Textual's, and a resize reported by the terminal itself forgets the squeezer's screen."""
         if isinstance(message, events.Resize):
-            self._squeeze.forget_screen()
+            self._squeeze.resized()
         super().process_message(message)
+
+    def _get_terminal_size(self) -> tuple[int, int]:
+        """Textual's; it is asked on every SIGWINCH, before the app hears of the resize."""
+        self._squeeze.resized()
+        return super()._get_terminal_size()
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's loop, made tolerant)."""

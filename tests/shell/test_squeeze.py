@@ -308,6 +308,29 @@ def test_a_sequence_that_changes_how_text_is_drawn_turns_squeezing_off(sequence)
     assert squeezer.feed("\x1b[1;1H\x1b[0m") == "\x1b[1;1H\x1b[0m"
 
 
+async def test_after_a_resize_the_driver_writes_the_whole_frame_even_at_the_same_size(monkeypatch):
+    from boardgames_tui.ui import driver as driver_module
+
+    written: list[str] = []
+
+    class Writer:
+        def write(self, text: str) -> None:
+            written.append(text)
+
+    drv = driver_module.TolerantLinuxDriver(app=None)  # type: ignore[arg-type]
+    drv._writer_thread = Writer()
+    monkeypatch.setattr(drv, "_output_size", lambda: (20, 6))
+    frame = "\x1b[1;1H\x1b[1mHello\x1b[0m"
+    drv.write("\x1b[?7l\x1b[0m")
+    drv.write(frame)
+    drv.write(frame)
+    assert "Hello" in written[1] and "Hello" not in written[2]
+    monkeypatch.setattr(driver_module.LinuxDriver, "_get_terminal_size", lambda self: (20, 6))
+    drv._get_terminal_size()  # what Textual asks on SIGWINCH: the window may have lost cells
+    drv.write(frame)
+    assert "Hello" in written[3]
+
+
 async def test_the_driver_writes_the_original_text_when_the_squeezer_fails():
     from boardgames_tui.ui import driver as driver_module
 
@@ -399,10 +422,14 @@ def test_the_program_draws_the_same_cells_as_with_textuals_own_driver_in_fewer_b
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     with PtyApp(game, tmp_path / "a") as squeezed, PtyApp(game, tmp_path / "b", env=plain_env) as plain:
-        steps = [None, b"\r", b"2", "resize"]  # the curtain, the seat, card 2 chosen, a bigger window
+        # The curtain, the seat, card 2 chosen, a bigger window, smaller and back at once.
+        steps = [None, b"\r", b"2", "resize", "bounce"]
         for step in steps:
             for app in (squeezed, plain):
                 if step == "resize":
+                    app.resize(100, 30)
+                elif step == "bounce":
+                    app.resize(60, 20)  # pyte drops the cells outside, as a terminal would
                     app.resize(100, 30)
                 elif step is not None:
                     app.write(step)
