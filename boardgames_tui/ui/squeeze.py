@@ -44,9 +44,13 @@ What keeps it exact:
   after each span of a row, then a move). Any other ``\n`` is written, and
   the cursor is then unknown.
 - Cells are copied only while the size is known (:meth:`OutputSqueezer.set_size`)
-  and a move inside it; a change of size forgets them, so the full repaint
-  Textual does after a resize is written whole. Cells inside an OSC 8
-  hyperlink are not copied.
+  and a move inside it; a change of size forgets them, and so does every
+  resize the terminal reports (the drivers call :meth:`OutputSqueezer.forget_screen`),
+  so the full repaint Textual does after a resize is written whole. Cells
+  inside an OSC 8 hyperlink are not copied.
+- It must be the only writer to the terminal (Textual captures ``print``
+  and ``sys.stderr`` while it runs): text from elsewhere would move the
+  cursor and change cells behind its back.
 - At the end of every write the terminal is in the state the original write
   would have left it (cursor and style), so a frame cut over several writes,
   a write of something else between frames, or the sync markers written on
