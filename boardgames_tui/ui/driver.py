@@ -29,9 +29,10 @@ own (same selector, same reads, same parser) with three differences:
    takes over with the next character; the app goes on.
 
 Its output differs in one way: everything written goes through an
-:class:`~boardgames_tui.ui.squeeze.OutputSqueezer`, which draws the same cells
-with fewer bytes (``ui/squeeze.py``). If the squeezer
-ever raises, that write goes out as Textual wrote it and the squeezer starts
+:class:`~boardgames_tui.ui.squeeze.OutputSqueezer` (:class:`SqueezedWrites`),
+which draws the same cells with fewer bytes (``ui/squeeze.py``); every resize
+the terminal reports makes it forget the screen. If the squeezer ever
+raises, that write goes out as Textual wrote it and the squeezer starts
 afresh, knowing nothing of the terminal's state.
 
 The rest of the driver (resizes, mouse, suspend) is Textual's. The
