@@ -82,6 +82,7 @@ class HubAppService(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
         env["BOARDGAMES_TUI_HUB_FD"] = str(self.hub_socket.fileno())
+        env["TEXTUAL_DRIVER"] = "boardgames_tui.serve.web_driver:SqueezingWebDriver"  # fewer bytes per frame
         env.setdefault("TEXTUAL_ANIMATIONS", "none")
         env.setdefault("LANG", "C.UTF-8")
         env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the tab speaks as the entry page did

@@ -28,7 +28,14 @@ own (same selector, same reads, same parser) with three differences:
    raises, the sequence that made it raise is dropped and a fresh parser
    takes over with the next character; the app goes on.
 
-The rest of the driver (output, resizes, mouse, suspend) is Textual's. The
+Its output differs in one way: everything written goes through an
+:class:`~boardgames_tui.ui.squeeze.OutputSqueezer` (:class:`SqueezedWrites`),
+which draws the same cells with fewer bytes (``ui/squeeze.py``); every resize
+the terminal reports makes it forget the screen. If the squeezer ever
+raises, that write goes out as Textual wrote it and the squeezer starts
+afresh, knowing nothing of the terminal's state.
+
+The rest of the driver (resizes, mouse, suspend) is Textual's. The
 app selects this class in :meth:`BoardGamesApp.get_driver_class` only where
 Textual would use ``LinuxDriver``.
 """
@@ -38,9 +45,14 @@ from __future__ import annotations
 import codecs
 import os
 import selectors
+import threading
 
+from textual import events
 from textual._xterm_parser import XTermParser
+from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
+
+from boardgames_tui.ui.squeeze import OutputSqueezer
 
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
@@ -115,6 +127,44 @@ class PasteFilter:
         return "".join(out)
 
 
+class SqueezedWrites:
+    """A driver's :class:`~boardgames_tui.ui.squeeze.OutputSqueezer`, safe to call from any thread.
+
+    ``squeeze(data, size)`` returns what to write instead of ``data`` on a
+    terminal of ``size`` (columns, rows; None if not known, which forgets
+    the copy of the screen). If the squeezer raises, ``data`` itself is
+    returned and a fresh squeezer (knowing nothing) takes over.
+    """
+
+    def __init__(self) -> None:
+        self.squeezer = OutputSqueezer()
+        self._lock = threading.Lock()
+        self._resized = False
+
+    def __call__(self, data: str, size: tuple[int, int] | None) -> str:
+        with self._lock:
+            try:
+                if self._resized:
+                    self._resized = False
+                    self.squeezer.forget_screen()
+                if size is None:
+                    self.squeezer.forget_screen()
+                else:
+                    self.squeezer.set_size(*size)
+                return self.squeezer.feed(data)
+            except Exception:
+                self.squeezer = OutputSqueezer()
+                return data
+
+    def resized(self) -> None:
+        """The terminal says it was resized: the next write forgets the cells, whatever the size then.
+
+        A window made smaller and larger again may have lost cells though the
+        size reads the same. Only sets a flag (no lock): safe in a signal handler.
+        """
+        self._resized = True
+
+
 class TolerantLinuxDriver(LinuxDriver):
     """Textual's Linux driver with an input thread that survives any bytes.
 
@@ -123,6 +173,38 @@ class TolerantLinuxDriver(LinuxDriver):
 
     #: Seconds without input after which a half-received character is flushed.
     FLUSH_AFTER = 0.1
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._squeeze = SqueezedWrites()
+
+    def write(self, data: str) -> None:
+        """Write ``data`` as fewer bytes drawing the same cells (see ui/squeeze.py)."""
+        super().write(self._squeeze(data, self._output_size()))
+
+    def _output_size(self) -> tuple[int, int] | None:
+        """The output terminal's (width, height) as the kernel has it now, None if not a terminal.
+
+        Read at every write, and every SIGWINCH or resize report marks the
+        squeezer resized: the repaint Textual does for a resize is always
+        written whole, never skipping a cell on the strength of the old screen.
+        """
+        try:
+            size = os.get_terminal_size(self._file.fileno())
+        except (AttributeError, ValueError, OSError):
+            return None
+        return (size.columns, size.lines) if size.columns and size.lines else None
+
+    def process_message(self, message: Message) -> None:
+        """Textual's, and a resize reported by the terminal itself forgets the squeezer's screen."""
+        if isinstance(message, events.Resize):
+            self._squeeze.resized()
+        super().process_message(message)
+
+    def _get_terminal_size(self) -> tuple[int, int]:
+        """Textual's; it is asked on every SIGWINCH, before the app hears of the resize."""
+        self._squeeze.resized()
+        return super()._get_terminal_size()
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's loop, made tolerant)."""
