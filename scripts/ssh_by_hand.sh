@@ -54,7 +54,18 @@ show "$tag-ana" "the lobby"
 
 tmux send-keys -t "$tag-ana" n
 wait_for "$tag-ana" "which game"
-for _ in 1 2 3 4; do tmux send-keys -t "$tag-ana" Down; done   # Penguinramids, 2 players
+# Penguinramids, 2 players: every game lists its player counts, then "you and a computer player".
+downs=$(python3 -c 'from boardgames_tui.games import GAMES
+n = 0
+for gid, spec in GAMES.items():
+    if gid == "penguinramids":
+        break
+    n += spec.max_players - spec.min_players + 2
+print(n)')
+for _ in $(seq "$downs"); do tmux send-keys -t "$tag-ana" Down; done
+tmux send-keys -t "$tag-ana" Enter
+wait_for "$tag-ana" "Make the table"   # the game's options, as they are
+tmux send-keys -t "$tag-ana" Down
 tmux send-keys -t "$tag-ana" Enter
 wait_for "$tag-ana" "Table t1"
 show "$tag-ana" "the waiting room"
