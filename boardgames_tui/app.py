@@ -47,7 +47,10 @@ class BoardGamesApp(App[None]):
     TITLE = "boardgames-tui"
     ENABLE_COMMAND_PALETTE = False
     CSS = tcss(__file__, "app.tcss")
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+l", "redraw", "Redraw the screen", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -88,6 +91,19 @@ class BoardGamesApp(App[None]):
         self.key_gate = KeyGate()
         #: Matches already put into the history this session.
         self._kept: list[Match] = []
+
+    def action_redraw(self) -> None:
+        """Ctrl+L: write every cell of the screen again, as terminal programs do.
+
+        The terminal driver writes only the cells that change (``ui/squeeze.py``);
+        if something else wrote over the terminal (a message from the system, a
+        garbled connection), this forgets what the terminal was thought to show,
+        so the full repaint that follows reaches every cell.
+        """
+        squeeze = getattr(self._driver, "_squeeze", None)
+        if squeeze is not None:
+            squeeze.resized()
+        self.screen.refresh()
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, except on Linux/macOS terminals: our tolerant one.

@@ -451,3 +451,22 @@ def test_the_program_draws_the_same_cells_as_with_textuals_own_driver_in_fewer_b
         assert "choose an action card" in squeezed.text()
         assert len(squeezed.raw) < len(plain.raw) / 2, (len(squeezed.raw), len(plain.raw))
         squeezed.quit_cleanly()
+
+
+async def test_ctrl_l_forgets_what_the_terminal_shows_and_repaints_every_cell():
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine import Match
+    from boardgames_tui.ui.driver import SqueezedWrites
+
+    app = BoardGamesApp(match=Match.new("mountain_goats", ["Ana", "Beto"], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        squeeze = SqueezedWrites()
+        app._driver._squeeze = squeeze  # the headless driver has none: stand one in
+        full: list[bool] = []
+        real = app.screen._compositor.render_full_update
+        app.screen._compositor.render_full_update = lambda *a, **k: (full.append(True), real(*a, **k))[1]
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert squeeze._resized  # the next write forgets the squeezer's copy of the screen
+        assert full  # ... and it is a repaint of the whole screen
