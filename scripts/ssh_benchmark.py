@@ -163,6 +163,8 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
         terms[0].press("n")
         await terms[0].wait_for("which game")
         terms[0].press(*["down"] * new_table_index("penguinramids", 4), "enter")
+        await terms[0].wait_for("options (Enter changes one)")
+        terms[0].press("end", "enter")  # Make the table, with the default options
         table = f"t{base + t + 1}"
         await terms[0].wait_for(f"Table {table}")
         for term in terms[1:]:
