@@ -14,6 +14,7 @@ Nothing here imports a terminal library (import contract).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Sequence
 
 import attrs
@@ -339,11 +340,13 @@ def _effect_text(icon: str, n: int) -> str:
     }[icon]
 
 
+@cache  # static card data: the same words every time (the log asks thousands of times)
 def half_text(half: Half) -> str:
     """'green-yellow: +2 acceleration, +1 conduction' — one ability box in words."""
     return f"{levels_text(half.levels)}: " + ", ".join(_effect_text(i, n) for i, n in half.effects)
 
 
+@cache  # static card data: the same words every time (the log asks thousands of times)
 def card_name(card: int) -> str:
     """A card's short name: 'Jimy 4' or 'Pez Espada'; '?' for a hidden card."""
     if card == HIDDEN:
@@ -353,6 +356,7 @@ def card_name(card: int) -> str:
     return item_kind(card)
 
 
+@cache  # static card data: the same words every time (the log asks thousands of times)
 def card_text(card: int, half: int | None = None) -> str:
     """A card's effect in words.
 

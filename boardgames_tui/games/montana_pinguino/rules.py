@@ -33,6 +33,8 @@ Everything a view hides is replaced by :data:`~.data.HIDDEN` (-1).
 
 from __future__ import annotations
 
+import functools
+
 import random
 from enum import StrEnum
 from typing import Any, Callable, ClassVar
@@ -471,6 +473,7 @@ def card_effect_text(card: int, half: int | None = None) -> str:
     return D.card_text(card, half)
 
 
+@functools.cache  # static card data: the same words every time
 def describe_played(card: int, half: int) -> str:
     """'Jimy 8, bottom half up (orange-red: ...)': a played card as the log names it."""
     if card == HIDDEN:
