@@ -450,6 +450,9 @@ class GameScreen(GatedScreen, Screen[None]):
         if message.stamp is not None and message.stamp != self.stamp:
             return  # picked from a list that was already replaced
         self._busy = True
+        # The notices about this decision (a hint, "nothing to react with") are stale once it is
+        # made; what playing it says (an autosave that failed) comes after.
+        self.app.clear_notifications()
         try:
             self.apply_choice(seat, message.action)
         except IllegalAction as exc:

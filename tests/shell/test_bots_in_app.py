@@ -316,3 +316,17 @@ async def test_hint_works_at_a_table_of_people_too_without_a_footer_entry():
         assert "h Hint" not in screen_text(app)  # the footer of a table of people is as it was
         await pilot.press("h")
         await wait_for(pilot, lambda: "Hint for A Ana: roll" in notices(app), timeout=10, what="the hint")
+
+
+async def test_a_hint_goes_away_once_its_decision_is_made():
+    app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=3, bot_playouts=10)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        game = game_of(app)
+        await wait_for(pilot, lambda: game.chooser.display and app.key_gate._drawn_at is not None, what="Ana's turn")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint for A Ana: roll" in notices(app), timeout=10, what="the hint")
+        app.key_gate.rest()
+        await pilot.press("enter")  # roll: the hint was about that decision
+        await wait_for(pilot, lambda: len(game.match.actions) == 1, what="the roll")
+        await pilot.pause()
+        assert "Hint for" not in notices(app)
