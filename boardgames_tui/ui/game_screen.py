@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import time
+
+from rich.cells import cell_len, set_cell_size
 from typing import Any, Callable
 
 from textual import events
@@ -53,7 +55,20 @@ class StatusLine(Widget):
     text: reactive[str] = reactive("", layout=False)
 
     def render(self) -> Content:
-        return Content(self.text)
+        return Content(fit_line(self.text, self.content_size.width))
+
+
+def fit_line(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells at a word break, with "..." (ASCII: no ambiguous width)
+    where it was cut; unchanged when it fits or ``width`` is unknown (0). The whole line is in
+    the log."""
+    if width <= 0 or cell_len(text) <= width:
+        return text
+    cut = set_cell_size(text, max(0, width - 3)).rstrip()
+    space = cut.rfind(" ")
+    if space > width // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "..."
 
 
 @translated

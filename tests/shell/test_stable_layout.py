@@ -111,3 +111,14 @@ async def test_every_hand_over_fills_the_one_kept_curtain_with_the_next_player()
         assert len({c[0] for c in curtains}) == 1  # one screen, filled again
         assert len({c[1] for c in curtains}) >= 2  # ... with each next player's name
         assert isinstance(game_screen(app), GameScreen)
+
+
+def test_a_status_too_long_for_its_line_is_cut_at_a_word_with_dots():
+    from boardgames_tui.ui.game_screen import fit_line
+
+    line = "Penguinramids | Beto (Greedy): Beto places Yellow 1 (arms 2|1) on level 2, slot 3  Space: go on"
+    shown = fit_line(line, 60)
+    assert len(shown) <= 60 and shown.endswith("...")
+    assert line.startswith(shown[:-3]) and line[len(shown) - 3] == " "  # cut where a word ends
+    assert fit_line("short", 60) == "short" and fit_line(line, 0) == line
+    assert fit_line("Ñandú " * 20, 30).endswith("...")
