@@ -123,6 +123,14 @@ async def floor_keys(keys: int) -> dict[str, float]:
     return out
 
 
+def shown(app: Any) -> str:
+    """What a key is pressed on: the screen's class name, or the game screen's cover
+    ("GameScreen:curtain", "GameScreen:notice"; ui/cover.py)."""
+    screen = app.screen
+    kind = getattr(getattr(screen, "cover", None), "kind", "")
+    return f"{type(screen).__name__}:{kind}" if kind else type(screen).__name__
+
+
 def _where(app: Any) -> tuple:
     """A small fingerprint of what the app shows: which screen, how many actions, which mark."""
     from boardgames_tui.ui.game_screen import GameScreen
@@ -131,7 +139,7 @@ def _where(app: Any) -> tuple:
     if game is None:
         return (type(app.screen).__name__,)
     return (
-        type(app.screen).__name__,
+        shown(app),
         id(app.screen),
         len(game.match.actions),
         game.shown_seat,
@@ -187,7 +195,7 @@ async def game_keys(game: str, keys: int, players: int, seed: int, profiler: Any
             if game_screen.match.state.is_terminal:
                 break
             before = _where(app)
-            on = type(app.screen).__name__
+            on = shown(app)
             screens[on] = screens.get(on, 0) + 1
             gate.rest()
             start = time.process_time()

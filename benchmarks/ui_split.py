@@ -54,6 +54,14 @@ def _timed(owner: Any, name: str, part: str) -> None:
     setattr(owner, name, timed)
 
 
+def shown(app: Any) -> str:
+    """What the key is pressed on: the screen's class name, or the game screen's cover
+    ("GameScreen:curtain", "GameScreen:notice"; ui/cover.py)."""
+    screen = app.screen
+    kind = getattr(getattr(screen, "cover", None), "kind", "")
+    return f"{type(screen).__name__}:{kind}" if kind else type(screen).__name__
+
+
 def instrument() -> None:
     """Wrap the parts this script splits a key into."""
     _timed(textual_screen.Screen, "_compositor_refresh", "compositor")
@@ -79,7 +87,7 @@ async def split(game: str, keys: int) -> None:
             await pilot.pause()
         settle()
         for _ in range(keys):
-            on = type(app.screen).__name__
+            on = shown(app)
             if on == "GameOverScreen":
                 break
             _ACTIVE[0] = on

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from textual import events
 
-from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
@@ -13,6 +12,21 @@ from boardgames_tui.ui.reaction import ReactionScreen
 #: The bursts every hand-over is tried with: a double key in the fast tier (the case players
 #: hit), longer bursts in the slow tier.
 BURSTS = (2, pytest.param(4, marks=pytest.mark.slow), pytest.param(10, marks=pytest.mark.slow))
+
+
+def cover_kind(screen) -> str:
+    """What covers the table of ``screen`` (a screen): "curtain", "notice", or "" (nothing)."""
+    return screen.cover.kind if isinstance(screen, GameScreen) else ""
+
+
+def curtain_up(screen) -> bool:
+    """``screen`` is a game screen whose table the hot-seat curtain covers (ui/cover.py)."""
+    return cover_kind(screen) == "curtain"
+
+
+def notice_up(screen) -> bool:
+    """``screen`` is a game screen whose table a private notice covers (ui/cover.py)."""
+    return cover_kind(screen) == "notice"
 
 
 def game_of(app) -> GameScreen:
@@ -27,10 +41,8 @@ def where(app) -> tuple:
     ``("over",)``, or ``("seat", shown seat, marked secret pick)``.
     """
     screen = app.screen
-    if isinstance(screen, CurtainScreen):
-        return ("curtain", screen.who)
-    if isinstance(screen, PrivateNoticeScreen):
-        return ("notice", screen.who)
+    if cover_kind(screen):
+        return (cover_kind(screen), screen.cover.who)
     if isinstance(screen, ReactionScreen):
         return ("reaction",)
     if isinstance(screen, GameOverScreen):

@@ -23,7 +23,9 @@ from typing import Any, Iterator, Sequence
 
 import attrs
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -207,7 +209,7 @@ class ActionList(OptionList):
     """
 
     DEFAULT_CSS = """
-    ActionList { height: 9; border: round $accent; scrollbar-gutter: stable; }
+    ActionList { height: 9; border: round $accent; overflow-y: scroll; }
     ActionList:focus { border: round $accent; }
     """
 
@@ -220,6 +222,12 @@ class ActionList(OptionList):
     #: One height whatever the number of choices: a list that grew and shrank with them laid
     #: the board above out and drew it again at every decision (and sent it again over SSH).
     ROWS = (7, 9)
+
+    #: The list's height is fixed (``ROWS``), so a new number of choices changes only what
+    #: scrolls inside it: no layout of the screen (Textual lays the whole screen out again,
+    #: and repaints it, when a widget's virtual size changes). For the same reason the
+    #: scrollbar is always shown (``overflow-y: scroll``): showing and hiding it is a layout.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(markup=False, **kwargs)  # labels name players: shown as typed

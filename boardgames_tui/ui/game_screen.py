@@ -33,7 +33,7 @@ from boardgames_tui.engine.match import autosave_path, saves_dir
 
 from . import memory
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
-from .curtain import CurtainScreen, PrivateNoticeScreen
+from .cover import CURTAIN, NONE, NOTICE, CoverPane
 from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .bot_turns import BotTurns
@@ -124,14 +124,21 @@ class GameScreen(GatedScreen, Screen[None]):
         self.bots = BotTurns(self)
         #: Names of the screens this game keeps installed (:meth:`_kept`).
         self._kept_screens: list[str] = []
+        #: The curtain and the private notice, a page below the table (ui/cover.py).
+        self.cover = CoverPane(id="game-cover")
 
     def compose(self) -> ComposeResult:
-        yield StatusLine(id="game-status")
-        with Horizontal(id="game-body"):
-            with Vertical(id="game-main"):
-                yield self.board
-                yield self.chooser
-            yield LogPanel(id="game-log")
+        # Two pages, one above the other, in a container that never scrolls by itself: the
+        # table, and the cover (curtain, private notice) that is scrolled into view over it.
+        with Vertical(id="game-pages"):
+            with Vertical(id="game-table"):
+                yield StatusLine(id="game-status")
+                with Horizontal(id="game-body"):
+                    with Vertical(id="game-main"):
+                        yield self.board
+                        yield self.chooser
+                    yield LogPanel(id="game-log")
+            yield self.cover
         yield StableFooter()
         yield self.bots
 
@@ -162,6 +169,7 @@ class GameScreen(GatedScreen, Screen[None]):
         self._fit_log()
         if isinstance(self.chooser, ActionList):
             self.chooser.fit_rows()
+        self.call_after_refresh(self._show_page)
 
     def _fit_log(self) -> None:
         """A wider log on wide terminals; the board keeps the rest."""
@@ -243,7 +251,7 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         self.hand_over()
         self.render_for(None)
-        self._after_interlude(lambda: self.show_over(self._curtain(seat, reason), then))
+        self._after_interlude(lambda: self._cover_with_curtain(seat, reason, then))
 
     def _after_interlude(self, then: Any) -> None:
         """The public screen is up: the board may first play something for the whole table
@@ -254,21 +262,49 @@ class GameScreen(GatedScreen, Screen[None]):
         else:
             then()
 
-    def _curtain(self, seat: int, reason: str = "") -> str:
-        """The curtain for ``seat``, with the public lines of the log since the last one.
-
-        Returns the name of this game's curtain screen (:meth:`_kept`).
-        """
+    def _cover_with_curtain(self, seat: int, reason: str, then: Callable[[bool], None]) -> None:
+        """Cover the table with the curtain for ``seat``, with the public lines of the log since
+        the last one; ``then(True)`` once ``seat`` says it is looking."""
         public = self.match.state.view(None).log
         recent = [r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))]
         self.public_seen = len(public)
-        return self._kept(
-            "curtain",
-            lambda: CurtainScreen(
-                self.who(seat), reason, rules=(self.spec.title, self.spec.rules_text()), recent=recent
-            ),
-            lambda curtain: curtain.show_for(self.who(seat), reason, recent),
-        )
+        self.cover.show_curtain(self.who(seat), reason, recent, lambda: then(True))
+        self._cover_shown()
+
+    @property
+    def covered(self) -> bool:
+        """Whether the cover (a curtain or a private notice) hides the table now."""
+        return self.cover.kind != NONE
+
+    def _cover_shown(self) -> None:
+        """The cover has its content: bring it into view, give it the keyboard."""
+        self.cover.focus()
+        self._show_page()
+        self.refresh_bindings()
+        KeyGate.of(self.app).arm(self.cover)  # only a key pressed after it is drawn lifts it
+
+    def lift_cover(self) -> None:
+        """Enter on the cover: bring the table back and go on with what waited for the key."""
+        then = self.cover.clear()
+        self._show_page()
+        if self.chooser.display and self.chooser.focusable:
+            self.chooser.focus()
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
+        if then is not None:
+            then()
+
+    def _show_page(self) -> None:
+        """Scroll the pages so that the cover or the table fills the screen (again after a resize)."""
+        pages, table = self.query("#game-pages"), self.query("#game-table")
+        if not pages or not table:
+            return  # not composed yet, or being taken down
+        pages, height = pages.first(), table.first().outer_size.height
+        if self.covered and height <= 0:
+            self.call_after_refresh(self._show_page)  # not laid out yet
+            return
+        pages.scroll_to(y=height if self.covered else 0, animate=False, immediate=True, force=True)
 
     def _kept(self, kind: str, make: Callable[[], Screen], refill: Callable[[Any], None]) -> str:
         """The name of this game's ``kind`` screen (curtain, notice, reaction window), kept
@@ -293,9 +329,6 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
-        if not looking:
-            self.action_menu()
-            return
         news = self._unread_news(seat)
         if news:
             self._show_news(seat, news, lambda: self.render_for(seat))
@@ -339,12 +372,13 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         self.seen[seat] = len(state.log)
         keeps = bool(state.to_move) and state.to_move[0] == seat and state.reaction_window is None
-        notice = self._kept(
-            "notice",
-            lambda: PrivateNoticeScreen(self.who(seat), news, passes=not keeps),
-            lambda screen: screen.show_for(self.who(seat), news, passes=not keeps),
-        )
-        self.show_over(notice, lambda _: then())
+        self.cover_with_notice(self.who(seat), news, not keeps, then)
+
+    def cover_with_notice(self, who: str, lines: list[str], passes: bool, then: Callable[[], None]) -> None:
+        """Cover the table with a notice for ``who`` alone (``lines``, plain text); ``passes``:
+        the keyboard goes to another player after it; ``then()`` once Enter closes it."""
+        self.cover.show_notice(who, lines, passes, then)
+        self._cover_shown()
 
     def last_actor(self) -> int | None:
         """The seat of the last action taken outside a reaction window (None: no action yet).
@@ -382,14 +416,11 @@ class GameScreen(GatedScreen, Screen[None]):
             self._show_news(actor, news, self.advance)
             return True
         self._raise_curtain(
-            actor, lambda ok: self._after_news_curtain(actor, ok), reason="Something only this player may read."
+            actor, lambda ok: self._after_news_curtain(actor, ok), reason=N_("Something only this player may read.")
         )
         return True
 
     def _after_news_curtain(self, seat: int, looking: bool | None) -> None:
-        if not looking:
-            self.action_menu()
-            return
         news = self._unread_news(seat)
         if news:
             self._show_news(seat, news, self.advance)
@@ -503,6 +534,8 @@ class GameScreen(GatedScreen, Screen[None]):
             event.stop()
             event.prevent_default()
             return
+        if self.covered:
+            return  # the cover's keys (Enter, F1, Escape) are in its footer
         if event.key in ("ctrl+z", "u") and not self._can_undo():
             self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
@@ -532,6 +565,8 @@ class GameScreen(GatedScreen, Screen[None]):
             )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.covered:
+            return action in ("rules", "menu")  # nothing of the table while it is covered
         if action == "undo":
             return self._can_undo()
         if action == "scores":

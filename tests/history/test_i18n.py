@@ -15,7 +15,7 @@ from boardgames_tui.cli import _choose_language
 from boardgames_tui.engine import Event
 from boardgames_tui.engine.history import record
 from boardgames_tui.games import GAMES
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.history_screen import HistoryScreen, StatsScreen
@@ -204,7 +204,7 @@ async def test_curtain_and_game_over_in_spanish_show_no_untranslated_message(spa
     whole = finished("penguinramids", ("Ana", "Beto"))
     app = BoardGamesApp(match=finished("penguinramids", ("Ana", "Beto"), upto=0))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="the curtain")
+        await wait_for(pilot, lambda: curtain_up(app.screen), what="the curtain")
         assert "Pasa el teclado a" in screen_text(app)
     app = BoardGamesApp(match=whole)
     async with app.run_test(size=SIZE) as pilot:
@@ -268,13 +268,15 @@ async def _play_a_few_turns(pilot, app, decisions: int) -> None:
         if len(game.match.actions) >= target or game.match.state.is_terminal:
             break
         screen = app.screen
-        if isinstance(screen, GameScreen):
+        if curtain_up(screen):
+            await pilot.press("enter")
+        elif isinstance(screen, GameScreen):
             await pilot.press("down", "up")
             await pilot.press("enter")
             await pilot.pause()
             if app.screen is screen and len(game.match.actions) < target:
                 await pilot.press("enter")  # a secret choice is picked, then confirmed
-        elif isinstance(screen, (CurtainScreen, ReactionScreen)):
+        elif isinstance(screen, ReactionScreen):
             await pilot.press("enter")
         else:  # a round's reveal, or a confirmation: let it go on
             await pilot.press("enter")
@@ -291,8 +293,8 @@ async def test_each_game_played_a_few_turns_in_spanish_shows_no_untranslated_mes
         await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), what="the game")
         await pilot.pause()
         await _play_a_few_turns(pilot, app, 4)
-        await wait_for(pilot, lambda: isinstance(app.screen, (GameScreen, CurtainScreen)), what="the table")
-        if isinstance(app.screen, CurtainScreen):
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the table")
+        if curtain_up(app.screen):
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the table")
         await pilot.pause()

@@ -6,7 +6,7 @@ import pytest
 
 from boardgames_tui import settings as S
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.settings import SettingsScreen
@@ -85,7 +85,7 @@ async def test_confirmation_of_secret_choices_can_be_turned_off(confirm):
     S.save(S.Settings(confirm_secret=confirm))
     app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="the curtain")
+        await wait_for(pilot, lambda: curtain_up(app.screen), what="the curtain")
         await pilot.pause()
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")

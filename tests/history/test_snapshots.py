@@ -36,15 +36,15 @@ def test_replay_snapshot(snap_compare, game, language):
 def test_game_screen_in_spanish_snapshot(snap_compare, game):
     """The table of each game in Spanish at 80x24, a third of the way into a game: board,
     status line, chooser, preview and log."""
-    from boardgames_tui.ui.curtain import CurtainScreen
+    from tests.handover import curtain_up
     from boardgames_tui.ui.game_screen import GameScreen
 
     whole = finished(game, ("Ana", "Beto", "Carla"), seed=2)
     match = finished(game, ("Ana", "Beto", "Carla"), seed=2, upto=len(whole.actions) // 3)
 
     async def to_the_table(pilot):
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, (GameScreen, CurtainScreen)))
-        if isinstance(pilot.app.screen, CurtainScreen):
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        if curtain_up(pilot.app.screen):
             await pilot.pause(0.3)  # the key gate takes a key pressed once the curtain is drawn
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))

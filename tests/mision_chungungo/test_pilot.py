@@ -15,7 +15,7 @@ from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, neare
 from boardgames_tui.games.mision_chungungo.ui import model
 from boardgames_tui.games.mision_chungungo.ui.field import LARGE
 from boardgames_tui.games.mision_chungungo.ui.model import action_cell
-from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
+from tests.handover import curtain_up, notice_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
@@ -58,11 +58,11 @@ async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return counts
-        if isinstance(screen, CurtainScreen):
+        if curtain_up(screen):
             counts["curtains"] += 1
             await pilot.press("enter")
             continue
-        if isinstance(screen, PrivateNoticeScreen):
+        if notice_up(screen):
             counts["notices"] += 1
             await pilot.press("enter")
             continue
@@ -139,7 +139,7 @@ async def test_curtain_hides_the_board_until_the_player_is_alone():
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         text = screen_text(app)
         # The curtain may recap the public log ("Each player receives a Starter Kit"), never the hand.
         assert "A Ana" in text and "Your hand" not in text and "Excavate or Quantum Leap" not in text
@@ -169,7 +169,7 @@ async def test_eel_cancel_through_the_reaction_window(match_at):
         assert "Picadora" in screen_text(app)
         await pilot.press("b")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "B Beto" in screen_text(app)
+        assert curtain_up(app.screen) and "B Beto" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         text = screen_text(app)
@@ -240,7 +240,7 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
+        if curtain_up(app.screen):
             await pilot.press("enter")
             await pilot.pause()
         game = app.screen
@@ -248,11 +248,11 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
         game.post_message(ActionChosen(hit))
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, PrivateNoticeScreen)
+        assert notice_up(app.screen)
         assert f"Only for {'AB'[seat]}" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
 
 
 async def test_final_board_shows_every_field_card_by_name_and_copper():

@@ -12,7 +12,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen
-from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
+from tests.handover import curtain_up, notice_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
@@ -56,7 +56,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
             if isinstance(screen, GameOverScreen):
                 break
             state = game.match.state
-            if isinstance(screen, CurtainScreen):
+            if curtain_up(screen):
                 text = screen_text(app)
                 assert "YOUR HAND" not in text and "Pass the keyboard to" in text
                 curtains += 1
@@ -68,7 +68,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
                 reveals += 1
                 await pilot.press("space")
                 continue
-            if isinstance(screen, PrivateNoticeScreen):
+            if notice_up(screen):
                 assert "you drew" in screen_text(app)  # an item only this runner may see
                 notices += 1
                 await pilot.press("enter")
@@ -127,4 +127,4 @@ async def test_end_of_a_championship_race_is_shown_to_the_whole_table():
         assert "RACE 1 IS OVER" in text and "RACE 1 RESULT" in text
         await pilot.press("enter")
         await pilot.pause()
-        assert match.state.race == 2 and isinstance(app.screen, CurtainScreen)
+        assert match.state.race == 2 and curtain_up(app.screen)

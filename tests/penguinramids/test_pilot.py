@@ -7,7 +7,7 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard, Take
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from tests.screen_text import screen_text, wait_for
@@ -25,7 +25,7 @@ async def _drive_to_end(app, pilot, limit=400):
         await pilot.pause()
         if isinstance(app.screen, GameOverScreen):
             return curtains
-        if isinstance(app.screen, CurtainScreen):
+        if curtain_up(app.screen):
             curtains += 1
             await pilot.press("enter")
         else:
@@ -38,7 +38,7 @@ async def test_pilot_whole_two_player_game_with_curtains():
     app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto"], seed=21)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "A Ana" in screen_text(app)
+        assert curtain_up(app.screen) and "A Ana" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         game = app.screen
@@ -49,7 +49,7 @@ async def test_pilot_whole_two_player_game_with_curtains():
         assert "chosen: 3 - Enter to confirm" in screen_text(app) and game.match.actions == []
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "B Beto" in screen_text(app)
+        assert curtain_up(app.screen) and "B Beto" in screen_text(app)
         assert "(you: 3)" not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()

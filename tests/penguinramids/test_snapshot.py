@@ -7,7 +7,7 @@ import random
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 
 
 SIZE = (80, 24)
@@ -31,7 +31,7 @@ def _random_match(players, seed, steps):
 async def _past_curtain(pilot):
     """Press Enter on the curtain when there is one (turns after the reveal have none)."""
     await pilot.pause()
-    if isinstance(pilot.app.screen, CurtainScreen):
+    if curtain_up(pilot.app.screen):
         await pilot.press("enter")
         await pilot.pause()
 

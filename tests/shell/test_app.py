@@ -5,7 +5,7 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.engine.match import autosave_path
-from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
+from tests.handover import curtain_up, notice_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
@@ -21,7 +21,7 @@ SIZE = (80, 24)
 async def lift_first_curtain(pilot):
     """Wait for the first screen and press Enter on its curtain (seat A is alone)."""
     await pilot.pause()
-    assert isinstance(pilot.app.screen, CurtainScreen)
+    assert curtain_up(pilot.app.screen)
     await pilot.press("enter")
     await pilot.pause()
 
@@ -33,7 +33,7 @@ async def play_veto_to_game_over(app, pilot, limit=300):
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return
-        if isinstance(screen, (CurtainScreen, ReactionScreen, PrivateNoticeScreen)):
+        if isinstance(screen, ReactionScreen) or curtain_up(screen) or notice_up(screen):
             await pilot.press("enter")
         elif isinstance(screen, GameScreen):
             legal = screen.match.state.legal_actions(screen.shown_seat)
@@ -60,7 +60,7 @@ async def test_curtain_shows_nothing_private_before_enter():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         text = screen_text(app)
         assert "A Ana" in text
         state = game_screen(app).match.state
@@ -77,7 +77,7 @@ async def test_secret_pick_never_shown_to_the_next_seat():
         await lift_first_curtain(pilot)
         game = app.screen
         pick = await pick_and_confirm(pilot, game)
-        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="B's curtain")
+        await wait_for(pilot, lambda: curtain_up(app.screen), what="B's curtain")
         assert "Beto" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -133,7 +133,7 @@ async def test_reaction_window_letter_hands_the_keyboard_to_that_seat():
         assert isinstance(app.screen, ReactionScreen)
         await pilot.press("b")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         await pilot.press("enter")
         await pilot.pause()
         assert "play Veto" in screen_text(app)
@@ -290,13 +290,13 @@ async def test_rules_open_from_the_curtain_without_lifting_it():
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
 
 
 async def test_board_may_give_actions_their_own_digits(monkeypatch):
@@ -389,7 +389,7 @@ async def test_log_hidden_then_shown_is_redrawn_whole():
         await pilot.pause()
         game = app.screen
         await pick_and_confirm(pilot, game)  # logs a line while the log is hidden
-        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), what="B's curtain")
+        await wait_for(pilot, lambda: curtain_up(app.screen), what="B's curtain")
         await pilot.press("enter")  # B's curtain: B's screen redraws the log, hidden
         await pilot.pause()
         await pilot.press("l")
@@ -420,7 +420,7 @@ async def test_curtain_shows_what_everyone_saw_since_the_last_hand_over():
     app = BoardGamesApp(match=m)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         text = " ".join(screen_text(app).split())
         assert "Since the last hand-over, for everyone" in text
         assert "wins the round" in text

@@ -12,7 +12,7 @@ from boardgames_tui.engine import Match
 from boardgames_tui.engine.match import autosave_path
 from boardgames_tui.ui import bot_turns
 from boardgames_tui.ui.bot_process import ThinkingProcess
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.reaction import ReactionScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
@@ -296,10 +296,10 @@ async def test_no_hint_on_a_curtain_or_from_another_seats_view():
     app = BoardGamesApp(game="penguinramids", names=["Ana", "Beto"], seed=3, bot_pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         await pilot.press("h")
         await pilot.pause()
-        assert "Hint" not in notices(app) and isinstance(app.screen, CurtainScreen)
+        assert "Hint" not in notices(app) and curtain_up(app.screen)
         game = game_of(app)
         assert game.shown_seat is None and not game.bots.can_hint()
         await wait_for(pilot, lambda: app.key_gate._drawn_at is not None, what="the curtain drawn")

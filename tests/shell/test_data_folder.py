@@ -12,7 +12,6 @@ import time
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.engine.match import MAX_SAVE_BYTES, autosave_dir, saves_dir
-from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.load_screen import LoadScreen
@@ -74,7 +73,7 @@ async def test_launcher_offers_the_readable_autosave_and_names_what_it_skips():
         assert "Skipped 5 files: dir.json (a folder); gone.json (a link to a missing file" in text
         await pilot.press("c")
         await pilot.pause()
-        assert isinstance(app.screen, (CurtainScreen, GameScreen))
+        assert isinstance(app.screen, GameScreen)
         assert app.current_match is not None and app.current_match.autosave_file == good
         assert len(app.current_match.actions) == 9
 

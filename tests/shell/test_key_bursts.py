@@ -13,7 +13,7 @@ import random
 from textual import events
 
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.menu import MenuScreen
 
@@ -61,7 +61,7 @@ async def test_the_keys_pastes_with_escapes_turn_into_never_crash_a_game():
         paste = "".join(rng.choice(ALPHABET) for _ in range(30))
         app.post_message(events.Paste(paste))  # a paste is dropped outside text fields
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert curtain_up(app.screen)
         for _ in range(25):  # each paste's keys arrive in one burst, on whatever screen is up
             keys = keys_textual_makes_of("".join(rng.choice(ALPHABET) for _ in range(30)))
             for key in keys:

@@ -18,7 +18,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, seat_letter
 from boardgames_tui.engine.names import MAX_NAME_WIDTH, check_name
 from boardgames_tui.games import GAMES
-from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.reaction import ReactionScreen
@@ -63,7 +63,7 @@ async def test_every_screen_shows_names_as_typed(game_id, names):
         await pilot.pause()
         first = points["start"].state.to_move[0]
         if spec.hidden_information:
-            assert isinstance(app.screen, CurtainScreen)
+            assert curtain_up(app.screen)
             assert_shown(flat(screen_text(app)), who[first], "the curtain")
             await pilot.press("enter")
             await pilot.pause()
@@ -104,7 +104,8 @@ async def test_notices_and_private_notice_show_names_as_typed():
         assert f"{names[2]} {names[0]} stole a card from {names[1]}" in notices(app)
         text = flat(screen_text(app))
         assert_shown(text, f"{names[0]} stole a card from {names[1]}", "a notice")
-        app.push_screen(PrivateNoticeScreen(f"A {names[1]}", [f"You took a card from {names[2]}."]))
+        app.screen.cover_with_notice(f"A {names[1]}", [f"You took a card from {names[2]}."], True, lambda: None)
+        await pilot.pause()
         await pilot.pause()
         text = flat(screen_text(app))
         assert_shown(text, f"Only for A {names[1]}", "the private notice")

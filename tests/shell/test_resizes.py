@@ -11,7 +11,7 @@ import random
 import pytest
 
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
@@ -47,7 +47,7 @@ def ids(places):
 
 KINDS = {
     "board": GameScreen,
-    "curtain": CurtainScreen,
+    "curtain": GameScreen,  # covered by the curtain (ui/cover.py)
     "reaction": ReactionScreen,
     "menu": MenuScreen,
     "rules": RulesScreen,
@@ -68,7 +68,7 @@ def make_app(place: str, game: str | None) -> BoardGamesApp:
 
 async def go_to(app: BoardGamesApp, pilot, place: str) -> None:
     await pilot.pause()
-    if isinstance(app.screen, CurtainScreen) and place != "curtain":
+    if curtain_up(app.screen) and place != "curtain":
         await pilot.press("enter")
         await pilot.pause()
     if place == "menu":
@@ -91,6 +91,7 @@ async def sweep(place: str, game: str | None, sizes: list[tuple[int, int]]) -> N
         await go_to(app, pilot, place)
         shown = app.screen
         assert isinstance(shown, KINDS[place])
+        assert curtain_up(shown) == (place == "curtain")
         for width, height in [*sizes, (80, 24)]:
             await pilot.resize_terminal(width, height)
             await pilot.pause()

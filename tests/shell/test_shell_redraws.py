@@ -6,13 +6,14 @@ import re
 from pathlib import Path
 
 import pytest
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Event, Match
+from boardgames_tui.ui.cover import CoverPane
 from boardgames_tui.ui.footer import StableFooter
-from boardgames_tui.ui.curtain import CurtainScreen, PrivateNoticeScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
 from boardgames_tui.ui.reaction import ReactionScreen
@@ -163,7 +164,7 @@ def test_screens_never_reach_into_the_app_or_the_screen_below_untyped():
     assert offenders == []
 
 
-@pytest.mark.parametrize("screen", [GameScreen, CurtainScreen, PrivateNoticeScreen, ReactionScreen, RulesScreen])
+@pytest.mark.parametrize("screen", [GameScreen, CoverPane, ReactionScreen, RulesScreen])
 def test_each_action_of_a_game_screen_is_one_binding(screen):
     """Aliases (F1 and ?, Ctrl+Z and u) share one binding, so the footer and the help list it once."""
     actions = [b.action for b in screen.BINDINGS]

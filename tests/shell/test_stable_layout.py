@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
-from boardgames_tui.ui.curtain import CurtainScreen
+from tests.handover import curtain_up
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.lines import Lines
 from tests.screen_text import game_screen, screen_text
@@ -91,24 +91,25 @@ async def test_a_board_redraws_on_a_resize_only_when_its_width_changes():
         assert drawn and drawn[-1] == board.size.width
 
 
-async def test_every_hand_over_fills_the_one_kept_curtain_with_the_next_player():
+async def test_every_hand_over_fills_the_one_cover_with_the_next_player():
     app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 1))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         curtains: list[tuple[int, str, bool]] = []
         for _ in range(40):
             screen = app.screen
-            if isinstance(screen, CurtainScreen):
+            if curtain_up(screen):
                 game = game_screen(app)
                 seat = game.match.state.to_move[0]
-                name = screen.query_one("#curtain-name").render().plain.strip()
-                curtains.append((id(screen), name, screen.query_one("#curtain-reason").display))
-                assert name == game.who(seat) or screen.reason  # the news curtain names the actor
+                name = game.cover.who
+                assert name in game.cover.plain()
+                curtains.append((id(game.cover), name, bool(game.cover.reason)))
+                assert name == game.who(seat) or game.cover.reason  # the news curtain names the actor
             app.key_gate.rest()
             await pilot.press("enter")
             await pilot.pause()
         assert len(curtains) >= 4
-        assert len({c[0] for c in curtains}) == 1  # one screen, filled again
+        assert len({c[0] for c in curtains}) == 1  # one cover, filled again
         assert len({c[1] for c in curtains}) >= 2  # ... with each next player's name
         assert isinstance(game_screen(app), GameScreen)
 

@@ -1,0 +1,229 @@
+"""The cover: the hot-seat curtain and the private notice, drawn inside the game screen.
+
+DESIGN.md asks for a full-screen curtain that names the next player and
+shows nothing private until they press Enter. It used to be a screen of its
+own; switching to a screen and back costs Textual a layout and a drawing of
+every widget of both screens (a bare Textual app pays 3-4 times the CPU of a
+key for it). The game screen now holds two pages, stacked in a container that
+never scrolls by itself: the table, and below it this cover. Covering the
+table scrolls the container one page down; lifting the cover scrolls it back.
+Neither changes any widget's size, so nothing is laid out again, and the rows
+of both pages are drawn from what Textual already holds.
+
+The table is out of view while the cover is up: nothing on it can be seen,
+clicked or scrolled to. :class:`CoverPane` draws its box itself, as rows
+(:class:`~boardgames_tui.ui.lines.Lines`), exactly as tall as its page, so a
+new name or notice repaints only the rows that differ.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.binding import Binding
+
+from boardgames_tui.i18n import N_, _
+
+from .keygate import KeyGate
+from .lines import Lines, text_strips
+from .translated import translated
+
+#: What the cover shows: nothing (the table is in view), a curtain, or a private notice.
+NONE, CURTAIN, NOTICE = "", "curtain", "notice"
+
+
+@translated
+class CoverPane(Lines, can_focus=True):
+    """The page that covers the table: a curtain naming the next player, or a notice for one.
+
+    ``kind`` is :data:`CURTAIN`, :data:`NOTICE` or :data:`NONE`; ``who`` the
+    player named. Enter (or Space) calls the function given to
+    :meth:`show_curtain` / :meth:`show_notice` with True once the cover is
+    lifted (the game screen lifts it: :meth:`GameScreen.lift_cover`). Only a
+    key pressed after the cover was drawn acts (the key gate,
+    :mod:`.keygate`). PageUp/PageDown scroll the curtain's recap.
+    """
+
+    DEFAULT_CSS = """
+    CoverPane { height: 100%; width: 100%; background: $panel; }
+    CoverPane:focus { background: $panel; }
+    """
+
+    BINDINGS = [
+        Binding("enter,space", "accept", N_("I am alone: show my seat"), key_display="⏎"),
+        Binding("pageup", "scroll_recent(-1)", show=False),
+        Binding("pagedown", "scroll_recent(1)", show=False),
+    ]
+
+    #: The box's width in cells, borders included (narrower on a narrow terminal).
+    CURTAIN_WIDTH = 72
+    NOTICE_WIDTH = 64
+    #: At most this many rows of the recap of what happened since the last hand-over.
+    RECENT_ROWS = 12
+    #: At most this many lines of recap are kept (older ones scroll off for good).
+    RECENT_LINES = 200
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.kind = NONE
+        self.who = ""
+        self.reason = ""
+        self.recent: list[str] = []
+        self.lines: list[str] = []
+        self.passes = True
+        #: First recap row shown (None: the last rows).
+        self._recent_top: int | None = None
+        self._then: Callable[[], None] | None = None
+
+    # ---- content -------------------------------------------------------------
+
+    def show_curtain(self, who: str, reason: str, recent: list[str], then: Callable[[], None]) -> None:
+        """Name ``who`` (and why), with the public lines ``recent``; ``then()`` once Enter lifts it."""
+        self.kind, self.who, self.reason = CURTAIN, who, reason
+        self.recent = list(recent[-self.RECENT_LINES :])
+        self._recent_top = None
+        self._then = then
+        self.draw()
+
+    def show_notice(self, who: str, lines: list[str], passes: bool, then: Callable[[], None]) -> None:
+        """Tell ``who`` alone ``lines``; ``passes``: the keyboard goes to another player after it."""
+        self.kind, self.who, self.lines, self.passes = NOTICE, who, list(lines), passes
+        self._then = then
+        self.draw()
+
+    def clear(self) -> Callable[[], None] | None:
+        """The cover is lifted; returns the function waiting for its Enter (or None).
+
+        Its rows stay as they were, out of view (the next cover draws over them): drawing
+        them blank would cost a repaint nobody sees."""
+        then, self._then = self._then, None
+        self.kind = NONE
+        return then
+
+    def draw(self) -> None:
+        """Draw the box for the page's size now (again after a resize)."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            width, height = self.app.size.width, max(1, self.app.size.height - 1)
+        if self.kind == CURTAIN:
+            rows = self._curtain_rows(min(self.CURTAIN_WIDTH, width) - 4, height)
+            box = min(self.CURTAIN_WIDTH, width)
+        elif self.kind == NOTICE:
+            rows = self._notice_rows(min(self.NOTICE_WIDTH, width) - 4)
+            box = min(self.NOTICE_WIDTH, width)
+        else:
+            self.set_strips_text([Text("")] * height)
+            return
+        self.set_strips_text(_boxed(rows, box, width, height))
+
+    def set_strips_text(self, rows: list[Text]) -> None:
+        """Show ``rows`` (one Text per row)."""
+        strips = []
+        for row in rows:
+            strips.extend(text_strips(row, self.app.console))
+        self.set_strips(strips)
+
+    def _curtain_rows(self, inner: int, height: int) -> list[Text]:
+        rows: list[Text] = [Text(_("Pass the keyboard to"), justify="center"), Text("")]
+        rows.append(Text(f" {self.who} ", style="bold reverse", justify="center"))
+        rows.append(Text(""))
+        if self.reason:
+            rows.extend(_wrapped(_(self.reason), inner, justify="center"))
+        rows.extend(
+            _wrapped(_("Everyone else, look away.\nPress Enter when only this player is looking."), inner, "center")
+        )
+        if self.recent:
+            rows.append(Text(""))
+            rows.append(
+                Text(_("Since the last hand-over, for everyone (PageUp/PageDown):"), style="bold", justify="center")
+            )
+            recap: list[Text] = []
+            for line in self.recent:
+                recap.extend(_wrapped(line, inner, "left", style="dim"))
+            room = max(1, min(self.RECENT_ROWS, height - len(rows) - 4))
+            last = max(0, len(recap) - room)
+            top = last if self._recent_top is None else max(0, min(self._recent_top, last))
+            rows.extend(recap[top : top + room])
+        return rows
+
+    def _notice_rows(self, inner: int) -> list[Text]:
+        rows = [Text(_("Only for {who}:").format(who=self.who), style="bold")]
+        for line in self.lines:
+            rows.extend(_wrapped(line, inner, "left"))
+        rows.append(Text(""))
+        then = _("Press Enter, then pass the keyboard.") if self.passes else _("Press Enter to go on.")
+        rows.extend(_wrapped(then, inner, "left"))
+        return rows
+
+    def plain(self) -> str:
+        """The cover's text without the box (for tests)."""
+        return "\n".join(line.strip(" ║╔╗╚╝═") for line in super().plain().split("\n")).strip("\n")
+
+    # ---- keys ----------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        if self.kind != NONE:
+            self.draw()
+
+    def action_accept(self) -> None:
+        """Enter: the named player is looking (a curtain), or has read the notice."""
+        if self.kind == NONE:
+            return
+        KeyGate.of(self.app).arm(self)  # this key is used up: the rest of a burst stays here
+        lift = getattr(self.screen, "lift_cover", None)
+        if lift is not None:
+            lift()
+
+    def action_scroll_recent(self, direction: int) -> None:
+        if self.kind != CURTAIN or not self.recent:
+            return
+        inner = min(self.CURTAIN_WIDTH, self.content_size.width or self.app.size.width) - 4
+        total = sum(len(_wrapped(line, inner, "left")) for line in self.recent)
+        top = max(0, total - self.RECENT_ROWS) if self._recent_top is None else self._recent_top
+        self._recent_top = max(0, top + direction * (self.RECENT_ROWS - 1))
+        self.draw()
+
+
+def _wrapped(text: str, width: int, justify: str = "left", style: str = "") -> list[Text]:
+    """``text`` (plain, shown as typed) wrapped at words to ``width`` cells, one Text per row."""
+    rows: list[Text] = []
+    for part in text.split("\n"):
+        words = part.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if cell_len(candidate) <= width or not line:
+                line = candidate
+            else:
+                rows.append(Text(line, style=style, justify=justify))
+                line = word
+        rows.append(Text(line, style=style, justify=justify))
+    return rows
+
+
+def _boxed(rows: list[Text], box: int, width: int, height: int) -> list[Text]:
+    """``rows`` in a double-lined box ``box`` cells wide, centred in ``width`` x ``height``."""
+    inner = max(1, box - 4)
+    rows = rows[: max(0, height - 2)]
+    left = " " * max(0, (width - box) // 2)
+    out: list[Text] = []
+    top = max(0, (height - len(rows) - 2) // 2)
+    out.extend(Text("") for _ in range(top))
+    out.append(Text(left + "╔" + "═" * (box - 2) + "╗"))
+    for row in rows:
+        cells = cell_len(row.plain)
+        if cells > inner:
+            row = row.copy()
+            row.truncate(inner)
+            cells = cell_len(row.plain)
+        pad = inner - cells
+        before = pad // 2 if row.justify == "center" else 0
+        line = Text(left + "║ " + " " * before)
+        line.append_text(row)
+        line.append(" " * (pad - before) + " ║")
+        out.append(line)
+    out.append(Text(left + "╚" + "═" * (box - 2) + "╝"))
+    out.extend(Text("") for _ in range(max(0, height - len(out))))
+    return out[:height]
