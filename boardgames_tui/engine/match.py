@@ -10,6 +10,9 @@ JSON (depth, number lengths) and every field's type and range, so no file
 can crash, hang or flood the program. Writes are atomic (temporary file,
 fsync, rename); :func:`clean_stale_temp_files` removes what a killed write
 leaves. Listing a folder (:func:`scan_saves`) looks at metadata only.
+A match keeps each action's save text once made (:meth:`Match.to_json`),
+so the autosave after every decision costs about the same late in a game
+as early on.
 
 Undo replays the match minus the last action, never past a barrier
 (DESIGN.md, "Matches: saving, replay, undo").
