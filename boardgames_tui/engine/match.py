@@ -10,6 +10,9 @@ JSON (depth, number lengths) and every field's type and range, so no file
 can crash, hang or flood the program. Writes are atomic (temporary file,
 fsync, rename); :func:`clean_stale_temp_files` removes what a killed write
 leaves. Listing a folder (:func:`scan_saves`) looks at metadata only.
+A match keeps each action's save text once made (:meth:`Match.to_json`),
+so the autosave after every decision costs about the same late in a game
+as early on.
 
 Undo replays the match minus the last action, never past a barrier
 (DESIGN.md, "Matches: saving, replay, undo").
@@ -344,6 +347,26 @@ def _check_setup(data: Mapping[str, Any]) -> tuple[str, tuple[str, ...], int, di
 
 
 @attrs.define
+class _SaveTexts:
+    """The save texts of a match's first actions, computed once each (see ``Match._action_texts``).
+
+    Three lists of the same length: the (seat, action) tuples of
+    ``Match.actions`` the texts were made from, each one's compact text (as
+    :func:`_checksum` writes it) and its indented text (as the file holds it).
+    """
+
+    items: list[tuple[int, Any]] = attrs.field(factory=list)
+    compact: list[str] = attrs.field(factory=list)
+    pretty: list[str] = attrs.field(factory=list)
+
+    def drop_last(self) -> None:
+        """Forget the texts of the last action."""
+        self.items.pop()
+        self.compact.pop()
+        self.pretty.pop()
+
+
+@attrs.define
 class Match:
     """A game being played: setup, the actions so far, and every state.
 
@@ -364,6 +387,8 @@ class Match:
     #: Who sits in each seat: "human" or a computer player's level (:data:`SEAT_KINDS`).
     #: Empty when made without it: every seat human.
     seats: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    #: The save texts of the first actions, computed once each (see :meth:`_action_texts`).
+    _save_texts: _SaveTexts = attrs.field(factory=_SaveTexts, init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if not self.seats:
@@ -479,7 +504,61 @@ class Match:
         return payload
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+        """The text of the save file: exactly ``json.dumps(self.to_dict(), indent=1, ensure_ascii=False)``.
+
+        It is built from each action's text, computed once per action and
+        kept (:meth:`_action_texts`), so its cost hardly grows with the
+        length of the game: only the setup fields are encoded again, and
+        the checksum is the SHA-256 of the joined compact texts (the text
+        :func:`_checksum` hashes, piece by piece).
+        """
+        k = self.saved_length()
+        compact, pretty = self._action_texts(k)
+        head = {
+            "format": FORMAT_NAME,
+            "version": FORMAT_VERSION,
+            "game": self.game_id,
+            "names": list(self.names),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "seats": list(self.seats),
+        }
+        # _checksum's text sorts the keys, and "actions" sorts before every key of head.
+        rest = json.dumps(head, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        checksum_text = '{"actions":[' + ",".join(compact) + "]," + rest[1:]
+        checksum = hashlib.sha256(checksum_text.encode("ascii")).hexdigest()
+        # to_dict's key order: head, then actions, then checksum; head's text ends with "\n}".
+        actions = "[\n  " + ",\n  ".join(pretty) + "\n ]" if pretty else "[]"
+        text = json.dumps(head, indent=1, ensure_ascii=False)
+        return f'{text[:-2]},\n "actions": {actions},\n "checksum": "{checksum}"\n}}'
+
+    def _action_texts(self, k: int) -> tuple[list[str], list[str]]:
+        """The texts of the first ``k`` actions in a save: (compact, indented).
+
+        The compact text of an action is its ``[seat, {...}]`` pair as
+        :func:`_checksum` writes it (sorted keys, no spaces, ASCII); the
+        indented one is as :meth:`to_json` writes it in the file's actions
+        list (indent 1, two levels deep). Each is computed once and kept
+        with the very (seat, action) tuple it was made from, so undo and a
+        different action afterwards are noticed: entries are dropped from
+        the end while their tuple is not the one at their place in
+        ``actions``. This relies on ``actions`` changing only at its end,
+        as :meth:`play` and :meth:`undo` change it (``states`` and
+        ``barriers`` rely on that too). Raises TypeError for an action that
+        cannot be saved (as :func:`action_to_json` does).
+        """
+        kept = self._save_texts
+        items, actions = kept.items, self.actions
+        while items and (len(items) > len(actions) or items[-1] is not actions[len(items) - 1]):
+            kept.drop_last()
+        for item in actions[len(items) : k]:
+            pair = [item[0], action_to_json(item[1])]
+            compact = json.dumps(pair, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+            pretty = json.dumps(pair, indent=1, ensure_ascii=False).replace("\n", "\n  ")
+            items.append(item)
+            kept.compact.append(compact)
+            kept.pretty.append(pretty)
+        return kept.compact[:k], kept.pretty[:k]
 
     @classmethod
     def from_dict(cls, data: Any) -> "Match":
