@@ -304,7 +304,14 @@ class GameScreen(GatedScreen, Screen[None]):
         if self.covered and height <= 0:
             self.call_after_refresh(self._show_page)  # not laid out yet
             return
-        pages.scroll_to(y=height if self.covered else 0, animate=False, immediate=True, force=True)
+        y = height if self.covered else 0
+        if pages.scroll_y != y:
+            pages.scroll_to(y=y, animate=False, immediate=True, force=True)
+            # Textual's scrolling fast path repaints only the widgets whose place on screen it
+            # sees change, and missed some of the page coming into view (the log kept the
+            # cover's cells on a real terminal): the whole page is repainted, from the rows
+            # Textual already holds.
+            pages.refresh()
 
     def _kept(self, kind: str, make: Callable[[], Screen], refill: Callable[[Any], None]) -> str:
         """The name of this game's ``kind`` screen (curtain, notice, reaction window), kept

@@ -1,0 +1,83 @@
+"""The cover (ui/cover.py): the curtain and the private notice as a page of the game screen."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match
+from boardgames_tui.ui.log_panel import LogPanel
+from tests.handover import curtain_up, game_of
+
+
+async def _to_first_curtain(app, pilot, limit: int = 20) -> None:
+    for _ in range(limit):
+        if curtain_up(app.screen):
+            return
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("no curtain came up")
+
+
+async def test_lifting_the_cover_repaints_the_whole_table_log_included(monkeypatch):
+    """Textual's scrolling fast path once left the cover's cells where the log is, on a real
+    terminal; every row of the log panel must be sent again when the table comes back."""
+    sent: list = []
+    real = App._display
+
+    def display(self, screen, update):
+        if update is not None:
+            sent.append(getattr(update, "spans", None))
+        return real(self, screen, update)
+
+    monkeypatch.setattr(App, "_display", display)
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        sent.clear()
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert not game_of(app).covered
+        log = game_of(app).query_one(LogPanel).region
+        repainted = set()
+        for spans in sent:
+            if spans is None:  # a full update: every row
+                repainted.update(range(app.size.height))
+                continue
+            repainted.update(y for y, x1, x2 in spans if x1 <= log.x and x2 >= log.right - 1)
+        assert set(range(log.y, log.bottom)) <= repainted
+
+
+async def test_the_covered_table_takes_no_keys_but_rules_and_menu():
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        game = game_of(app)
+        log = game.query_one(LogPanel)
+        actions = len(game.match.actions)
+        for key in ("l", "1", "u", "g", "h"):
+            app.key_gate.rest()
+            await pilot.press(key)
+            await pilot.pause()
+        assert curtain_up(app.screen) and not log.has_class("-hidden")
+        assert len(game.match.actions) == actions
+        footer = app.screen.query_one("StableFooter").plain()
+        assert "Rules" in footer and "Menu" in footer and "Log" not in footer and "Save" not in footer
+        assert game.focused is game.cover
+
+
+async def test_the_cover_names_the_player_over_the_whole_page_and_hides_the_table():
+    app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto", "Carla"], 1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        game = game_of(app)
+        assert game.cover.who in game.cover.plain()
+        assert game.cover.region == game.query_one("#game-pages").region  # the whole page
+        table = game.query_one("#game-table")
+        assert not table.region.overlaps(game.cover.region)  # scrolled out of view
