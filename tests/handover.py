@@ -7,7 +7,6 @@ from textual import events
 
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 
 #: The bursts every hand-over is tried with: a double key in the fast tier (the case players
 #: hit), longer bursts in the slow tier.
@@ -29,6 +28,11 @@ def notice_up(screen) -> bool:
     return cover_kind(screen) == "notice"
 
 
+def reaction_up(screen) -> bool:
+    """``screen`` is a game screen with the public reaction window open (ui/reaction.py)."""
+    return isinstance(screen, GameScreen) and screen.reaction_open
+
+
 def game_of(app) -> GameScreen:
     """The game screen under whatever is on top."""
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -43,7 +47,7 @@ def where(app) -> tuple:
     screen = app.screen
     if cover_kind(screen):
         return (cover_kind(screen), screen.cover.who)
-    if isinstance(screen, ReactionScreen):
+    if reaction_up(screen):
         return ("reaction",)
     if isinstance(screen, GameOverScreen):
         return ("over",)

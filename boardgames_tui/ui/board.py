@@ -296,6 +296,13 @@ class ActionList(OptionList):
         self._previewed = index
         return True, self._actions[index]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """With nothing to choose (the public view, a reaction window open), Enter and the
+        digits are not the list's: they go on to the screen's keys."""
+        if action in ("select", "pick") and not self._actions:
+            return False
+        return True
+
     def action_pick(self, number: int) -> None:
         index = self._keys.get(str(number))
         if index is not None:

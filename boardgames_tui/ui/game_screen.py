@@ -13,7 +13,7 @@ import importlib
 import time
 
 from rich.cells import cell_len, set_cell_size
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -38,7 +38,7 @@ from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .bot_turns import BotTurns
 from .log_panel import LogPanel
-from .reaction import ReactionScreen
+from .reaction import RESERVED, ReactionPane
 from .translated import translated
 from .shell import shell_of
 from .styles import tcss
@@ -99,6 +99,7 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("h", "hint", N_("Hint")),
         Binding("h", "hint_unlisted", N_("Hint"), show=False),
         Binding("space", "go_on", N_("Go on")),
+        Binding("enter", "all_pass", N_("Nobody reacts")),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -122,8 +123,8 @@ class GameScreen(GatedScreen, Screen[None]):
         self._busy = False
         #: Computer players' turns, pauses and hints (ui/bot_turns.py).
         self.bots = BotTurns(self)
-        #: Names of the screens this game keeps installed (:meth:`_kept`).
-        self._kept_screens: list[str] = []
+        #: The public reaction window, over the bottom of the table (ui/reaction.py).
+        self.reaction = ReactionPane(id="game-reaction")
         #: The curtain and the private notice, a page below the table (ui/cover.py).
         self.cover = CoverPane(id="game-cover")
 
@@ -138,6 +139,7 @@ class GameScreen(GatedScreen, Screen[None]):
                         yield self.board
                         yield self.chooser
                     yield LogPanel(id="game-log")
+                yield self.reaction
             yield self.cover
         yield StableFooter()
         yield self.bots
@@ -206,16 +208,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.hand_over()
             self.render_for(None)
             card, seats = i18n.translate_text(window), state.to_move
-            self._after_interlude(lambda: self.show_over(
-                self._kept(
-                    "reaction",
-                    lambda: ReactionScreen(
-                        card, seats, self.match.names, rules=(self.spec.title, self.spec.rules_text()), save=self.action_save
-                    ),
-                    lambda screen: screen.show_for(card, seats),
-                ),
-                self._after_reaction,
-            ))
+            self._after_interlude(lambda: self._open_reaction(card, seats))
             return
         seat = state.to_move[0]
         if self.spec.hidden_information and state.needs_curtain(seat) and not (
@@ -313,27 +306,6 @@ class GameScreen(GatedScreen, Screen[None]):
             # Textual already holds.
             pages.refresh()
 
-    def _kept(self, kind: str, make: Callable[[], Screen], refill: Callable[[Any], None]) -> str:
-        """The name of this game's ``kind`` screen (curtain, notice, reaction window), kept
-        installed in the app, one per game screen and language: ``make()`` builds it the first
-        time, ``refill(screen)`` gives it new content each time after. A screen built for each
-        showing and thrown away after cost its composition and, when it left, one more layout
-        and drawing of the whole game screen."""
-        name = f"{kind}:{id(self)}:{i18n.language()}"
-        if self.app.is_screen_installed(name):
-            refill(self.app.get_screen(name))
-        else:
-            self.app.install_screen(make(), name)
-            self._kept_screens.append(name)
-        return name
-
-    def on_unmount(self) -> None:
-        """The game is left: its kept screens go too."""
-        for name in self._kept_screens:
-            if self.app.is_screen_installed(name) and self.app.get_screen(name) not in self.app.screen_stack:
-                self.app.uninstall_screen(name)
-        self._kept_screens.clear()
-
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
         news = self._unread_news(seat)
@@ -342,12 +314,32 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         self.render_for(seat)
 
+    @property
+    def reaction_open(self) -> bool:
+        """Whether the public reaction window is open over the table."""
+        return bool(self.reaction.display)
+
+    def _open_reaction(self, card: str, seats: Sequence[int]) -> None:
+        """Open the reaction window for ``card`` (plain text) and the seats that may react."""
+        self.reaction.show_for(card, seats, self.match.names)
+        self.reaction.display = True
+        self.refresh_bindings()
+        KeyGate.of(self.app).arm(self.reaction)  # the key that played the card cannot close it
+
+    def _close_reaction(self, seat: int | None) -> None:
+        """A seat reacts (its letter), or nobody does (Enter, ``seat`` None)."""
+        KeyGate.of(self.app).arm(self)  # this key is used up
+        self.reaction.display = False
+        self.refresh_bindings()
+        self._after_reaction(seat)
+
+    def action_all_pass(self) -> None:
+        """Enter in the reaction window: everyone who has not reacted passes."""
+        if self.reaction_open:
+            self._close_reaction(None)
+
     def _after_reaction(self, seat: int | None) -> None:
         state = self.match.state
-        if seat == ReactionScreen.MENU:
-            self.shown_seat = None
-            self.action_menu()
-            return
         if seat is None:
             # Everyone who has not reacted passes, in seat order.
             for s in sorted(state.to_move):
@@ -543,6 +535,16 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         if self.covered:
             return  # the cover's keys (Enter, F1, Escape) are in its footer
+        letter = (event.character or "").upper()
+        if self.reaction_open and len(letter) == 1 and "A" <= letter <= "Z" and letter not in RESERVED:
+            # A seat calls out: its own letter, as at the table.
+            event.stop()
+            seat = self.reaction.seat_for(letter)
+            if seat is None:
+                self.notify(self.reaction.refusal(letter), severity="warning", timeout=3)
+            else:
+                self._close_reaction(seat)
+            return
         if event.key in ("ctrl+z", "u") and not self._can_undo():
             self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
@@ -574,6 +576,8 @@ class GameScreen(GatedScreen, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.covered:
             return action in ("rules", "menu")  # nothing of the table while it is covered
+        if action == "all_pass" or self.reaction_open:
+            return action in ("all_pass", "rules", "menu", "save") and self.reaction_open
         if action == "undo":
             return self._can_undo()
         if action == "scores":

@@ -15,7 +15,7 @@ from boardgames_tui.cli import _choose_language
 from boardgames_tui.engine import Event
 from boardgames_tui.engine.history import record
 from boardgames_tui.games import GAMES
-from tests.handover import curtain_up
+from tests.handover import curtain_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.history_screen import HistoryScreen, StatsScreen
@@ -234,13 +234,12 @@ async def test_choosing_spanish_in_the_settings_switches_the_launcher_at_once_an
 
 
 async def test_game_screen_and_reaction_window_in_spanish_show_no_untranslated_message(spanish):
-    from boardgames_tui.ui.reaction import ReactionScreen
     from tests.shell.matches import checkpoints
 
     match = checkpoints("mision_chungungo", ("Ana", "Beto"))["reaction"]
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+        await wait_for(pilot, lambda: reaction_up(app.screen), what="the reaction window")
         await pilot.pause()
         text = screen_text(app)
         assert "Pueden reaccionar: A Ana" in text and "Pulsa Enter si nadie reacciona." in text
@@ -260,7 +259,6 @@ async def _play_a_few_turns(pilot, app, decisions: int) -> None:
     """Make ``decisions`` choices as the players would: curtains and reaction windows
     are passed with Enter, a choice is highlighted (its preview shown) and taken with Enter
     (a second Enter confirms a secret choice)."""
-    from boardgames_tui.ui.reaction import ReactionScreen
 
     game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     target = len(game.match.actions) + decisions
@@ -276,7 +274,7 @@ async def _play_a_few_turns(pilot, app, decisions: int) -> None:
             await pilot.pause()
             if app.screen is screen and len(game.match.actions) < target:
                 await pilot.press("enter")  # a secret choice is picked, then confirmed
-        elif isinstance(screen, ReactionScreen):
+        elif reaction_up(screen):
             await pilot.press("enter")
         else:  # a round's reveal, or a confirmation: let it go on
             await pilot.press("enter")

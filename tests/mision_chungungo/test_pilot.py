@@ -15,10 +15,9 @@ from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, neare
 from boardgames_tui.games.mision_chungungo.ui import model
 from boardgames_tui.games.mision_chungungo.ui.field import LARGE
 from boardgames_tui.games.mision_chungungo.ui.model import action_cell
-from tests.handover import curtain_up, notice_up
+from tests.handover import curtain_up, notice_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 from tests.screen_text import game_screen, screen_text, wait_for
 
 from .conftest import eel_cancels, greedy, greedy_match, short_game_with_an_eel
@@ -66,7 +65,7 @@ async def play_whole_game(pilot, app, rnd) -> dict[str, int]:
             counts["notices"] += 1
             await pilot.press("enter")
             continue
-        if isinstance(screen, ReactionScreen):
+        if reaction_up(screen):
             counts["reactions"] += 1
             state = game_screen(app).match.state
             wants = [s for s in state.to_move if any(type(a) is PlayEel for a in state.legal_actions(s))]
@@ -165,7 +164,7 @@ async def test_eel_cancel_through_the_reaction_window(match_at):
         legal = match.state.legal_actions(0)
         await pilot.press(str(legal.index(PlayCard(card)) + 1))
         await pilot.pause()
-        assert isinstance(app.screen, ReactionScreen)
+        assert reaction_up(app.screen)
         assert "Picadora" in screen_text(app)
         await pilot.press("b")
         await pilot.pause()

@@ -12,10 +12,9 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen
-from tests.handover import curtain_up, notice_up
+from tests.handover import curtain_up, notice_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 from tests.screen_text import screen_text
 
 from .conftest import REACTIONS, policy, reaction_seed, simulate
@@ -73,7 +72,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
                 notices += 1
                 await pilot.press("enter")
                 continue
-            if isinstance(screen, ReactionScreen):
+            if reaction_up(screen):
                 text = " ".join(screen_text(app).split())
                 assert "Reaction window" in text
                 reacting = [s for s in state.to_move

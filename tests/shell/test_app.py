@@ -5,11 +5,10 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.engine.match import autosave_path
-from tests.handover import curtain_up, notice_up
+from tests.handover import curtain_up, notice_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.too_small import TooSmallScreen
 from tests.screen_text import game_screen, notices, screen_text, wait_for
@@ -33,7 +32,7 @@ async def play_veto_to_game_over(app, pilot, limit=300):
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return
-        if isinstance(screen, ReactionScreen) or curtain_up(screen) or notice_up(screen):
+        if reaction_up(screen) or curtain_up(screen) or notice_up(screen):
             await pilot.press("enter")
         elif isinstance(screen, GameScreen):
             legal = screen.match.state.legal_actions(screen.shown_seat)
@@ -126,11 +125,11 @@ async def test_reaction_window_letter_hands_the_keyboard_to_that_seat():
     app = BoardGamesApp(match=m)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, ReactionScreen)
+        assert reaction_up(app.screen)
         assert "would win the round" in screen_text(app)
         await pilot.press("c")  # no seat C in this game
         await pilot.pause()
-        assert isinstance(app.screen, ReactionScreen)
+        assert reaction_up(app.screen)
         await pilot.press("b")
         await pilot.pause()
         assert curtain_up(app.screen)
@@ -352,13 +351,13 @@ async def test_reaction_window_offers_rules_and_menu_and_comes_back():
     app = BoardGamesApp(match=m)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, ReactionScreen)
+        assert reaction_up(app.screen)
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ReactionScreen)
+        assert reaction_up(app.screen)
         await pilot.press("m")
         await pilot.pause()
         from boardgames_tui.ui.menu import MenuScreen
@@ -366,7 +365,7 @@ async def test_reaction_window_offers_rules_and_menu_and_comes_back():
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("1")  # resume
         await pilot.pause()
-        assert isinstance(app.screen, ReactionScreen)
+        assert reaction_up(app.screen)
         assert m.state.reaction_window is not None
 
 

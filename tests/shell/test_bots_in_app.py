@@ -12,9 +12,9 @@ from boardgames_tui.engine import Match
 from boardgames_tui.engine.match import autosave_path
 from boardgames_tui.ui import bot_turns
 from boardgames_tui.ui.bot_process import ThinkingProcess
+from boardgames_tui.ui.game_screen import GameScreen
 from tests.handover import curtain_up
 from boardgames_tui.ui.menu import MenuScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.seats import SeatsScreen
 from tests.handover import game_of, where
@@ -128,20 +128,20 @@ async def test_a_reaction_window_only_computer_players_can_answer_shows_no_scree
     reacting = set(match.state.to_move)
     for seat in range(3):
         match.set_seat(seat, "random" if seat in reacting else "human")
-    pushed = []
-    original = BoardGamesApp.push_screen
+    opened = []
+    original = GameScreen._open_reaction
 
-    def spy(self, screen, *args, **kwargs):
-        pushed.append((type(screen), len(match.actions)))
-        return original(self, screen, *args, **kwargs)
+    def spy(self, *args, **kwargs):
+        opened.append(len(match.actions))
+        return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(BoardGamesApp, "push_screen", spy)
+    monkeypatch.setattr(GameScreen, "_open_reaction", spy)
     app = BoardGamesApp(match=match, bot_pause=0)
     async with app.run_test(size=SIZE) as pilot:
         closed = lambda: next((i for i, st in enumerate(match.states) if st.reaction_window is None), None)  # noqa: E731
         await wait_for(pilot, lambda: closed() is not None, what="the window closed")
         assert all(seat in reacting for seat, _ in match.actions[: closed()])
-    assert not [n for screen, n in pushed if screen is ReactionScreen and n < closed()]
+    assert not [n for n in opened if n < closed()]
 
 
 # ---- thinking in a worker --------------------------------------------------------------

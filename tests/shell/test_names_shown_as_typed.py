@@ -18,10 +18,9 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, seat_letter
 from boardgames_tui.engine.names import MAX_NAME_WIDTH, check_name
 from boardgames_tui.games import GAMES
-from tests.handover import curtain_up
+from tests.handover import curtain_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 from tests.screen_text import notices, screen_text, wait_for
 from tests.shell.matches import checkpoints
 
@@ -75,7 +74,7 @@ async def test_every_screen_shows_names_as_typed(game_id, names):
 
         if "reaction" in points:
             app.play_match(points["reaction"])
-            await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+            await wait_for(pilot, lambda: reaction_up(app.screen), what="the reaction window")
             await pilot.pause()  # drawn
             text = flat(screen_text(app))
             for seat in points["reaction"].state.to_move:

@@ -11,12 +11,11 @@ import random
 import pytest
 
 from boardgames_tui.app import BoardGamesApp
-from tests.handover import curtain_up
+from tests.handover import curtain_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.menu import MenuScreen
-from boardgames_tui.ui.reaction import ReactionScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.setup import SetupScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -48,7 +47,7 @@ def ids(places):
 KINDS = {
     "board": GameScreen,
     "curtain": GameScreen,  # covered by the curtain (ui/cover.py)
-    "reaction": ReactionScreen,
+    "reaction": GameScreen,  # with the reaction window open (ui/reaction.py)
     "menu": MenuScreen,
     "rules": RulesScreen,
     "game over": GameOverScreen,
@@ -92,6 +91,7 @@ async def sweep(place: str, game: str | None, sizes: list[tuple[int, int]]) -> N
         shown = app.screen
         assert isinstance(shown, KINDS[place])
         assert curtain_up(shown) == (place == "curtain")
+        assert reaction_up(shown) == (place == "reaction")
         for width, height in [*sizes, (80, 24)]:
             await pilot.resize_terminal(width, height)
             await pilot.pause()

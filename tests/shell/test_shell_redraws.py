@@ -16,7 +16,7 @@ from boardgames_tui.ui.cover import CoverPane
 from boardgames_tui.ui.footer import StableFooter
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
-from boardgames_tui.ui.reaction import ReactionScreen
+from tests.handover import reaction_up
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.shell import Shell, shell_of
 
@@ -130,19 +130,22 @@ async def test_log_is_redrawn_for_a_seat_that_must_not_read_a_private_line():
         assert "Ana draws a card" in text and "Beto passes" in text
 
 
-async def test_reaction_window_saves_and_shows_rules_through_what_the_game_screen_gave_it():
+async def test_reaction_window_takes_save_and_rules_keys_and_stays_open():
     match = checkpoints("mision_chungungo", ("Ana", "Beto", "Carla"))["reaction"]
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReactionScreen), what="the reaction window")
+        await wait_for(pilot, lambda: reaction_up(app.screen), what="the reaction window")
         await pilot.pause()  # drawn: the key gate takes only keys pressed after that
         window = app.screen
-        assert window.rules is not None and window.rules[0] == "Misión Chungungo"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: any("Saved to" in n.message for n in app._notifications), what="the save notice")
-        assert app.screen is window  # saving leaves the window open
+        assert app.screen is window and reaction_up(window)  # saving leaves the window open
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")
+        assert "Misión Chungungo" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is window, what="the table again")
+        assert reaction_up(window)
 
 
 def test_shell_of_refuses_an_app_without_the_shell_protocol():
@@ -164,7 +167,7 @@ def test_screens_never_reach_into_the_app_or_the_screen_below_untyped():
     assert offenders == []
 
 
-@pytest.mark.parametrize("screen", [GameScreen, CoverPane, ReactionScreen, RulesScreen])
+@pytest.mark.parametrize("screen", [GameScreen, CoverPane, RulesScreen])
 def test_each_action_of_a_game_screen_is_one_binding(screen):
     """Aliases (F1 and ?, Ctrl+Z and u) share one binding, so the footer and the help list it once."""
     actions = [b.action for b in screen.BINDINGS]
