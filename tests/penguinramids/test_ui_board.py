@@ -6,7 +6,7 @@ import attrs
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.games.penguinramids import rules
-from boardgames_tui.games.penguinramids.rules import ChooseCard, Place, PlaceToken, Take
+from boardgames_tui.games.penguinramids.rules import ChooseCard, Flip, Place, PlaceToken, Take
 from boardgames_tui.games.penguinramids.ui import make_board
 from boardgames_tui.games.penguinramids.ui import render
 from boardgames_tui.ui.board import ActionList
@@ -98,6 +98,36 @@ async def test_board_preview_of_a_placement_draws_the_penguin_there():
         await pilot.pause()
         assert "R3 2|2 on L2.1: arms hold 4, weight 3" in part(app, "note")
         assert tile_row(table(app), 2).split("│")[1].strip() == "R3"
+
+
+async def test_board_previewed_placement_shows_the_penguins_arms_on_its_tile():
+    st = turn_state(built={0: R2_22, 1: R2_22}, revealed=(R3_21, R1_22)).apply(0, Take(R3_21))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert arms_row(table(app), 2)[3:10] == "┌──┴──┬"  # L2.1 empty: no arms yet
+        app.board.preview(Place(4))
+        await pilot.pause()
+        assert arms_row(table(app), 2)[3:10] == "┌2─┴─1┬"  # R3 2|1, drawn in reverse, arms as any tile
+
+
+async def test_board_previewed_flip_shows_the_grey_sides_arms_with_their_tokens():
+    st = turn_state(card=2, built={0: R3_22}, tokens={(0, 0): 1})
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert arms_row(table(app), 1).startswith("┌3─┴─2┬")  # colour side 2|2, a token on the left arm
+        app.board.preview(Flip(0))
+        await pilot.pause()
+        assert tile_row(table(app), 1).split("│")[1].strip() == "g4"
+        assert arms_row(table(app), 1).startswith("┌3─┴─1┬")  # grey side 2|1, the token stays
+
+
+def test_large_tiles_show_a_previewed_penguins_arms():
+    st = turn_state(built={0: R2_22, 1: R2_22}, revealed=(R3_21, R1_22)).apply(0, Take(R3_21))
+    lines = render.draw_table(st, NAMES[:2], 0, 0, 76, large=True, highlight={4: "R3 2|1"}).plain.splitlines()
+    assert lines[1 + 2 * 3][4:13] == "┌2──┴──1┬"  # L2.1's top edge
+    assert lines[2 + 2 * 3][4:13] == "│  Red  │" and lines[3 + 2 * 3][4:13] == "│  wt 3 │"
 
 
 async def test_board_token_on_an_arm_counts_in_its_digit_and_is_underlined():
