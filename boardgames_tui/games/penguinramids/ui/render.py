@@ -13,7 +13,7 @@ The pieces, as at the table:
 - a **small pyramid** per other player, one line per level, each penguin as
   ``1R32`` (left arm 1, Red weight 3, right arm 2);
 - the **offer** as cards: the colour side on top with its arms on the top
-  corners, the grey side on the bottom edge (``1g52``: arms 1 and 2, weight 5);
+  corners, the grey side on the bottom edge (``1g5─2``: arms 1 and 2, weight 5);
 - your **action cards** as a strip of five cards, a played one shown as ``·``.
 """
 
@@ -231,7 +231,7 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
 
 def draw_penguin_card(c: Canvas, pid: int, x: int, y: int, hilite: bool = False, colour: bool = True) -> None:
     """A revealed penguin as a 7x3 card: colour side in the middle ('R3') with its
-    arms on the top corners; the grey side on the bottom edge ('1g52')."""
+    arms on the top corners; the grey side on the bottom edge ('1g5─2')."""
     p = PENGUINS[pid]
     c.box(x, y, 7, 3)
     c.put(x + 1, y, str(p.left))
