@@ -235,6 +235,33 @@ def test_small_pyramid_shows_every_penguin_with_both_arms():
     assert all(len(line) <= render.MINI_W for line in lines)
 
 
+def test_f1_writes_the_offer_cards_grey_edge_as_the_card_draws_it():
+    c = Canvas(7, 3)
+    render.draw_penguin_card(c, R2_22, 0, 0)
+    edge = c.text().plain.splitlines()[2]
+    assert edge == "└2g3─1┘"  # Red 2's grey side: left arm 2, grey weight 3, right arm 1
+    on_screen = rules_text_section("On screen")
+    assert f"`{edge[1:-1]}` is left arm 2, grey weight 3, right arm 1" in on_screen
+
+
+def test_f1_says_the_small_pyramids_top_slot_sits_on_the_name_line():
+    st = turn_state(players=2, seat=1, built={0: R2_22})
+    c = Canvas(25, 4)
+    render.draw_mini(c, st, 1, NAMES[:2], 0, 0)
+    first = c.text().plain.splitlines()[0]
+    assert first.split()[:3] == ["B", "Beto", "··"]  # level 4, still empty, between name and points
+    assert "`··` an empty slot, so `A Ana ·· 15pt` is a pyramid whose top" in rules_text_section("On screen")
+
+
+def rules_text_section(title: str) -> str:
+    """One section of the in-app rules (F1), by its heading."""
+    from boardgames_tui.games import GAMES
+
+    text = GAMES["penguinramids"].rules_text()
+    start = text.index(f"## {title}")
+    return " ".join(text[start : text.index("\n## ", start + 1)].split())
+
+
 def test_chief_marker_cannot_be_read_as_a_seat_letter():
     """Carla (seat C) next to a lone 'C' read as two seat letters: the marker is a word."""
     st = turn_state(players=3, chief=2)
