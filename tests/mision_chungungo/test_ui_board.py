@@ -13,6 +13,8 @@ from textual.widgets import Static
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import Pass
+from boardgames_tui.games import GAMES
+from boardgames_tui.games.mision_chungungo.ui.board import LEGEND
 from boardgames_tui.games.mision_chungungo import data, rules
 from boardgames_tui.games.mision_chungungo.rules import (
     Excavate,
@@ -688,3 +690,18 @@ async def test_a_small_field_gets_large_cards_and_a_big_one_compact_cards():
         await pilot.pause()
         assert app.board.cell_size is COMPACT
         assert "┌────┐" in part(app, "field")
+
+
+async def test_players_lines_mark_who_decides_and_cut_long_names_as_f1_says():
+    st = scenario(players=3, discards=[[], [cid("Francotiradora", "E")], []], current=2)
+    app = Harness(st, seat=2)
+    async with app.run_test(size=(80, 24)):
+        lines = part(app, "players").splitlines()
+        assert [line[0] for line in lines[1:]] == [" ", " ", ">"]  # C decides now
+        assert lines[2].rstrip().endswith("Francotira. (right)")  # B's top card, cut short
+        table = part(app, "table")
+        assert table.endswith(LEGEND)  # no card in play: the field's key
+    rules_text = " ".join(GAMES["mision_chungungo"].rules_text().split())
+    assert "`>` marks who must decide now" in rules_text
+    assert "`Francotira. (right)` is Francotiradora (right)" in rules_text
+    assert f"`{LEGEND}`" in GAMES["mision_chungungo"].rules_text()

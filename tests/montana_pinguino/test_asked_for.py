@@ -107,6 +107,9 @@ def test_f1_rules_have_an_on_screen_section_naming_every_marker():
     section = section[:section.index("\n## ", 1)]
     for word in ("> NOW", "acted", "off speed", "can't do", "CANCELLED", "`*`", "reverse video",
                  "`Y)`", "`^`", "`T`", "Space or Enter", "own letter", "`0` plays no right card",
-                 "Does NOTHING", "Ahead of A"):
+                 "Does NOTHING", "Ahead of A",
+                 # the section headers and glyphs as the board draws them
+                 "**CARDS PLAYED THIS ROUND**", "`CARDS TURNED OVER`", "`EARLIER STEPS`", "`F«`",
+                 "(none: +0)", "`waiting for A Ana`"):
         assert word in section, word
 

@@ -194,3 +194,29 @@ async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second(
                 break
             runners = game_of(app).board.query_one("#mp-runners").plain()
             assert "THE TABLE WATCHES THE ROUND" in runners, runners
+
+
+async def test_a_held_step_stars_only_what_that_step_changed():
+    # The README screenshot holds the reveal at one step: '*' there must mean what it means
+    # while the round plays through (this step's change), not all since the frame on show before.
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert where(app) == ("RevealScreen",)
+        reveal = app.screen
+        step, before = reveal.frames[13], reveal.frames[12]
+        assert reveal.frames[0].box != before.box  # earlier steps changed speeds ...
+        assert step.box == before.box and step.health != before.health  # ... this one a health only
+        reveal.hold(13)
+        await pilot.pause()
+        rows = [line for line in reveal.board.plain_text(78).splitlines() if "hp " in line]
+        starred = [line.split()[1] for line in rows if "*" in line]
+        assert starred == [NAMES[s] for s in range(3) if step.health[s] != before.health[s]]
+        assert all(line.rstrip().endswith("*") for line in rows if "*" in line)  # on the health, not the speed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardgames_tui.games import GAMES
 from boardgames_tui.games.mountain_goats import rules as R
 from boardgames_tui.games.mountain_goats.ui import make_board, make_chooser
 from boardgames_tui.games.mountain_goats.ui.board import Layout, move_label, preview_summary, render_board
@@ -245,3 +246,18 @@ async def test_chooser_refuses_changing_a_die_that_is_not_a_one():
         await pilot.press("b", "f")
         await pilot.pause()
         assert "Only a rolled 1 can change" in screen_text(app)
+
+
+def test_previewed_move_shows_every_changed_total_after_it_in_reverse_even_when_it_drops():
+    # F1, "If chosen": the pts column shows totals after the move, not points gained.
+    s = scenario(2, big=True, dice=(6, 6, 6, 5), pos={1: {10: 20}})
+    after = s.apply(0, move((6, 6, 6, 5), (23, 5, 0, 1, 2, 3)))  # A's goat 5 to spot 23, above B's 20
+    assert (s.scores()[1], after.scores()[1]) == (12, 8)  # B drops to second rank
+    text = render_board(s.view(0), NAMES[:2], 0, shown=after.view(0))
+    lines = text.plain.splitlines()
+    for seat, total in ((0, after.scores()[0]), (1, 8)):
+        k = next(i for i, line in enumerate(lines) if line[1:].startswith(f"{'AB'[seat]} {NAMES[seat]}"))
+        assert lines[k].split()[-1] == str(total)
+        at = sum(len(line) + 1 for line in lines[:k]) + lines[k].rindex(str(total))
+        assert any(sp.start <= at < sp.end and "reverse" in str(sp.style) for sp in text.spans), seat
+    assert "player's total **after** the move" in " ".join(GAMES["mountain_goats"].rules_text().split())

@@ -6,7 +6,7 @@ import attrs
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.games.penguinramids import rules
-from boardgames_tui.games.penguinramids.rules import ChooseCard, Place, PlaceToken, Take
+from boardgames_tui.games.penguinramids.rules import ChooseCard, Flip, Place, PlaceToken, Take
 from boardgames_tui.games.penguinramids.ui import make_board
 from boardgames_tui.games.penguinramids.ui import render
 from boardgames_tui.ui.board import ActionList
@@ -98,6 +98,36 @@ async def test_board_preview_of_a_placement_draws_the_penguin_there():
         await pilot.pause()
         assert "R3 2|2 on L2.1: arms hold 4, weight 3" in part(app, "note")
         assert tile_row(table(app), 2).split("│")[1].strip() == "R3"
+
+
+async def test_board_previewed_placement_shows_the_penguins_arms_on_its_tile():
+    st = turn_state(built={0: R2_22, 1: R2_22}, revealed=(R3_21, R1_22)).apply(0, Take(R3_21))
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert arms_row(table(app), 2)[3:10] == "┌──┴──┬"  # L2.1 empty: no arms yet
+        app.board.preview(Place(4))
+        await pilot.pause()
+        assert arms_row(table(app), 2)[3:10] == "┌2─┴─1┬"  # R3 2|1, drawn in reverse, arms as any tile
+
+
+async def test_board_previewed_flip_shows_the_grey_sides_arms_with_their_tokens():
+    st = turn_state(card=2, built={0: R3_22}, tokens={(0, 0): 1})
+    app = Harness(st)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert arms_row(table(app), 1).startswith("┌3─┴─2┬")  # colour side 2|2, a token on the left arm
+        app.board.preview(Flip(0))
+        await pilot.pause()
+        assert tile_row(table(app), 1).split("│")[1].strip() == "g4"
+        assert arms_row(table(app), 1).startswith("┌3─┴─1┬")  # grey side 2|1, the token stays
+
+
+def test_large_tiles_show_a_previewed_penguins_arms():
+    st = turn_state(built={0: R2_22, 1: R2_22}, revealed=(R3_21, R1_22)).apply(0, Take(R3_21))
+    lines = render.draw_table(st, NAMES[:2], 0, 0, 76, large=True, highlight={4: "R3 2|1"}).plain.splitlines()
+    assert lines[1 + 2 * 3][4:13] == "┌2──┴──1┬"  # L2.1's top edge
+    assert lines[2 + 2 * 3][4:13] == "│  Red  │" and lines[3 + 2 * 3][4:13] == "│  wt 3 │"
 
 
 async def test_board_token_on_an_arm_counts_in_its_digit_and_is_underlined():
@@ -203,6 +233,33 @@ def test_small_pyramid_shows_every_penguin_with_both_arms():
     assert lines[3].split() == ["2R22", "2R32", "1R22", "··"]  # left arm, colour, weight, right arm
     assert lines[2].split() == ["2R12", "··", "··"]
     assert all(len(line) <= render.MINI_W for line in lines)
+
+
+def test_f1_writes_the_offer_cards_grey_edge_as_the_card_draws_it():
+    c = Canvas(7, 3)
+    render.draw_penguin_card(c, R2_22, 0, 0)
+    edge = c.text().plain.splitlines()[2]
+    assert edge == "└2g3─1┘"  # Red 2's grey side: left arm 2, grey weight 3, right arm 1
+    on_screen = rules_text_section("On screen")
+    assert f"`{edge[1:-1]}` is left arm 2, grey weight 3, right arm 1" in on_screen
+
+
+def test_f1_says_the_small_pyramids_top_slot_sits_on_the_name_line():
+    st = turn_state(players=2, seat=1, built={0: R2_22})
+    c = Canvas(25, 4)
+    render.draw_mini(c, st, 1, NAMES[:2], 0, 0)
+    first = c.text().plain.splitlines()[0]
+    assert first.split()[:3] == ["B", "Beto", "··"]  # level 4, still empty, between name and points
+    assert "`··` an empty slot, so `A Ana ·· 15pt` is a pyramid whose top" in rules_text_section("On screen")
+
+
+def rules_text_section(title: str) -> str:
+    """One section of the in-app rules (F1), by its heading."""
+    from boardgames_tui.games import GAMES
+
+    text = GAMES["penguinramids"].rules_text()
+    start = text.index(f"## {title}")
+    return " ".join(text[start : text.index("\n## ", start + 1)].split())
 
 
 def test_chief_marker_cannot_be_read_as_a_seat_letter():

@@ -277,11 +277,15 @@ class RevealScreen(GatedScreen, ModalScreen[None]):
             self._timer = self.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)
 
     def hold(self, index: int) -> None:
-        """Stop at frame ``index`` (for tests and screenshots): no timer runs on."""
+        """Stop at frame ``index`` (for tests and screenshots): no timer runs on. The frame
+        before it is drawn first, so that '*' marks what this step changed, as it does when
+        the reveal plays through (not all that changed since the frame last on show)."""
         self.held = True
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        if index > 0:
+            self.board.show_frame(self.frames[index - 1], index - 1, len(self.frames))
         self.index = index - 1
         self.step()
 

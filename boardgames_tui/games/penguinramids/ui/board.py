@@ -173,7 +173,7 @@ class PenguinBoard(GameBoard):
             return self._slots_note(pid, marks, what)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
-            highlight[action.slot] = penguin_label(pid)[:2]
+            highlight[action.slot] = penguin_label(pid)
             have = support_of(view.pyramids[me], view.greys[me], view.tokens[me], action.slot)
             text = _("{penguin} on {slot}").format(penguin=penguin_label(pid), slot=render.short_slot(action.slot))
             if have is not None:
@@ -181,7 +181,7 @@ class PenguinBoard(GameBoard):
             return Text(text)
         if isinstance(action, Flip):
             pid = view.pyramids[me][action.slot]
-            highlight[action.slot] = penguin_label(pid, True)[:2]
+            highlight[action.slot] = penguin_label(pid, True)
             return Text(
                 _("Flip {slot}: {penguin} becomes {grey}, the pyramid still stands.").format(
                     slot=render.short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True)

@@ -13,7 +13,7 @@ The pieces, as at the table:
 - a **small pyramid** per other player, one line per level, each penguin as
   ``1R32`` (left arm 1, Red weight 3, right arm 2);
 - the **offer** as cards: the colour side on top with its arms on the top
-  corners, the grey side on the bottom edge (``1g52``: arms 1 and 2, weight 5);
+  corners, the grey side on the bottom edge (``1g5─2``: arms 1 and 2, weight 5);
 - your **action cards** as a strip of five cards, a played one shown as ``·``.
 """
 
@@ -136,7 +136,10 @@ def draw_pyramid(
     """Draw ``seat``'s pyramid as tiles with its top-left corner at ``(x, y)``.
 
     ``highlight`` maps a slot to a penguin text ('R3') drawn in reverse video
-    (what a previewed action puts there); ``marks`` maps an empty slot to a
+    (what a previewed action puts there); with its arms ('R3 2|1') those go on
+    the tile's top corners, plus the slot's strength tokens, as on any other
+    tile (a penguin not yet placed, or the grey side a flip shows, has arms the
+    view does not know yet). ``marks`` maps an empty slot to a
     short marker ('ok': the highlighted penguin fits there). Empty slots are
     dim outlines with a dot.
     """
@@ -152,12 +155,14 @@ def draw_pyramid(
         ox, oy = slot_origin(size, i)
         cx, cy = x + ox + 1, mid + oy - size.rows // 2
         f = face(view, seat, i)
-        if f is not None:
+        shown, arms = split_arms(highlight[i]) if i in highlight else ("", None)
+        if f is not None or arms is not None:
             tok = view.tokens[seat]
-            c.put(x + ox + 1, y + oy, str(f[2]), TOKEN_MARK if tok[2 * i] else "")
-            c.put(x + ox + size.stride - 1, y + oy, str(f[3]), TOKEN_MARK if tok[2 * i + 1] else "")
+            left, right = (arms[0] + tok[2 * i], arms[1] + tok[2 * i + 1]) if arms else (f[2], f[3])
+            c.put(x + ox + 1, y + oy, str(left), TOKEN_MARK if tok[2 * i] else "")
+            c.put(x + ox + size.stride - 1, y + oy, str(right), TOKEN_MARK if tok[2 * i + 1] else "")
         if i in highlight:
-            for n, part in enumerate(highlight[i].split("/")[: size.rows]):
+            for n, part in enumerate(shown.split("/")[: size.rows]):
                 c.put(cx, cy + n, part.center(size.inner), HILITE)
             continue
         if f is None:
@@ -171,6 +176,16 @@ def draw_pyramid(
             c.put(cx, cy + 1, _("wt {weight}").format(weight=w).center(size.inner), "bold")
         else:
             c.put(cx, cy, f"{letter(col)}{w}".center(size.inner), style)
+
+
+def split_arms(text: str) -> tuple[str, tuple[int, int] | None]:
+    """'P3 2|2' -> ('P3', (2, 2)): a penguin's face and its left|right arms; a text
+    without arms ('P3') comes back whole with None."""
+    head, _sep, tail = text.rpartition(" ")
+    left, bar, right = tail.partition("|")
+    if head and bar and left.isdigit() and right.isdigit():
+        return head, (int(left), int(right))
+    return text, None
 
 
 # ---- the other players: small pyramids ------------------------------------------------
@@ -216,7 +231,7 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
 
 def draw_penguin_card(c: Canvas, pid: int, x: int, y: int, hilite: bool = False, colour: bool = True) -> None:
     """A revealed penguin as a 7x3 card: colour side in the middle ('R3') with its
-    arms on the top corners; the grey side on the bottom edge ('1g52')."""
+    arms on the top corners; the grey side on the bottom edge ('1g5─2')."""
     p = PENGUINS[pid]
     c.box(x, y, 7, 3)
     c.put(x + 1, y, str(p.left))
@@ -348,7 +363,11 @@ def draw_table(
 
 
 def _large_face(text: str) -> str:
-    """'R3' -> 'Red/wt 3': a highlighted penguin written the way large tiles write it."""
+    """'R3' -> 'Red/wt 3' ('R3 2|1' -> 'Red/wt 3 2|1'): a highlighted penguin written
+    the way large tiles write it, its arms kept."""
+    text, arms = split_arms(text)
+    if arms is not None:
+        return f"{_large_face(text)} {arms[0]}|{arms[1]}"
     if len(text) >= 2 and text[1:].isdigit():
         name = "grey" if text[0] == "g" else COLOURS[COLOUR_LETTERS.index(text[0])]
         return _("{colour}/wt {weight}").format(colour=_(name), weight=text[1:])
