@@ -143,6 +143,8 @@ class BoardGamesApp(App[None]):
         if isinstance(event, events.Key):
             screen = self.screen_stack[-1] if self.screen_stack else None
             if not self.key_gate.passes(event, screen):
+                if not event.is_forwarded and self.key_gate.worth_telling(event):
+                    self.notify(_("That key came just as the screen changed, so it did nothing: press it again."), timeout=3)
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
             if not isinstance(self.focused, (Input, TextArea)):

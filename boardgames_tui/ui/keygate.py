@@ -45,6 +45,11 @@ SETTLE = 0.5
 #: (a screen that never repaints must not lock the keyboard for good).
 DRAW_WAIT = 1.0
 
+#: Seconds after the key before it from which a dropped key counts as pressed on purpose
+#: (a held key repeats every 30-50 ms, a burst over SSH arrives at once): the player is
+#: told it was held back, once per new screen, and presses it again.
+TOLD_GAP = 0.2
+
 #: Keys that always pass: quitting must work whatever is on screen.
 ALWAYS = frozenset({"ctrl+q"})
 
@@ -64,6 +69,8 @@ class KeyGate:
         self._armed_at = 0.0
         self._drawn_at: float | None = 0.0
         self._open = True
+        #: The arming whose dropped key the player was told about (:meth:`worth_telling`).
+        self._told = 0
 
     @staticmethod
     def of(app: Any) -> "KeyGate":
@@ -141,6 +148,20 @@ class KeyGate:
         if self.gap_before(event) < SETTLE:
             return False  # part of a burst, a double press or a held key
         self._open = True
+        return True
+
+    def worth_telling(self, event: events.Key) -> bool:
+        """Whether the player should hear that ``event``, just dropped, was held back.
+
+        True for a key pressed on purpose (at least :data:`TOLD_GAP` seconds
+        after the key before it: not a burst, not a held key), once per new
+        screen. A quick second Enter after a curtain, say, is dropped as a
+        double press would be; without a word the player took it for a key
+        the program missed.
+        """
+        if self._told == self._token or self.gap_before(event) < TOLD_GAP:
+            return False
+        self._told = self._token
         return True
 
     def passes(self, event: events.Key, screen: Any) -> bool:

@@ -12,9 +12,9 @@ from textual import events
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.ui.game_over import GameOverScreen
-from boardgames_tui.ui.keygate import SETTLE, KeyGate
+from boardgames_tui.ui.keygate import SETTLE, TOLD_GAP, KeyGate
 from tests.handover import BURSTS, actions, send_at_once, where
-from tests.screen_text import screen_text, wait_for
+from tests.screen_text import notices, screen_text, wait_for
 
 from .test_app import reaction_match
 from .tiny_game import Confirm, Pick
@@ -80,6 +80,36 @@ def test_a_held_key_stays_dropped_until_released_and_pressed_again():
     for i in range(1, 40):  # auto-repeat every 40 ms for 1.6 s
         assert not gate.passes(key("enter", t + 0.04 * i), Gated())
     assert gate.passes(key("enter", t + 0.04 * 39 + SETTLE + 0.1), Gated())
+
+
+def test_a_key_dropped_though_pressed_on_purpose_is_told_once_per_screen_a_burst_never():
+    gate, drawn = armed_gate()
+    gate.passes(key("enter", drawn + 1.0), object())  # the key before, on an ungated screen
+    again = key("enter", drawn + 1.0 + TOLD_GAP + 0.05)  # a quick second press, still within SETTLE
+    assert not gate.passes(again, Gated())
+    assert gate.worth_telling(again)
+    third = key("enter", again.time + TOLD_GAP + 0.05)
+    assert not gate.passes(third, Gated())
+    assert not gate.worth_telling(third)  # once per screen
+    gate.arm(Node())
+    burst = key("enter", third.time + 0.01)
+    assert not gate.passes(burst, Gated())
+    assert not gate.worth_telling(burst)  # a burst or a held key: not a press to explain
+
+
+async def test_the_player_hears_that_a_quick_key_was_held_back():
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        gate = app.key_gate
+        gate.arm(app.screen)
+        await pilot.pause()
+        previous = key("down", gate._drawn_at + 0.01)
+        gate.note(previous)
+        quick = key("down", previous.time + TOLD_GAP + 0.05)
+        app.post_message(quick)
+        await pilot.pause()
+        assert "press it again" in notices(app)
 
 
 def test_the_first_fresh_key_opens_the_gate_and_keys_flow_until_it_is_armed_again():
