@@ -84,14 +84,14 @@ async def _montana_round(app: BoardGamesApp, pilot) -> None:
     """Play 'no right card' and stop the reveal while the sleds slide, after the cards acted."""
     for _ in range(6):
         screen = app.screen
-        if hasattr(screen, "frames"):
+        if getattr(screen, "interlude_player", None) is not None:
             break
         chooser = getattr(screen, "chooser", None)
         # a private notice first (an item drawn), then 0 marks "no right card" and Enter confirms it
         key = "0" if chooser is not None and getattr(chooser, "marked", None) is None else "enter"
         await pilot.press(key)
         await pilot.pause(0.6)  # past the key gate's half second
-    reveal = app.screen
+    reveal = getattr(app.screen, "interlude_player", None)
     frames = getattr(reveal, "frames", None)
     if frames:
         slides = [i for i, f in enumerate(frames) if f.lines and " advances " in f.lines[-1]]

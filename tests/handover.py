@@ -33,6 +33,16 @@ def reaction_up(screen) -> bool:
     return isinstance(screen, GameScreen) and screen.reaction_open
 
 
+def reveal_up(screen) -> bool:
+    """``screen`` is a game screen whose board plays Montaña's round for the table."""
+    return isinstance(screen, GameScreen) and screen.interlude_player is not None
+
+
+def reveal_of(app):
+    """The reveal playing on the game screen (``RevealPlayer``: frames, index, hold, step)."""
+    return game_of(app).interlude_player
+
+
 def game_of(app) -> GameScreen:
     """The game screen under whatever is on top."""
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
@@ -49,6 +59,8 @@ def where(app) -> tuple:
         return (cover_kind(screen), screen.cover.who)
     if reaction_up(screen):
         return ("reaction",)
+    if reveal_up(screen):
+        return ("reveal",)
     if isinstance(screen, GameOverScreen):
         return ("over",)
     if isinstance(screen, GameScreen):

@@ -249,7 +249,7 @@ class BotTurns(Widget):
         """Go on with the game once the game screen is on top again (a menu or the rules may be open)."""
         if not self._pending or not self.is_attached:
             return
-        if self.app.screen is self.host and not self.host.covered:
+        if self.app.screen is self.host and not self.host.covered and self.host.interlude_player is None:
             self._pending = False
             self.host.advance()
         else:

@@ -100,6 +100,7 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("h", "hint_unlisted", N_("Hint"), show=False),
         Binding("space", "go_on", N_("Go on")),
         Binding("enter", "all_pass", N_("Nobody reacts")),
+        Binding("space,enter", "skip_interlude", N_("Skip to the end"), key_display="space"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -123,6 +124,9 @@ class GameScreen(GatedScreen, Screen[None]):
         self._busy = False
         #: Computer players' turns, pauses and hints (ui/bot_turns.py).
         self.bots = BotTurns(self)
+        #: What the board plays for the whole table now (Montaña's round revealed), or None:
+        #: it has the keys meanwhile (:meth:`begin_interlude`).
+        self.interlude_player: Any = None
         #: The public reaction window, over the bottom of the table (ui/reaction.py).
         self.reaction = ReactionPane(id="game-reaction")
         #: The curtain and the private notice, a page below the table (ui/cover.py).
@@ -220,19 +224,6 @@ class GameScreen(GatedScreen, Screen[None]):
             self.hand_over()
         self.render_for(seat)
 
-    def show_over(self, screen: Screen | str, callback: Any = None) -> None:
-        """Push ``screen`` over the game (``callback`` gets its result), once this screen has caught up.
-
-        Most of what the game screen shows next is decided in the result
-        callback of a screen just closed (a curtain lifted, a notice read, a
-        round revealed). Textual runs that callback before this screen has
-        handled being shown again; a screen pushed right then is on top of
-        the stack while the game is drawn over it, and the game waits, keys
-        going to a screen nobody sees. Pushed after this screen's next
-        refresh, it is drawn on top as it should be.
-        """
-        self.call_after_refresh(self.app.push_screen, screen, callback)
-
     def hand_over(self) -> None:
         """The screen is about to be seen by other eyes: no notice of the last seat stays up."""
         self.app.clear_notifications()
@@ -245,6 +236,25 @@ class GameScreen(GatedScreen, Screen[None]):
         self.hand_over()
         self.render_for(None)
         self._after_interlude(lambda: self._cover_with_curtain(seat, reason, then))
+
+    def begin_interlude(self, player: Any) -> None:
+        """The board plays something for the whole table (``player``: it has ``skip()``):
+        until :meth:`end_interlude`, Space or Enter skips to its end and no other key of the
+        table acts."""
+        self.interlude_player = player
+        self.refresh_bindings()
+        KeyGate.of(self.app).arm(self)  # the key that made the last decision cannot skip it
+
+    def end_interlude(self, player: Any) -> None:
+        """``player`` has played to its end: the table's keys are back."""
+        if self.interlude_player is player:
+            self.interlude_player = None
+            self.refresh_bindings()
+
+    def action_skip_interlude(self) -> None:
+        if self.interlude_player is not None:
+            KeyGate.of(self.app).arm(self)  # this key is used up
+            self.interlude_player.skip()
 
     def _after_interlude(self, then: Any) -> None:
         """The public screen is up: the board may first play something for the whole table
@@ -533,8 +543,8 @@ class GameScreen(GatedScreen, Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if self.covered:
-            return  # the cover's keys (Enter, F1, Escape) are in its footer
+        if self.covered or self.interlude_player is not None:
+            return  # the cover's keys (Enter, F1, Escape), or the interlude's, are in the footer
         letter = (event.character or "").upper()
         if self.reaction_open and len(letter) == 1 and "A" <= letter <= "Z" and letter not in RESERVED:
             # A seat calls out: its own letter, as at the table.
@@ -576,6 +586,8 @@ class GameScreen(GatedScreen, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.covered:
             return action in ("rules", "menu")  # nothing of the table while it is covered
+        if action == "skip_interlude" or self.interlude_player is not None:
+            return action == "skip_interlude" and self.interlude_player is not None
         if action == "all_pass" or self.reaction_open:
             return action in ("all_pass", "rules", "menu", "save") and self.reaction_open
         if action == "undo":

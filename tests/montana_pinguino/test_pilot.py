@@ -11,8 +11,7 @@ import random
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.montana_pinguino import data as D
-from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen
-from tests.handover import curtain_up, notice_up, reaction_up
+from tests.handover import curtain_up, notice_up, reaction_up, reveal_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from tests.screen_text import screen_text
@@ -61,7 +60,7 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
                 curtains += 1
                 await pilot.press("enter")
                 continue
-            if isinstance(screen, RevealScreen):
+            if reveal_up(screen):
                 text = screen_text(app)
                 assert "YOUR HAND" not in text and "Space: skip to the end" in text
                 reveals += 1

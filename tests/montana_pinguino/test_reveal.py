@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.montana_pinguino import rules as R
-from boardgames_tui.games.montana_pinguino.ui.reveal import RevealScreen, reveal_frames
-from tests.handover import actions, game_of, where
+from boardgames_tui.games.montana_pinguino.ui.reveal import reveal_frames
+from tests.handover import actions, game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
 
 from .conftest import scene
@@ -78,9 +78,9 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         await pilot.pause()
         await pilot.press("enter")  # ... confirmed: the cards turn over
         await pilot.pause()
-        assert where(app) == ("RevealScreen",)
-        reveal = app.screen
-        assert isinstance(reveal, RevealScreen)
+        assert where(app) == ("reveal",)
+        reveal = reveal_of(app)
+        assert reveal is not None
         reveal.hold(2)
         await wait_for(pilot, lambda: "STEP 3 OF" in screen_text(app), what="step 3 on the board")
         text = screen_text(app)
@@ -108,9 +108,9 @@ async def test_keys_pressed_during_the_reveal_never_act_on_the_next_screen():
         await pilot.pause()
         await pilot.press("enter", "enter", "1", "enter", "enter")  # a burst: confirm, then stray keys
         await pilot.pause()
-        assert where(app) == ("RevealScreen",)  # the burst skipped nothing
+        assert where(app) == ("reveal",)  # the burst skipped nothing
         done = len(actions(app))
-        reveal = app.screen
+        reveal = reveal_of(app)
         reveal.hold(len(reveal.frames) - 1)  # the last frame ...
         reveal.step()  # ... runs out on its own
         await pilot.pause()
@@ -129,8 +129,8 @@ async def test_the_reveal_runs_on_by_itself():
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        reveal = app.screen
-        assert isinstance(reveal, RevealScreen)
+        reveal = reveal_of(app)
+        assert reveal is not None
         start = reveal.index
         await wait_for(pilot, lambda: reveal.index > start, timeout=reveal.frames[start].wait + 2,
                        what="the next step of the reveal")
@@ -186,8 +186,8 @@ async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second(
         await pilot.press("0")
         await pilot.pause()
         await pilot.press("enter")  # the cards turn over
-        await wait_for(pilot, lambda: isinstance(app.screen, RevealScreen), what="the reveal")
-        reveal = app.screen
+        await wait_for(pilot, lambda: reveal_up(app.screen), what="the reveal")
+        reveal = reveal_of(app)
         for _ in range(10):  # the first step is on show for a good while: look at it a few times
             await pilot.pause(0.03)
             if reveal.index != 0:
@@ -209,8 +209,8 @@ async def test_a_held_step_stars_only_what_that_step_changed():
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert where(app) == ("RevealScreen",)
-        reveal = app.screen
+        assert where(app) == ("reveal",)
+        reveal = reveal_of(app)
         step, before = reveal.frames[13], reveal.frames[12]
         assert reveal.frames[0].box != before.box  # earlier steps changed speeds ...
         assert step.box == before.box and step.health != before.health  # ... this one a health only

@@ -13,6 +13,7 @@ from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 
 from .conftest import BoardApp, ctx_for, scene
+from tests.handover import reveal_of
 
 SIZE = (80, 24)
 NAMES = ["Ana", "Beto", "Carla", "Diego"]
@@ -178,7 +179,7 @@ def test_snapshot_a_round_revealed(snap_compare, monkeypatch, size, colour):
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        app.screen.hold(13)  # a sled sliding after the cards acted: damage has landed
+        reveal_of(app).hold(13)  # a sled sliding after the cards acted: damage has landed
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

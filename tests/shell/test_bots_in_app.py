@@ -49,8 +49,8 @@ async def play_out(pilot, app, *, limit: int = 3000) -> set:
             break
         place = where(app)
         seen.add(place[0])
-        # "RevealScreen": Montaña's round played for the table; Enter skips to its end.
-        people_act = place[0] in ("curtain", "notice", "reaction", "RevealScreen") or (
+        # "reveal": Montaña's round played for the table; Enter skips to its end.
+        people_act = place[0] in ("curtain", "notice", "reaction", "reveal") or (
             place[0] == "seat" and game.chooser.display
         )
         if people_act and app.key_gate._drawn_at is not None:
@@ -97,7 +97,7 @@ async def test_a_solo_game_taken_up_near_its_end_finishes_without_a_curtain(game
     _, seen = await _solo_game(game_id, match)
     assert "curtain" not in seen
     if game_id == "montana_pinguino":
-        assert "RevealScreen" in seen  # no curtain, yet the table still watches each round turn over
+        assert "reveal" in seen  # no curtain, yet the table still watches each round turn over
 
 
 async def test_a_solo_game_starts_from_the_launcher_setup():

@@ -129,7 +129,7 @@ class MontanaBoard(GameBoard):
         """Before the screen passes on: replay what the table has not watched yet (cards
         turning over, cards acting, sleds sliding, damage) with :mod:`.reveal`; False
         when nothing of the kind happened since the last reveal."""
-        from .reveal import RevealScreen, reveal_frames
+        from .reveal import RevealPlayer, reveal_frames
 
         ctx = self.ctx
         if ctx is None or ctx.seat is not None or self._reveal_base is None:
@@ -151,8 +151,7 @@ class MontanaBoard(GameBoard):
         for chooser in self.screen.query("#mp-chooser"):
             chooser.display = False
         title = _("Round {round} revealed").format(round=self._round_of(events, view))
-        # ``done`` runs once the reveal has left the screen (see RevealScreen).
-        self.screen.show_over(RevealScreen(self, frames, title), lambda _result: done())
+        RevealPlayer(self, frames, title, done).start()
         return True
 
     def interlude_due(self, public: Any) -> bool:

@@ -22,17 +22,11 @@ from typing import Any, Callable, Sequence
 import attrs
 from rich.console import Group
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from boardgames_tui import settings
 
 from boardgames_tui import i18n
-from boardgames_tui.i18n import N_, _
-from boardgames_tui.ui.translated import translated
-from boardgames_tui.ui.keygate import GatedScreen
+from boardgames_tui.i18n import _
 
 from .. import data as D
 
@@ -224,82 +218,78 @@ def frame_cards_text(frame: Frame, seat_styles: Sequence[str], earlier: int) -> 
     return Group(*parts)
 
 
-@translated
-class RevealScreen(GatedScreen, ModalScreen[None]):
+class RevealPlayer:
     """Plays ``frames`` on ``board`` (``board.show_frame(frame, index, count)``), one after
-    another at their own pace; Space or Enter skips to the end. Transparent: the board
-    below stays in sight. Calls ``board.end_reveal()`` and dismisses when done: whoever
-    pushed it goes on in the screen's result callback, which Textual runs once this
-    screen is gone (a screen pushed from here while it is still on top would hand its own
-    result to this dying screen, and the game would wait for it for ever)."""
+    another at their own pace, on the game screen that holds the board; Space or Enter
+    skips to the end (the game screen's "Skip to the end" key, live while this plays).
+    The status line says which step is on show. When done it calls ``board.end_reveal()``,
+    hands the keys back to the game screen and calls ``done()``.
 
-    DEFAULT_CSS = """
-    RevealScreen { background: transparent; align: left bottom; }
-    RevealScreen #reveal-bar { dock: bottom; height: 1; width: 100%; background: $warning; color: $text; text-style: bold; }
-    RevealScreen:nocolor #reveal-bar { text-style: bold reverse; }
+    It used to be a transparent screen over the game: pushing it and taking it away cost
+    Textual a layout and a drawing of the whole game screen each time.
     """
 
-    BINDINGS = [
-        Binding("space", "skip", N_("Skip to the end")),
-        Binding("enter", "skip", N_("Skip to the end"), show=False),
-    ]
-
-    def __init__(self, board: Any, frames: list[Frame], title: str) -> None:
-        super().__init__()
+    def __init__(self, board: Any, frames: list[Frame], title: str, done: Callable[[], None]) -> None:
         self.board = board
+        self.host = board.screen
         self.frames = frames
         self.title_text = title
+        self.done = done
         self.index = -1
         self._finished = False
         self._timer: Any = None
         self.held = False
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="reveal-bar", markup=False)
-
-    def on_mount(self) -> None:
+    def start(self) -> None:
+        """Take the game screen's keys and show the first frame."""
+        self.host.begin_interlude(self)
         self.step()
 
     def step(self) -> None:
         """Show the next frame (or finish after the last one)."""
         self._timer = None
+        if self._finished:
+            return
         if self.index + 1 >= len(self.frames):
             self.finish()
             return
         self.index += 1
         frame = self.frames[self.index]
         self.board.show_frame(frame, self.index, len(self.frames))
-        self.query_one("#reveal-bar", Static).update(
-            " " + _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
+        self.host.show_status(
+            _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
                 title=self.title_text, step=self.index + 1, steps=len(self.frames)))
         if not self.held:
             # At pace 0 each step is still drawn once (a timer of 0 s would never fire).
-            self._timer = self.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)
+            self._timer = self.host.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)
 
     def hold(self, index: int) -> None:
         """Stop at frame ``index`` (for tests and screenshots): no timer runs on. The frame
         before it is drawn first, so that '*' marks what this step changed, as it does when
         the reveal plays through (not all that changed since the frame last on show)."""
         self.held = True
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        self._stop_timer()
         if index > 0:
             self.board.show_frame(self.frames[index - 1], index - 1, len(self.frames))
         self.index = index - 1
         self.step()
 
-    def action_skip(self) -> None:
+    def skip(self) -> None:
         """Skip to the end: the table sees the result at once, and the screen passes on."""
+        self._stop_timer()
+        self.index = len(self.frames) - 1
+        self.finish()
+
+    def _stop_timer(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self.index = len(self.frames) - 1
-        self.finish()
 
     def finish(self) -> None:
         if self._finished:
             return
         self._finished = True
+        self._stop_timer()
         self.board.end_reveal()
-        self.dismiss()
+        self.host.end_interlude(self)
+        self.done()
