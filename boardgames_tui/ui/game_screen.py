@@ -229,12 +229,22 @@ class GameScreen(GatedScreen, Screen[None]):
         self.app.clear_notifications()
 
     def _raise_curtain(self, seat: int, then: Any, reason: str = "") -> None:
-        """Cover the table (public view, no notices) and ask for ``seat``; ``then(looking)`` follows."""
+        """Cover the table (no notices) and ask for ``seat``; ``then(looking)`` follows.
+
+        When the board has something to play for the whole table first (Montaña's round),
+        the public view is drawn for it; otherwise the cover comes up in the same frame and
+        nothing of the table is drawn under it (the seat's own view is drawn when it lifts:
+        drawing the public view between the two cost a whole redraw nobody saw).
+        """
         if not self.bots.curtains():
             then(True)  # one person at the table (or none): nobody to hide from
             return
         self.hand_over()
-        self.render_for(None)
+        if self.board.interlude_due(self.match.state.view(None)):
+            self.render_for(None)
+        else:
+            self.shown_seat, self.shown_private = None, False  # nobody's eyes until it lifts
+            self.stamp += 1  # a pick from the list under the cover counts for nothing
         self._after_interlude(lambda: self._cover_with_curtain(seat, reason, then))
 
     def begin_interlude(self, player: Any) -> None:

@@ -79,6 +79,10 @@ async def test_a_board_redraws_on_a_resize_only_when_its_width_changes():
     app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto"], 1))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        if curtain_up(app.screen):
+            app.key_gate.rest()
+            await pilot.press("enter")  # the seat's table is drawn when the curtain lifts
+            await pilot.pause()
         board = game_screen(app).board
         drawn: list[int] = []
         real = board._draw
