@@ -301,7 +301,9 @@ class ActionList(OptionList):
         digits are not the list's: they go on to the screen's keys."""
         if action in ("select", "pick") and not self._actions:
             return False
-        return True
+        # Under the cover (ui/cover.py) the list keeps the keyboard but takes no key: they go
+        # on to the game screen's (Enter lifts the cover).
+        return not getattr(self.screen, "covered", False)
 
     def action_pick(self, number: int) -> None:
         index = self._keys.get(str(number))

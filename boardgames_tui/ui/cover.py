@@ -22,40 +22,31 @@ from typing import Any, Callable
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.binding import Binding
 
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import _
 
-from .keygate import KeyGate
 from .lines import Lines, text_strips
-from .translated import translated
 
 #: What the cover shows: nothing (the table is in view), a curtain, or a private notice.
 NONE, CURTAIN, NOTICE = "", "curtain", "notice"
 
 
-@translated
-class CoverPane(Lines, can_focus=True):
+class CoverPane(Lines, can_focus=False):
     """The page that covers the table: a curtain naming the next player, or a notice for one.
 
     ``kind`` is :data:`CURTAIN`, :data:`NOTICE` or :data:`NONE`; ``who`` the
-    player named. Enter (or Space) calls the function given to
-    :meth:`show_curtain` / :meth:`show_notice` with True once the cover is
-    lifted (the game screen lifts it: :meth:`GameScreen.lift_cover`). Only a
-    key pressed after the cover was drawn acts (the key gate,
-    :mod:`.keygate`). PageUp/PageDown scroll the curtain's recap.
+    player named. The function given to :meth:`show_curtain` /
+    :meth:`show_notice` is called once the cover is lifted. The keys are
+    the game screen's (Enter lifts it, PageUp/PageDown scroll the curtain's
+    recap: :meth:`GameScreen.lift_cover`): the keyboard stays where it was,
+    since moving it to the cover and back restyled the list of choices twice
+    per hand-over. Only a key pressed after the cover was drawn acts (the
+    key gate, :mod:`.keygate`).
     """
 
     DEFAULT_CSS = """
     CoverPane { height: 100%; width: 100%; background: $panel; }
-    CoverPane:focus { background: $panel; }
     """
-
-    BINDINGS = [
-        Binding("enter,space", "accept", N_("I am alone: show my seat"), key_display="⏎"),
-        Binding("pageup", "scroll_recent(-1)", show=False),
-        Binding("pagedown", "scroll_recent(1)", show=False),
-    ]
 
     #: The box's width in cells, borders included (narrower on a narrow terminal).
     CURTAIN_WIDTH = 72
@@ -167,16 +158,8 @@ class CoverPane(Lines, can_focus=True):
         if self.kind != NONE:
             self.draw()
 
-    def action_accept(self) -> None:
-        """Enter: the named player is looking (a curtain), or has read the notice."""
-        if self.kind == NONE:
-            return
-        KeyGate.of(self.app).arm(self)  # this key is used up: the rest of a burst stays here
-        lift = getattr(self.screen, "lift_cover", None)
-        if lift is not None:
-            lift()
-
-    def action_scroll_recent(self, direction: int) -> None:
+    def scroll_recent(self, direction: int) -> None:
+        """PageDown (1) or PageUp (-1): another page of the curtain's recap."""
         if self.kind != CURTAIN or not self.recent:
             return
         inner = min(self.CURTAIN_WIDTH, self.content_size.width or self.app.size.width) - 4

@@ -101,6 +101,10 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("space", "go_on", N_("Go on")),
         Binding("enter", "all_pass", N_("Nobody reacts")),
         Binding("space,enter", "skip_interlude", N_("Skip to the end"), key_display="space"),
+        Binding("enter,space", "lift_cover", N_("I am alone: show my seat"), key_display="⏎"),
+        Binding("enter,space", "close_notice", N_("Done"), key_display="⏎"),
+        Binding("pageup", "cover_page(-1)", show=False),
+        Binding("pagedown", "cover_page(1)", show=False),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -290,20 +294,29 @@ class GameScreen(GatedScreen, Screen[None]):
         return self.cover.kind != NONE
 
     def _cover_shown(self) -> None:
-        """The cover has its content: bring it into view, give it the keyboard."""
-        self.cover.focus()
+        """The cover has its content: bring it into view; its keys are this screen's."""
         self._show_page()
         self.refresh_bindings()
-        KeyGate.of(self.app).arm(self.cover)  # only a key pressed after it is drawn lifts it
+        KeyGate.of(self.app).arm(self)  # only a key pressed after it is drawn lifts it
+
+    def action_lift_cover(self) -> None:
+        """Enter on the curtain: the named player is looking."""
+        self.lift_cover()
+
+    def action_close_notice(self) -> None:
+        """Enter on a private notice: its player has read it."""
+        self.lift_cover()
+
+    def action_cover_page(self, direction: int) -> None:
+        self.cover.scroll_recent(direction)
 
     def lift_cover(self) -> None:
         """Enter on the cover: bring the table back and go on with what waited for the key."""
+        if not self.covered:
+            return
+        KeyGate.of(self.app).arm(self)  # this key is used up: the rest of a burst stays here
         then = self.cover.clear()
         self._show_page()
-        if self.chooser.display and self.chooser.focusable:
-            self.chooser.focus()
-        else:
-            self.set_focus(None)
         self.refresh_bindings()
         if then is not None:
             then()
@@ -594,8 +607,12 @@ class GameScreen(GatedScreen, Screen[None]):
             )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.covered:
-            return action in ("rules", "menu")  # nothing of the table while it is covered
+        if self.covered:  # nothing of the table while it is covered
+            kind = self.cover.kind
+            return action in ("rules", "menu", "cover_page") or (action, kind) in (
+                ("lift_cover", CURTAIN), ("close_notice", NOTICE))
+        if action in ("lift_cover", "close_notice", "cover_page"):
+            return False
         if action == "skip_interlude" or self.interlude_player is not None:
             return action == "skip_interlude" and self.interlude_player is not None
         if action == "all_pass" or self.reaction_open:

@@ -68,7 +68,7 @@ async def test_the_covered_table_takes_no_keys_but_rules_and_menu():
         assert len(game.match.actions) == actions
         footer = app.screen.query_one("StableFooter").plain()
         assert "Rules" in footer and "Menu" in footer and "Log" not in footer and "Save" not in footer
-        assert game.focused is game.cover
+        assert game.focused is not game.cover  # the keys are the screen's: no focus moves
 
 
 async def test_the_cover_names_the_player_over_the_whole_page_and_hides_the_table():
