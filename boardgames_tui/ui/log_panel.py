@@ -54,6 +54,8 @@ class LogPanel(Widget, can_focus=False):
         #: Rows scrolled back from there (0: following the log).
         self._back = 0
         self._pending: tuple | None = None
+        #: Rows of the lines already wrapped, by (line, width) (see _wrap).
+        self._wrapped: dict[tuple[str, int], list[Strip]] = {}
         self.border_title = _("Log")
 
     # ---- content --------------------------------------------------------------
@@ -139,7 +141,16 @@ class LogPanel(Widget, can_focus=False):
             return []
         if line.isascii() and len(line) <= width:
             return [Strip([Segment(line)], len(line))]
-        return [Strip(list(row.render(self.app.console, end=""))) for row in Text(line).wrap(self.app.console, width)]
+        # Kept: a log written again for other eyes (a new seat at the keyboard) wraps each line
+        # once, not at every change of seat.
+        key = (line, width)
+        rows = self._wrapped.get(key)
+        if rows is None:
+            if len(self._wrapped) >= 4096:
+                self._wrapped.clear()
+            console = self.app.console
+            rows = self._wrapped[key] = [Strip(list(row.render(console, end=""))) for row in Text(line).wrap(console, width)]
+        return rows
 
     def _rewrap(self) -> None:
         width = self.content_size.width
