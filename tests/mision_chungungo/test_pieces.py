@@ -132,3 +132,23 @@ async def test_hand_part_shows_the_rows_of_the_whole_hand_rendered_at_once():
                 assert [list(s) for s in hand._strips[: len(want)]] == want
                 checked += 1
         assert checked >= 20
+
+
+def test_players_rows_equal_rich_layout_at_any_width_ellipsis_included():
+    from boardgames_tui.games.mision_chungungo.ui.board import fitted_rows
+
+    match = greedy_match(5, 2, steps=60)
+    names = ("Ana", "Bartolomeo Long", "Carla", "Diego", "Elena")
+    checked = 0
+    for state in match.states[::6]:
+        for seat in (None, *state.to_move[:1]):
+            ctx = BoardContext(state.view(seat), seat, names, [])
+            text = model.players_text(model.table_of(ctx.view, seat), ctx)
+            for width in (20, 33, 47, 48, 76):
+                options = CONSOLE.options.update(width=width, height=None, no_wrap=False, overflow="crop")
+                want = CONSOLE.render_lines(text, options, pad=False)
+                got = [list(s) for s in fitted_rows(text, width, CONSOLE)]
+                assert got == want, width
+                checked += 1
+    assert checked > 20
+    assert any("…" in s.text for s in fitted_rows(text, 20, CONSOLE))

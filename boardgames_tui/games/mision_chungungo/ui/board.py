@@ -75,6 +75,16 @@ class PartView(Lines):
         return self._source_of() if self._source_of is not None else super().source
 
 
+def fitted_rows(text: Text, width: int, console: Any) -> list[Strip]:
+    """The rows of a one-row-per-line ``text`` (no wrapping) cut to ``width`` by its own overflow
+    (an ellipsis...), as Rich lays it out for a wrapping Lines, without laying it out."""
+    rows = text.split("\n", allow_blank=True)
+    for row in rows:
+        if row.cell_len > width:
+            row.truncate(width, overflow=text.overflow)
+    return [Strip([s for s in row.render(console, end="") if s.text]) for row in rows]
+
+
 class HandView(PartView):
     """Your hand and the discard piles (drawn by :meth:`ChungungoBoard._draw_hand`)."""
 
@@ -153,7 +163,7 @@ class ChungungoBoard(GameBoard):
 
     def compose(self) -> ComposeResult:
         yield Lines(id="mc-table")
-        yield Lines(id="mc-players", wrap=True)
+        yield PartView(id="mc-players")
         with FieldBox(id="mc-fieldbox", can_focus=False):
             yield FieldView(id="mc-field")
         with BoardScroll(id="mc-scroll", can_focus=False):
@@ -188,7 +198,7 @@ class ChungungoBoard(GameBoard):
     def on_resize(self, event: events.Resize) -> None:
         self._fit_field()
         if self.ctx is not None and self.table is not None:
-            self._draw_hand(self.previewing)  # the rows of cards are laid out for the width
+            self._draw_static_parts()  # the players' rows and the rows of cards are laid out for the width
 
     def _fit_field(self) -> None:
         """Cap the field box so the preview and the hand keep :data:`BELOW_FIELD` rows below it."""
@@ -276,10 +286,13 @@ class ChungungoBoard(GameBoard):
             (t.deck, t.target, t.terminal, t.phase, t.card_in_play, t.step, t.current, lang),
             lambda: self.query_one("#mc-table", Lines).set(self._table_line()),
         )
+        view = self.query_one("#mc-players", PartView)
+        width = view.content_size.width or self.app.size.width
         self._put(
             "players",
-            (t.players, t.to_move, t.terminal, ctx.seat, ctx.names, lang),
-            lambda: self.query_one("#mc-players", Lines).set(model.players_text(t, ctx)),
+            (t.players, t.to_move, t.terminal, ctx.seat, ctx.names, lang, width),
+            lambda: view.show_strips(fitted_rows(model.players_text(t, ctx), width, self.app.console),
+                                     lambda: model.players_text(t, ctx)),
         )
         self._draw_hand(self.previewing)
 
