@@ -85,6 +85,11 @@ def fitted_rows(text: Text, width: int, console: Any) -> list[Strip]:
     return [Strip([s for s in row.render(console, end="") if s.text]) for row in rows]
 
 
+def at_top_left(widget: Any) -> bool:
+    """Whether a scrolling widget shows its top-left corner and is not on its way elsewhere."""
+    return widget.scroll_offset == (0, 0) and widget.scroll_target_x == 0 and widget.scroll_target_y == 0
+
+
 class HandView(PartView):
     """Your hand and the discard piles (drawn by :meth:`ChungungoBoard._draw_hand`)."""
 
@@ -252,10 +257,13 @@ class ChungungoBoard(GameBoard):
         if not self.is_mounted:
             return
         box = self.query_one("#mc-fieldbox", FieldBox)
-        box.scroll_to(0, 0, animate=False, immediate=True)
-        for region in self._wants:
-            box.scroll_to_region(region, animate=False, immediate=True)
-        self.query_one("#mc-scroll", VerticalScroll).scroll_to(0, 0, animate=False, immediate=True)
+        if not (at_top_left(box) and box.max_scroll_x == 0 and box.max_scroll_y == 0):  # else: nowhere to go
+            box.scroll_to(0, 0, animate=False, immediate=True)
+            for region in self._wants:
+                box.scroll_to_region(region, animate=False, immediate=True)
+        column = self.query_one("#mc-scroll", VerticalScroll)
+        if not at_top_left(column):
+            column.scroll_to(0, 0, animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
