@@ -26,6 +26,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -164,7 +165,7 @@ class ChungungoBoard(GameBoard):
         #: The field's cards and the rows of cards, rendered once per look.
         self._pieces = Pieces()
         #: Wrapped parts of the hand rendered once per content and width (see _rendered).
-        self._renders: dict[Hashable, list[Strip]] = {}
+        self._renders: dict[Hashable, list[list[Segment]]] = {}
 
     def compose(self) -> ComposeResult:
         yield Lines(id="mc-table")
@@ -430,8 +431,10 @@ class ChungungoBoard(GameBoard):
         if found is None:
             console = self.app.console
             options = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
-            found = [Strip(row) for row in console.render_lines(make(), options, pad=False)]
+            found = console.render_lines(make(), options, pad=False)
             if len(self._renders) >= 256:
                 del self._renders[next(iter(self._renders))]
             self._renders[key] = found
-        return found
+        # New Strips each time: a Strip drawn before carries Textual's caches of its earlier
+        # drawings, and one kept for later screens made the compositor slower, not faster.
+        return [Strip(row) for row in found]
