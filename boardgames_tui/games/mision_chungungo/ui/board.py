@@ -67,6 +67,7 @@ class PartView(Lines):
         self.set_strips(strips)
 
     def set(self, text: RenderableType) -> None:
+        """Show ``text`` as a Lines does (the rows built by the board are forgotten)."""
         self._source_of = None
         super().set(text)
 
@@ -364,11 +365,7 @@ class ChungungoBoard(GameBoard):
             widget.set(text)
             widget.set_class(not text, "-empty")
 
-        self._put("preview", (text, self._width_key()), draw)
-
-    def _width_key(self) -> tuple[int, int]:
-        """The widths the wrapped parts are drawn for (the board's, the terminal's before layout)."""
-        return (self.size.width, self.app.size.width)
+        self._put("preview", text, draw)  # a new width: the Lines wraps the same text again itself
 
     def _draw_hand(self, action: Any | None) -> None:
         """Your hand as a row of cards, then each card's ability in words, then the piles.
@@ -381,8 +378,7 @@ class ChungungoBoard(GameBoard):
         view = self.query_one("#mc-hand", HandView)
         width = max(CARD_MIN, (self.size.width or 48) - 2)
         wrap_at = view.content_size.width or self.app.size.width  # as Lines.set lays a renderable out
-        chosen = model.card_of_action(action, t) if action is not None else None
-        chosen_key = model._card_key(chosen) if chosen is not None else None
+        chosen_key = model.chosen_card_key(action, t)
         lang = i18n.language()
         hand = tuple(sorted(t.hand)) if t.hand is not None and ctx.seat is not None else None
         who = ctx.who(ctx.seat) if ctx.seat is not None else ""

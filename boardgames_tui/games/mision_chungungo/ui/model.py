@@ -625,6 +625,12 @@ def hand_row_table(card_id: int, on: bool, name_width: int) -> RichTable:
     return grid
 
 
+def chosen_card_key(action: Any | None, table: Table) -> tuple | None:
+    """What tells the card ``action`` plays from other cards (copies of one card share it), or None."""
+    chosen = card_of_action(action, table) if action is not None else None
+    return _card_key(chosen) if chosen is not None else None
+
+
 def _card_key(card_id: int) -> tuple:
     c = CARDS[card_id]
     return (c.name, c.copper, c.steps, c.pattern)
