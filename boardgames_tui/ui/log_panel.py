@@ -54,6 +54,8 @@ class LogPanel(Widget, can_focus=False):
         #: Rows scrolled back from there (0: following the log).
         self._back = 0
         self._pending: tuple | None = None
+        #: Rows of the lines already wrapped, by (line, width) (see _wrap).
+        self._wrapped: dict[tuple[str, int], list[list[Segment]]] = {}
         self.border_title = _("Log")
 
     # ---- content --------------------------------------------------------------
@@ -139,7 +141,18 @@ class LogPanel(Widget, can_focus=False):
             return []
         if line.isascii() and len(line) <= width:
             return [Strip([Segment(line)], len(line))]
-        return [Strip(list(row.render(self.app.console, end=""))) for row in Text(line).wrap(self.app.console, width)]
+        # Kept: a log written again for other eyes (a new seat at the keyboard) wraps each line
+        # once, not at every change of seat. The segments are kept, not the Strips: a Strip
+        # drawn before carries Textual's caches of that drawing, and Strips kept for later
+        # made the compositor slower than new ones.
+        key = (line, width)
+        rows = self._wrapped.get(key)
+        if rows is None:
+            if len(self._wrapped) >= 4096:
+                self._wrapped.clear()
+            console = self.app.console
+            rows = self._wrapped[key] = [list(row.render(console, end="")) for row in Text(line).wrap(console, width)]
+        return [Strip(segments) for segments in rows]
 
     def _rewrap(self) -> None:
         width = self.content_size.width

@@ -22,28 +22,81 @@ Everything is drawn from ``ctx.view``; see :mod:`.model`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Hashable, Sequence
 
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Region
+from textual.strip import Strip
 from boardgames_tui.ui.lines import Lines
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard, page_scroll
 
 from . import model
-from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, render_field
+from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
+from .pieces import Pieces
 
 
 #: The key to the field's glyphs, on the table line when no card is being resolved.
 LEGEND = N_("░ face down  ~ eel  A token")
 
 
-class FieldView(Lines):
+class PartView(Lines):
+    """A part of the board whose rows the board builds itself from cached pieces (:meth:`show_strips`).
+
+    The board draws it again when its width changes (Lines wraps only what
+    :meth:`Lines.set` was given). :attr:`source` builds the renderable those
+    rows were cut from, on demand (for tests and readers).
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._source_of: Callable[[], RenderableType] | None = None
+
+    def show_strips(self, strips: Sequence[Strip], source: Callable[[], RenderableType]) -> None:
+        """Show ready rows; ``source()`` gives the renderable they are the rows of."""
+        self._source_of = source
+        self.set_strips(strips)
+
+    def set(self, text: RenderableType) -> None:
+        """Show ``text`` as a Lines does (the rows built by the board are forgotten)."""
+        self._source_of = None
+        super().set(text)
+
+    @property
+    def source(self) -> RenderableType:
+        """What the rows on screen were made from."""
+        return self._source_of() if self._source_of is not None else super().source
+
+
+def fitted_rows(text: Text, width: int, console: Any) -> list[Strip]:
+    """The rows of a one-row-per-line ``text`` (no wrapping) cut to ``width`` by its own overflow
+    (an ellipsis...), as Rich lays it out for a wrapping Lines, without laying it out."""
+    rows = text.split("\n", allow_blank=True)
+    for row in rows:
+        if row.cell_len > width:
+            row.truncate(width, overflow=text.overflow)
+    return [Strip([s for s in row.render(console, end="") if s.text]) for row in rows]
+
+
+def at_top_left(widget: Any) -> bool:
+    """Whether a scrolling widget shows its top-left corner and is not on its way elsewhere."""
+    return widget.scroll_offset == (0, 0) and widget.scroll_target_x == 0 and widget.scroll_target_y == 0
+
+
+class HandView(PartView):
+    """Your hand and the discard piles (drawn by :meth:`ChungungoBoard._draw_hand`)."""
+
+
+class FieldView(PartView):
     """The field's text; a mouse click on a legal cell picks it (the keyboard does the same)."""
 
     def on_click(self, event: events.Click) -> None:
@@ -108,15 +161,21 @@ class ChungungoBoard(GameBoard):
         self._wants: list[Region] = []
         #: The size the field's cards are drawn at (see _fit_field).
         self.cell_size: CellSize = COMPACT
+        #: What each part was last drawn from (see _put): the same again draws nothing.
+        self._drawn: dict[str, Hashable] = {}
+        #: The field's cards and the rows of cards, rendered once per look.
+        self._pieces = Pieces()
+        #: Wrapped parts of the hand rendered once per content and width (see _rendered).
+        self._renders: dict[Hashable, list[list[Segment]]] = {}
 
     def compose(self) -> ComposeResult:
         yield Lines(id="mc-table")
-        yield Lines(id="mc-players", wrap=True)
+        yield PartView(id="mc-players")
         with FieldBox(id="mc-fieldbox", can_focus=False):
             yield FieldView(id="mc-field")
         with BoardScroll(id="mc-scroll", can_focus=False):
             yield Lines(id="mc-preview", wrap=True, keep_rows=True, classes="-empty")
-            yield Lines(id="mc-hand", wrap=True, keep_rows=True)
+            yield HandView(id="mc-hand", wrap=True, keep_rows=True)
 
     # ---- the contract ------------------------------------------------------
 
@@ -145,6 +204,8 @@ class ChungungoBoard(GameBoard):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_field()
+        if self.ctx is not None and self.table is not None:
+            self._draw_static_parts()  # the players' rows and the rows of cards are laid out for the width
 
     def _fit_field(self) -> None:
         """Cap the field box so the preview and the hand keep :data:`BELOW_FIELD` rows below it."""
@@ -198,10 +259,13 @@ class ChungungoBoard(GameBoard):
         if not self.is_mounted:
             return
         box = self.query_one("#mc-fieldbox", FieldBox)
-        box.scroll_to(0, 0, animate=False, immediate=True)
-        for region in self._wants:
-            box.scroll_to_region(region, animate=False, immediate=True)
-        self.query_one("#mc-scroll", VerticalScroll).scroll_to(0, 0, animate=False, immediate=True)
+        if not (at_top_left(box) and box.max_scroll_x == 0 and box.max_scroll_y == 0):  # else: nowhere to go
+            box.scroll_to(0, 0, animate=False, immediate=True)
+            for region in self._wants:
+                box.scroll_to_region(region, animate=False, immediate=True)
+        column = self.query_one("#mc-scroll", VerticalScroll)
+        if not at_top_left(column):
+            column.scroll_to(0, 0, animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
@@ -225,9 +289,28 @@ class ChungungoBoard(GameBoard):
 
     def _draw_static_parts(self) -> None:
         assert self.ctx is not None and self.table is not None
-        self.query_one("#mc-table", Lines).set(self._table_line())
-        self.query_one("#mc-players", Lines).set(model.players_text(self.table, self.ctx))
+        t, ctx = self.table, self.ctx
+        lang = i18n.language()
+        self._put(
+            "table",
+            (t.deck, t.target, t.terminal, t.phase, t.card_in_play, t.step, t.current, lang),
+            lambda: self.query_one("#mc-table", Lines).set(self._table_line()),
+        )
+        view = self.query_one("#mc-players", PartView)
+        width = view.content_size.width or self.app.size.width
+        self._put(
+            "players",
+            (t.players, t.to_move, t.terminal, ctx.seat, ctx.names, lang, width),
+            lambda: view.show_strips(fitted_rows(model.players_text(t, ctx), width, self.app.console),
+                                     lambda: model.players_text(t, ctx)),
+        )
         self._draw_hand(self.previewing)
+
+    def _put(self, part: str, key: Hashable, draw: Callable[[], None]) -> None:
+        """Run ``draw`` unless ``part`` was last drawn from the same ``key`` (what it shows depends on)."""
+        if self._drawn.get(part) != key:
+            self._drawn[part] = key
+            draw()
 
     def _table_line(self) -> Text:
         """Deck count and copper target, then the card being resolved (or the field's legend)."""
@@ -255,8 +338,7 @@ class ChungungoBoard(GameBoard):
         lay = self.layout_
         cursor = model.action_cell(action) if action is not None else None
         lines, hits = model.shot_marks(action, self.table, self.ctx) if action is not None else ({}, set())
-        text = render_field(
-            self.table.field,
+        args = dict(
             origin=lay.origin,
             size=lay.size,
             own_seat=self.ctx.seat,
@@ -267,26 +349,88 @@ class ChungungoBoard(GameBoard):
             faces=model.field_faces(self.table),
             cell=self.cell_size,
         )
-        self.query_one("#mc-field", Lines).set(text)
+        field = self.table.field
+        key = (frozenset(field.items()), lay.origin, lay.size, self.ctx.seat, lay.legal, args["cursor"],
+               frozenset(lines.items()), frozenset(hits), frozenset(args["faces"].items()), self.cell_size)
+
+        def draw() -> None:
+            strips = field_strips(self.app.console, self._pieces, field, **args)  # type: ignore[arg-type]
+            self.query_one("#mc-field", FieldView).show_strips(strips, lambda: render_field(field, **args))  # type: ignore[arg-type]
+
+        self._put("field", key, draw)
 
     def _set_preview(self, text: str) -> None:
-        widget = self.query_one("#mc-preview", Lines)
-        widget.set(text)
-        widget.set_class(not text, "-empty")
+        def draw() -> None:
+            widget = self.query_one("#mc-preview", Lines)
+            widget.set(text)
+            widget.set_class(not text, "-empty")
+
+        self._put("preview", text, draw)  # a new width: the Lines wraps the same text again itself
 
     def _draw_hand(self, action: Any | None) -> None:
-        """Your hand as a row of cards, then each card's ability in words, then the piles."""
+        """Your hand as a row of cards, then each card's ability in words, then the piles.
+
+        Each part is rendered once for what it shows (and the rows of cards
+        card by card): a decision that leaves the hand alone draws nothing here.
+        """
         assert self.ctx is not None and self.table is not None
-        from rich.console import Group
-
+        t, ctx = self.table, self.ctx
+        view = self.query_one("#mc-hand", HandView)
         width = max(CARD_MIN, (self.size.width or 48) - 2)
-        parts: list[Any] = []
-        cards = model.hand_cards(self.table, self.ctx, action, width)
-        if cards.plain:
-            parts += [model.hand_title(self.table, self.ctx), cards, model.hand_table(self.table, self.ctx, action, False)]
-        else:
-            parts.append(model.hand_table(self.table, self.ctx, action))
-        parts.append(Text(_("Discard piles"), style="bold"))
-        parts.append(model.piles_cards(self.table, self.ctx, width))
-        self.query_one("#mc-hand", Lines).set(Group(*parts))
+        wrap_at = view.content_size.width or self.app.size.width  # as Lines.set lays a renderable out
+        chosen_key = model.chosen_card_key(action, t)
+        lang = i18n.language()
+        hand = tuple(sorted(t.hand)) if t.hand is not None and ctx.seat is not None else None
+        who = ctx.who(ctx.seat) if ctx.seat is not None else ""
+        owned = t.players[ctx.seat].copper if ctx.seat is not None else 0
+        piles = tuple((p.seat, p.pile, p.pile_top, p.bases) for p in t.players)
+        key = (hand, chosen_key, who, owned, piles, ctx.seat, width, wrap_at, lang)
 
+        def draw() -> None:
+            console = self.app.console
+            faces = model.hand_faces(t, ctx, action)
+            strips: list[Strip] = []
+            if faces:
+                strips += self._rendered(("hand-title", hand, who, owned, lang, wrap_at), wrap_at,
+                                         lambda: model.hand_title(t, ctx))
+                strips += model.card_row_strips(console, self._pieces, faces, width)
+                rows = model.hand_rows(t, ctx, action)
+                names = max(cell_len(model.hand_row_cells(c, on)[0].plain) for c, on in rows)
+                for c, on in rows:  # row by row, at the width of the widest name: as the whole table
+                    strips += self._rendered(("hand-row", c, on, names, lang, wrap_at), wrap_at,
+                                             lambda: model.hand_row_table(c, on, names))
+            else:
+                strips += self._rendered(("hand-table-titled", hand, who, owned, lang, wrap_at), wrap_at,
+                                         lambda: model.hand_table(t, ctx, action))
+            strips += self._rendered(("piles-title", lang, wrap_at), wrap_at,
+                                     lambda: Text(_("Discard piles"), style="bold"))
+            strips += model.card_row_strips(console, self._pieces, model.pile_faces(t, ctx), width)
+            view.show_strips(strips, lambda: self._hand_group(t, ctx, action, width))
+
+        self._put("hand", key, draw)
+
+    def _hand_group(self, t: model.Table, ctx: BoardContext, action: Any | None, width: int) -> RenderableType:
+        """The hand part as one renderable (what :meth:`_draw_hand` draws piece by piece)."""
+        parts: list[Any] = []
+        cards = model.hand_cards(t, ctx, action, width)
+        if cards.plain:
+            parts += [model.hand_title(t, ctx), cards, model.hand_table(t, ctx, action, False)]
+        else:
+            parts.append(model.hand_table(t, ctx, action))
+        parts.append(Text(_("Discard piles"), style="bold"))
+        parts.append(model.piles_cards(t, ctx, width))
+        return Group(*parts)
+
+    def _rendered(self, key: Hashable, width: int, make: Callable[[], RenderableType]) -> list[Strip]:
+        """``make()`` laid out at ``width`` as Lines lays out a wrapped part, kept under ``key``."""
+        found = self._renders.get(key)
+        if found is None:
+            console = self.app.console
+            options = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
+            found = console.render_lines(make(), options, pad=False)
+            if len(self._renders) >= 256:
+                del self._renders[next(iter(self._renders))]
+            self._renders[key] = found
+        # New Strips each time: a Strip drawn before carries Textual's caches of its earlier
+        # drawings, and one kept for later screens made the compositor slower, not faster.
+        return [Strip(row) for row in found]

@@ -27,11 +27,14 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 import attrs
+from rich.console import Console
 from rich.text import Text
+from textual.strip import Strip
 
 from boardgames_tui.engine import seat_letter
 
 from .model import Cell, FieldCell
+from .pieces import Pieces, join
 
 #: Styles added to the glyphs (the glyphs alone carry the meaning).
 STYLE_CARD = ""
@@ -133,20 +136,97 @@ def render_field(
     return out
 
 
+def field_strips(
+    console: Console,
+    pieces: Pieces,
+    field: Mapping[Cell, FieldCell],
+    *,
+    origin: Cell,
+    size: tuple[int, int],
+    own_seat: int | None = None,
+    legal: Iterable[Cell] = (),
+    cursor: Cell | None = None,
+    lines: Mapping[Cell, str] | None = None,
+    hits: Iterable[Cell] = (),
+    faces: Mapping[Cell, tuple[str, int]] | None = None,
+    cell: CellSize = COMPACT,
+) -> list[Strip]:
+    """The rows of :func:`render_field` (same arguments) as Strips, each card rendered once per look.
+
+    Exactly what ``text_strips(render_field(...))`` gives, built from the
+    cards kept in ``pieces``: a new highlight or legal mark renders the cards
+    it changes, not the field.
+    """
+    legal = set(legal)
+    hits = set(hits)
+    lines = dict(lines or {})
+    faces = dict(faces or {})
+    rows, cols = size
+    w = cell.width
+
+    def header() -> list[Text]:
+        line = Text()
+        line.append(" " * LABEL_WIDTH, STYLE_LABEL)
+        for c in range(cols):
+            line.append(f"{origin[1] + c:^{w}}", STYLE_LABEL)
+        return [line]
+
+    out = [join(pieces.block(console, ("field-header", origin[1], cols, w), header))]
+    for r in range(rows):
+        row = origin[0] + r
+        labels = pieces.block(
+            console,
+            ("field-labels", row, cell),
+            lambda: [
+                Text(f"{row:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH, STYLE_LABEL)
+                for k in range(cell.height)
+            ],
+        )
+        cards = []
+        for c in range(cols):
+            here = (row, origin[1] + c)
+            occupant = field.get(here)
+            mark = _mark(here, cursor, hits, legal, lines)
+            key = (
+                "field-card",
+                occupant,
+                mark,
+                lines.get(here) if mark == "line" else None,
+                faces.get(here),
+                occupant is not None and occupant.token is not None and occupant.token == own_seat,
+                cell,
+            )
+            cards.append(
+                pieces.block(
+                    console,
+                    key,
+                    lambda: _card(occupant, here, own_seat, legal, cursor, lines, hits, faces, cell),
+                )
+            )
+        for k in range(cell.height):
+            out.append(join([labels[k], *(card[k] for card in cards)]))
+    return out
+
+
+def _mark(here: Cell, cursor: Cell | None, hits: set, legal: set, lines: Mapping[Cell, str]) -> str:
+    """What marks a cell now: 'cursor', 'hit', 'legal', 'line' (a shot crosses it) or ''."""
+    if here == cursor:
+        return "cursor"
+    if here in hits:
+        return "hit"
+    if here in legal:
+        return "legal"
+    if here in lines:
+        return "line"
+    return ""
+
+
 def _card(occupant: FieldCell | None, here: Cell, own_seat: int | None, legal: set, cursor: Cell | None,
           lines: dict, hits: set, faces: dict, cell: CellSize) -> list[Text]:
     """The lines of one cell: a card box (or blank) with its marks."""
     w, inner = cell.width, cell.inner
     empty = occupant is None or occupant.gap
-    mark = ""
-    if here == cursor:
-        mark = "cursor"
-    elif here in hits:
-        mark = "hit"
-    elif here in legal:
-        mark = "legal"
-    elif here in lines:
-        mark = "line"
+    mark = _mark(here, cursor, hits, legal, lines)
     if empty:
         if mark in ("", "hit"):
             return [Text(" " * w) for _ in range(cell.height)]

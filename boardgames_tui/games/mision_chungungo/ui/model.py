@@ -18,12 +18,15 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.strip import Strip
 
 from boardgames_tui.ui.fit import fit_name
 from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext
+
+from .pieces import Pieces, join
 
 from .. import data
 from ..data import CARDS, Step, alternatives
@@ -591,11 +594,41 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool
     if not hand:
         grid.add_row(" ", Text(_("(empty)"), "dim"))
     for c in hand:
-        card = CARDS[c]
-        on = chosen_key is not None and _card_key(c) == chosen_key
-        name = Text(f"{'>' if on else ' '}{card_title(c)} {card.copper}cu", "bold reverse" if on else "bold")
-        grid.add_row(name, i18n.translate_text(card.text))
+        grid.add_row(*hand_row_cells(c, chosen_key is not None and _card_key(c) == chosen_key))
     return grid
+
+
+def hand_rows(table: Table, ctx: BoardContext, action: Any | None) -> list[tuple[int, bool]]:
+    """The rows of :func:`hand_table`: (card id, highlighted) in the order shown ([] for a public screen)."""
+    if table.hand is None or ctx.seat is None:
+        return []
+    chosen = card_of_action(action, table) if action is not None else None
+    chosen_key = _card_key(chosen) if chosen is not None else None
+    return [(c, chosen_key is not None and _card_key(c) == chosen_key) for c in sorted(table.hand)]
+
+
+def hand_row_cells(card_id: int, on: bool) -> tuple[Text, str]:
+    """The two cells of a row of :func:`hand_table`: the card's name and copper ('>' and reverse
+    video when highlighted), and its ability in words (a str: Rich reads it as markup, as ever)."""
+    card = CARDS[card_id]
+    name = Text(f"{'>' if on else ' '}{card_title(card_id)} {card.copper}cu", "bold reverse" if on else "bold")
+    return name, i18n.translate_text(card.text)
+
+
+def hand_row_table(card_id: int, on: bool, name_width: int) -> RichTable:
+    """One row of :func:`hand_table` (``titled=False``) alone, its name column ``name_width`` wide (the
+    widest name of the hand): laid out at the same width it gives the same lines as in the whole table."""
+    grid = RichTable.grid(padding=(0, 1), expand=True)
+    grid.add_column(no_wrap=True, width=name_width)
+    grid.add_column(ratio=1)
+    grid.add_row(*hand_row_cells(card_id, on))
+    return grid
+
+
+def chosen_card_key(action: Any | None, table: Table) -> tuple | None:
+    """What tells the card ``action`` plays from other cards (copies of one card share it), or None."""
+    chosen = card_of_action(action, table) if action is not None else None
+    return _card_key(chosen) if chosen is not None else None
 
 
 def _card_key(card_id: int) -> tuple:
@@ -629,28 +662,55 @@ def card_row(cards: list[tuple[list[str], str]], width: int) -> Text:
     """Cards side by side as boxes, all in one row when ``width`` allows cards of at least
     9 columns (up to 14 where there is room), else on as many rows as needed: each card
     is (its lines of text, a Rich style); a style with 'reverse' marks the highlighted one."""
-    card_width = max(CARD_WIDTHS[0], min(CARD_WIDTHS[1], width // max(1, len(cards))))
-    inner = card_width - 2
-    per_row = max(1, width // card_width)
     out = Text(no_wrap=True, overflow="crop")
-    height = max((len(lines) for lines, _ in cards), default=0)
-    for start in range(0, len(cards), per_row):
-        chunk = cards[start:start + per_row]
+    for chunk, inner, height in _card_rows(cards, width):
         rows = [Text() for _ in range(height + 2)]
         for lines, style in chunk:
-            edge = "bold" if "reverse" in style else "dim"
-            rows[0].append("┌" + "─" * inner + "┐", edge)
-            for k in range(height):
-                text = lines[k] if k < len(lines) else ""
-                rows[k + 1].append("│", edge)
-                rows[k + 1].append(f"{text[:inner]:<{inner}}", style if k == 0 else ("reverse" if "reverse" in style else ""))
-                rows[k + 1].append("│", edge)
-            rows[-1].append("└" + "─" * inner + "┘", edge)
+            for row, part in zip(rows, card_box(tuple(lines), style, inner, height)):
+                row.append_text(part)
         for row in rows:
             if out.plain:
                 out.append("\n")
             out.append_text(row)
     return out
+
+
+def _card_rows(cards: list[tuple[list[str], str]], width: int):
+    """The rows of :func:`card_row`: (the cards of the row, inside width of a card, lines inside)."""
+    card_width = max(CARD_WIDTHS[0], min(CARD_WIDTHS[1], width // max(1, len(cards))))
+    per_row = max(1, width // card_width)
+    height = max((len(lines) for lines, _ in cards), default=0)
+    for start in range(0, len(cards), per_row):
+        yield cards[start:start + per_row], card_width - 2, height
+
+
+def card_box(lines: tuple[str, ...], style: str, inner: int, height: int) -> list[Text]:
+    """One card of :func:`card_row`, line by line: its top edge, ``height`` lines of text
+    (cut or padded to ``inner`` columns) and its bottom edge."""
+    edge = "bold" if "reverse" in style else "dim"
+    out = [Text("┌" + "─" * inner + "┐", edge)]
+    for k in range(height):
+        text = lines[k] if k < len(lines) else ""
+        row = Text()
+        row.append("│", edge)
+        row.append(f"{text[:inner]:<{inner}}", style if k == 0 else ("reverse" if "reverse" in style else ""))
+        row.append("│", edge)
+        out.append(row)
+    out.append(Text("└" + "─" * inner + "┘", edge))
+    return out
+
+
+def card_row_strips(console: Any, pieces: Pieces, cards: list[tuple[list[str], str]], width: int) -> list[Strip]:
+    """The rows of :func:`card_row` as Strips, each card rendered once per look (kept in ``pieces``)."""
+    out: list[Strip] = []
+    for chunk, inner, height in _card_rows(cards, width):
+        boxes = [
+            pieces.block(console, ("card-box", tuple(lines), style, inner, height),
+                         lambda: card_box(tuple(lines), style, inner, height))
+            for lines, style in chunk
+        ]
+        out.extend(join(box[k] for box in boxes) for k in range(height + 2))
+    return out or [Strip([])]  # no card: one empty row, as the empty Text gives
 
 
 def _card_lines(card_id: int) -> list[str]:
@@ -666,18 +726,27 @@ def _card_lines(card_id: int) -> list[str]:
 def hand_cards(table: Table, ctx: BoardContext, action: Any | None, width: int) -> Text:
     """The seat's own hand as a row of cards (name, copper, ability in a few words); the
     highlighted card in reverse video. Empty for a public screen."""
+    return card_row(hand_faces(table, ctx, action), width)
+
+
+def hand_faces(table: Table, ctx: BoardContext, action: Any | None) -> list[tuple[list[str], str]]:
+    """The cards of :func:`hand_cards` for :func:`card_row` ([] for a public screen)."""
     if table.hand is None or ctx.seat is None:
-        return Text()
+        return []
     chosen = card_of_action(action, table) if action is not None else None
     key = _card_key(chosen) if chosen is not None else None
-    cards = [(_card_lines(c), "bold reverse" if key is not None and _card_key(c) == key else "bold")
-             for c in sorted(table.hand)]
-    return card_row(cards, width)
+    return [(_card_lines(c), "bold reverse" if key is not None and _card_key(c) == key else "bold")
+            for c in sorted(table.hand)]
 
 
 def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:
     """Every discard pile as a card: whose it is and (how many cards), the top card's
     name, and the abandoned bases beside it (M Copper Mine, F Furious Chungungo)."""
+    return card_row(pile_faces(table, ctx), width)
+
+
+def pile_faces(table: Table, ctx: BoardContext) -> list[tuple[list[str], str]]:
+    """The cards of :func:`piles_cards` for :func:`card_row`."""
     cards = []
     for p in table.players:
         top = p.pile_top or _("(empty)")
@@ -685,4 +754,4 @@ def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:
         bases = " ".join(b[0] for b in p.bases)
         lines = [f"{seat_letter(p.seat)} ({p.pile})", name, bases]
         cards.append((lines, "bold reverse" if p.seat == ctx.seat else "bold"))
-    return card_row(cards, width)
+    return cards
