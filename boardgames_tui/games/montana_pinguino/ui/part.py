@@ -17,7 +17,10 @@ import dataclasses
 from collections import OrderedDict
 from typing import Any, Callable, Hashable
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.strip import Strip
@@ -158,6 +161,16 @@ def _kept(key: Hashable, piece: Any, console: Console, options: ConsoleOptions, 
 
 
 def _render(piece: Any, console: Console, options: ConsoleOptions) -> list[Strip]:
+    if (
+        isinstance(piece, Text) and piece.justify in (None, "default") and options.justify in (None, "default")
+        and piece.plain and "\n" not in piece.plain and cell_len(piece.plain) <= options.max_width
+    ):
+        # One line that fits: Rich would wrap it into itself and join it to nothing; its
+        # segments are the line's own (``Text.render`` leaves a style-only line to its caller).
+        if not piece.spans:
+            style = console.get_style(piece.style, default=Style.null()) if piece.style else None
+            return [Strip([Segment(piece.plain, style)])]
+        return [Strip(list(piece.render(console, end="")))]
     return [Strip(row) for row in console.render_lines(piece, options, pad=False)]
 
 
