@@ -107,6 +107,11 @@ _ROWS: OrderedDict[Hashable, list[Strip]] = OrderedDict()
 ROWS_KEPT = 4000
 
 
+def forget_rows() -> None:
+    """Drop every row :func:`lay_out` kept (a fresh start, as for a new program)."""
+    _ROWS.clear()
+
+
 def lay_out(source: RenderableType, console: Console, options: ConsoleOptions) -> list[Strip]:
     """The rows ``console.render_lines(source, options, pad=False)`` gives, made piece by piece.
 

@@ -196,6 +196,12 @@ def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
     return out
 
 
+def forget_drawings() -> None:
+    """Drop the section boxes and runner lines kept (a fresh start, as for a new program)."""
+    _CELLS.clear()
+    _RUNNER_ROWS.clear()
+
+
 #: Runner lines already made: what a line shows -> its Text (never changed once made).
 _RUNNER_ROWS: dict[tuple, Text] = {}
 
