@@ -277,12 +277,6 @@ class MontanaBoard(GameBoard):
             out[s] = {k: v for k, v in d.items() if v}
         return out
 
-    def _update(self, selector: str, content: Any) -> None:
-        """Show ``content`` in one part of the board, without colours when NO_COLOR is set."""
-        if getattr(self.app, "no_color", False):
-            content = render.decolour(content)
-        self.query_one(selector, Lines).set(content)
-
     def _part(self, selector: str, key: tuple, build: Any) -> None:
         """Show ``build()`` in one part of the board, drawn again only when ``key`` (every fact
         ``build`` reads) changed: see :class:`.part.Part`. Without colours when NO_COLOR is set."""
@@ -293,6 +287,13 @@ class MontanaBoard(GameBoard):
             return render.decolour(content) if no_color else content
 
         self._parts()[selector].show((key, no_color, i18n.language()), made)
+
+    def _preview_lines(self) -> Lines:
+        """The preview under the scroll (``#mp-preview``), looked up once."""
+        lines = getattr(self, "_preview_widget", None)
+        if lines is None:
+            lines = self._preview_widget = self.query_one("#mp-preview", Lines)
+        return lines
 
     def _parts(self) -> dict[str, Part]:
         """The board's parts by selector ('#mp-track' ...), looked up once."""
@@ -393,9 +394,9 @@ class MontanaBoard(GameBoard):
                        lambda: render.hand_text(view, seat, highlight))
         else:
             self._part("#mp-hand", ("no hand",), Text)
-        prev = self.query_one("#mp-preview", Lines)
-        text = self._preview_text()
-        self._update("#mp-preview", text or Text())
+        prev = self._preview_lines()
+        text = self._preview_text() or Text()
+        prev.set(render.decolour(text) if getattr(self.app, "no_color", False) else text)
         prev.set_class(not text, "-empty")
 
     def _track_marks(self) -> dict[int, str]:

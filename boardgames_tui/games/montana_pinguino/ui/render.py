@@ -375,7 +375,12 @@ def last_round_events(view: Any) -> list[Any]:
     Once the race is over (game over, or between Championship races): its final round,
     up to the result."""
     log = view.log
-    starts = [i for i, e in enumerate(log) if _starts_round(e.text)]
+    starts: list[int] = []  # the last two round openings, oldest first (read from the end: a long log)
+    for i in range(len(log) - 1, -1, -1):
+        if _starts_round(log[i].text):
+            starts.insert(0, i)
+            if len(starts) == 2:
+                break
     if race_is_over(view):
         if not starts:
             return []
