@@ -57,6 +57,8 @@ class Part(Lines):
         """Show ``build()`` for the facts ``key``: nothing to do when they are on show, the
         rows made before when they were shown lately, else ``build()`` laid out now."""
         self._facts, self._build = key, build
+        if not self.is_mounted:
+            return  # shown once mounted (on_mount)
         width = self.content_size.width
         if width <= 0:
             width = self.app.size.width  # not laid out yet: drawn again once it is (on_resize)
@@ -92,6 +94,11 @@ class Part(Lines):
         console = self.app.console
         options = console.options.update(width=width, height=None, no_wrap=not self.wrap, overflow="crop")
         return lay_out(source, console, options)
+
+    def on_mount(self) -> None:
+        """Facts given before the part was mounted are shown now."""
+        if self._build is not None and self._shown_key is None:
+            self.show(self._facts, self._build)
 
     def on_resize(self) -> None:
         """A new width: the facts on show laid out again for it."""
