@@ -206,10 +206,11 @@ class MontanaBoard(GameBoard):
         earlier = max(0, self.size.height - used)
         self._part("#mp-played", ("cards turned", frame.cards, frame.lines, frame.last, earlier),
                    lambda: frame_cards_text(frame, render.SEAT_STYLES, earlier))
+        parts = self._parts()
         for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
                              ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
-            self.query_one(selector, Lines).display = on
-        self.query_one("#mp-preview", Lines).set_class(True, "-empty")
+            parts[selector].display = on
+        self._preview_lines().set_class(True, "-empty")
         if index == 0:
             self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
 
