@@ -235,7 +235,10 @@ class MontanaBoard(GameBoard):
         if isinstance(action, R.PlayNoMore):
             return "0"
         if isinstance(action, R.PlayCard):
-            return card_keys(ctx.view, ctx.seat).get(_key_of(action.card, action.half))
+            kept = getattr(self, "_card_keys", None)
+            if kept is None or kept[0] is not ctx:  # worked out once per list, not once per card
+                kept = self._card_keys = (ctx, card_keys(ctx.view, ctx.seat))
+            return kept[1].get(_key_of(action.card, action.half))
         return None
 
     def on_resize(self) -> None:
