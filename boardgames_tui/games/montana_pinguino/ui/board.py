@@ -41,6 +41,7 @@ from boardgames_tui.ui.board import BoardContext, GameBoard
 from .. import data as D
 from .. import rules as R
 from . import render
+from .part import Part
 
 
 def _snapshot(view: Any) -> tuple:
@@ -82,7 +83,7 @@ class MontanaBoard(GameBoard):
             for part in ("news", "runners", "track", "played", "last", "hand"):
                 # The track and the hand keep their rows: a seat's "Ahead of" line and hand are
                 # blank rows in the public view, not a new layout.
-                yield Lines(id=f"mp-{part}", wrap=True, keep_rows=part in ("track", "hand"))
+                yield Part(id=f"mp-{part}", wrap=True, keep_rows=part in ("track", "hand"))
         yield Lines(id="mp-preview", wrap=True, keep_rows=True, classes="-empty")
 
     # ---- the contract -----------------------------------------------------
@@ -185,24 +186,30 @@ class MontanaBoard(GameBoard):
         view = frame.apply_to(ctx.view)
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
-        self._update("#mp-news", step_text(frame, index, count))
+        self._part("#mp-news", ("step", frame.last, frame.lines[-1:], index, count),
+                   lambda: step_text(frame, index, count))
         deltas = {}
         if prev is not None:
             for s in range(view.players):
                 d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
                      "health": frame.health[s] - prev.health[s]}
                 deltas[s] = {k: v for k, v in d.items() if v}
-        self._update("#mp-runners", render.runners_text(view, ctx.names, None, deltas, wide,
-                                                        title="THE TABLE WATCHES THE ROUND", news=False))
-        self._update("#mp-track", render.course_text(view, None, width))
+        self._part("#mp-runners", ("table watches",) + self._runners_key(view, None, deltas, wide),
+                   lambda: render.runners_text(view, ctx.names, None, deltas, wide,
+                                               title="THE TABLE WATCHES THE ROUND", news=False))
+        # The same picture as the public board's course (no seat, no marks): drawn once for both.
+        self._part("#mp-track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width))
         course_rows = render.course_shape(view.length, width)[2]
         cards = sum(len(row) for row in frame.cards) or 1
         used = 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
-        self._update("#mp-played", frame_cards_text(frame, render.SEAT_STYLES, max(0, self.size.height - used)))
+        earlier = max(0, self.size.height - used)
+        self._part("#mp-played", ("cards turned", frame.cards, frame.lines, frame.last, earlier),
+                   lambda: frame_cards_text(frame, render.SEAT_STYLES, earlier))
+        parts = self._parts()
         for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
                              ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
-            self.query_one(selector, Lines).display = on
-        self.query_one("#mp-preview", Lines).set_class(True, "-empty")
+            parts[selector].display = on
+        self._preview_lines().set_class(True, "-empty")
         if index == 0:
             self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
 
@@ -227,7 +234,10 @@ class MontanaBoard(GameBoard):
         if isinstance(action, R.PlayNoMore):
             return "0"
         if isinstance(action, R.PlayCard):
-            return card_keys(ctx.view, ctx.seat).get(_key_of(action.card, action.half))
+            kept = getattr(self, "_card_keys", None)
+            if kept is None or kept[0] is not ctx:  # worked out once per list, not once per card
+                kept = self._card_keys = (ctx, card_keys(ctx.view, ctx.seat))
+            return kept[1].get(_key_of(action.card, action.half))
         return None
 
     def on_resize(self) -> None:
@@ -270,11 +280,44 @@ class MontanaBoard(GameBoard):
             out[s] = {k: v for k, v in d.items() if v}
         return out
 
-    def _update(self, selector: str, content: Any) -> None:
-        """Show ``content`` in one part of the board, without colours when NO_COLOR is set."""
-        if getattr(self.app, "no_color", False):
-            content = render.decolour(content)
-        self.query_one(selector, Lines).set(content)
+    def _part(self, selector: str, key: tuple, build: Any) -> None:
+        """Show ``build()`` in one part of the board, drawn again only when ``key`` (every fact
+        ``build`` reads) changed: see :class:`.part.Part`. Without colours when NO_COLOR is set."""
+        no_color = bool(getattr(self.app, "no_color", False))
+
+        def made() -> Any:
+            content = build()
+            return render.decolour(content) if no_color else content
+
+        self._parts()[selector].show((key, no_color, i18n.language()), made)
+
+    def _preview_lines(self) -> Lines:
+        """The preview under the scroll (``#mp-preview``), looked up once."""
+        lines = getattr(self, "_preview_widget", None)
+        if lines is None:
+            lines = self._preview_widget = self.query_one("#mp-preview", Lines)
+        return lines
+
+    def _parts(self) -> dict[str, Part]:
+        """The board's parts by selector ('#mp-track' ...), looked up once."""
+        parts = getattr(self, "_part_widgets", None)
+        if parts is None:
+            parts = {f"#{part.id}": part for part in self.query(Part)}
+            if parts:  # composed: the parts stay for the board's life
+                self._part_widgets = parts
+        return parts
+
+    @staticmethod
+    def _track_key(view: Any, seat: int | None, width: int, marks: dict[int, str], target: int | None) -> tuple:
+        """What the track part reads: the course, the sleds, the tokens, who looks, the width, the marks."""
+        return ("track", view.track, view.position, view.tokens, seat, width, tuple(sorted(marks.items())), target)
+
+    def _runners_key(self, view: Any, seat: int | None, deltas: dict[int, dict[str, int]], wide: bool) -> tuple:
+        """What the runners part reads: the round, and each runner's name, speed, health and state."""
+        changed = tuple(sorted((s, tuple(sorted(d.items()))) for s, d in deltas.items()))
+        return ("runners", view.race, view.championship, view.phase, view.round, view.first, view.sides, view.box,
+                view.health, view.conduction, view.destroyed, view.one_card, view.position, view.track,
+                self.ctx.names if self.ctx is not None else (), seat, changed, wide)
 
     scrolls = True
     scroll_id = "mp-scroll"
@@ -289,52 +332,74 @@ class MontanaBoard(GameBoard):
         if self.wait_to_draw():
             return
         self._drawn_for = self._drawing_size()
-        view, seat = ctx.view, ctx.seat
+        view, seat, names = ctx.view, ctx.seat, ctx.names
+        parts = self._parts()
         marks = self._track_marks()
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
         target = self._preview.seat if isinstance(self._preview, R.Target) else None
-        course = render.course_text(view, seat, width, marks, target)
-        ahead = render.ahead_text(view, seat)
-        # The drawn course is cut at the edge; the words ahead of the sled wrap under it.
-        self._update("#mp-track", Group(course, ahead) if ahead.plain else course)
-        self._update("#mp-runners", render.runners_text(view, ctx.names, seat, self.deltas(), wide))
+
+        def track() -> Any:
+            course = render.course_text(view, seat, width, marks, target)
+            ahead = render.ahead_text(view, seat)
+            # The drawn course is cut at the edge; the words ahead of the sled wrap under it.
+            return Group(course, ahead) if ahead.plain else course
+
+        self._part("#mp-track", self._track_key(view, seat, width, marks, target), track)
+        deltas = self.deltas()
+        self._part("#mp-runners", self._runners_key(view, seat, deltas, wide),
+                   lambda: render.runners_text(view, names, seat, deltas, wide))
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
         for selector in ("#mp-runners", "#mp-track"):
-            self.query_one(selector, Lines).display = view.phase != R.Phase.RACE_OVER
-        parts: list[Any] = []
+            parts[selector].display = view.phase != R.Phase.RACE_OVER
         over = render.race_is_over(view)
-        news = self.query_one("#mp-news", Lines)
-        news.display = over
+        parts["#mp-news"].display = over
+        # What the race result reads (places, finishes, speeds, points) and who the table waits for.
+        result_key = (view.phase, view.race, view.round, view.championship, view.places, view.points, view.firsts,
+                      view.result, view.decided_by, view.finish, view.position, view.box, view.health, view.sides,
+                      view.track, view.to_move, names)
         if view.phase == R.Phase.RACE_OVER:
-            self._update("#mp-news", Group(
+            self._part("#mp-news", ("race over", result_key, seat), lambda: Group(
                 Text(_("RACE {race} IS OVER. Everyone may look: race {next} starts when {name} chooses.").format(
-                    race=view.race, next=view.race + 1, name=f"{seat_letter(view.to_move[0])} {ctx.names[view.to_move[0]]}"),
+                    race=view.race, next=view.race + 1, name=f"{seat_letter(view.to_move[0])} {names[view.to_move[0]]}"),
                      style="bold"),
-                render.result_text(view, ctx.names)))
+                render.result_text(view, names)))
         elif view.phase == R.Phase.OVER:
-            self._update("#mp-news", render.result_text(view, ctx.names))
-        elif view.places:
-            parts.append(render.result_text(view, ctx.names))
-        if view.phase == R.Phase.PLAY or (not over and any(view.played)):
-            parts.append(render.played_text(view, ctx.names, seat))
-        self._update("#mp-played", Group(*parts))
-        self.query_one("#mp-played", Lines).display = bool(parts)
-        last = render.last_round_text(view, ctx.names, seat)
-        self._update("#mp-last", last)
-        self.query_one("#mp-last", Lines).display = not (isinstance(last, Text) and not last.plain)
+            self._part("#mp-news", ("over", result_key), lambda: render.result_text(view, names))
+        with_result = not over and bool(view.places)
+        with_played = view.phase == R.Phase.PLAY or (not over and any(view.played))
+
+        def played() -> Any:
+            out: list[Any] = []
+            if with_result:
+                out.append(render.result_text(view, names))
+            if with_played:
+                out.append(render.played_text(view, names, seat))
+            return Group(*out)
+
+        self._part("#mp-played", ("played", with_result and result_key, with_played and (
+            view.phase, view.order, view.cursor, view.slot, view.played, view.outcomes, view.to_move, view.purist,
+            tuple(len(h) for h in view.hand), tuple(len(i) for i in view.items), seat)), played)
+        parts["#mp-played"].display = with_result or with_played
+        events = render.last_round_events(view)
+        self._part("#mp-last", ("last", tuple((e.text, tuple(sorted(e.private.items()))) for e in events),
+                                names, view.round, over), lambda: render.last_round_text(view, names, seat))
+        parts["#mp-last"].display = bool(events)
         # No seat (or the race over): the hand's rows go blank rather than away, so the board
         # keeps its layout from the public view to the next seat's.
-        self.query_one("#mp-hand", Lines).display = True
+        parts["#mp-hand"].display = True
         if seat is not None and not over:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
-            self._update("#mp-hand", render.hand_text(view, seat, highlight))
+            self._part("#mp-hand", ("hand", seat, view.hand[seat], view.sides[seat], view.box[seat],
+                                    view.characters[seat], len(view.deck[seat]), len(view.discard[seat]), view.phase,
+                                    view.drawn, view.purist, view.items[seat], highlight),
+                       lambda: render.hand_text(view, seat, highlight))
         else:
-            self._update("#mp-hand", Text())
-        prev = self.query_one("#mp-preview", Lines)
-        text = self._preview_text()
-        self._update("#mp-preview", text or Text())
+            self._part("#mp-hand", ("no hand",), Text)
+        prev = self._preview_lines()
+        text = self._preview_text() or Text()
+        prev.set(render.decolour(text) if getattr(self.app, "no_color", False) else text)
         prev.set_class(not text, "-empty")
 
     def _track_marks(self) -> dict[int, str]:

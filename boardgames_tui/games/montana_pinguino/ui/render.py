@@ -196,6 +196,31 @@ def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
     return out
 
 
+def forget_drawings() -> None:
+    """Drop the section boxes and runner lines kept (a fresh start, as for a new program)."""
+    _CELLS.clear()
+    _RUNNER_ROWS.clear()
+
+
+#: Runner lines already made: what a line shows -> its Text (never changed once made).
+_RUNNER_ROWS: dict[tuple, Text] = {}
+
+
+def _runner_row(view: Any, seat: int, names: Sequence[str], me: int | None, delta: dict[str, int] | None,
+                meter_width: int, wide: bool, news: bool) -> Text:
+    """:func:`runner_text`, made once for each thing the line can show: a new seat at the
+    screen remakes only the two lines whose '>' mark moved."""
+    key = (view.sides[seat], view.box[seat], view.health[seat], view.conduction[seat], view.destroyed[seat],
+           view.one_card[seat], view.finished(seat), seat, names[seat], seat == me,
+           tuple(sorted((delta or {}).items())), meter_width, wide, news, i18n.language())
+    row = _RUNNER_ROWS.get(key)
+    if row is None:
+        if len(_RUNNER_ROWS) > 4096:
+            _RUNNER_ROWS.clear()
+        row = _RUNNER_ROWS[key] = runner_text(view, seat, names, me, delta, meter_width, wide, news)
+    return row
+
+
 def runners_text(view: Any, names: Sequence[str], me: int | None,
                  deltas: dict[int, dict[str, int]] | None = None, wide: bool = False,
                  title: str | None = None, news: bool = True) -> Text:
@@ -206,7 +231,7 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
     width = max(view.speedometer(s).total + 4 for s in range(view.players))
     for s in range(view.players):
         out.append("\n")
-        out.append_text(runner_text(view, s, names, me, deltas.get(s), width, wide, news))
+        out.append_text(_runner_row(view, s, names, me, deltas.get(s), width, wide, news))
     if wide:
         changed = _("; * changed in the last step") if any(deltas.get(s) for s in range(view.players)) else ""
         out.append("\n  " + _("speed: green|yellow|orange|red boxes, █ up to the marker{changed}").format(changed=changed),
@@ -350,7 +375,12 @@ def last_round_events(view: Any) -> list[Any]:
     Once the race is over (game over, or between Championship races): its final round,
     up to the result."""
     log = view.log
-    starts = [i for i, e in enumerate(log) if _starts_round(e.text)]
+    starts: list[int] = []  # the last two round openings, oldest first (read from the end: a long log)
+    for i in range(len(log) - 1, -1, -1):
+        if _starts_round(log[i].text):
+            starts.insert(0, i)
+            if len(starts) == 2:
+                break
     if race_is_over(view):
         if not starts:
             return []
@@ -593,6 +623,27 @@ def _section_cells(view: Any, pos: int, inner: int, seat: int | None, target: in
     return top, line1, line2
 
 
+#: Section boxes already drawn: what a box shows -> its three Texts (never changed once made).
+_CELLS: dict[tuple, tuple[Text, Text, Text]] = {}
+
+
+def _cells_of(view: Any, pos: int, inner: int, seat: int | None, target: int | None,
+              marks: dict[int, str]) -> tuple[Text, Text, Text]:
+    """:func:`_section_cells` of section ``pos``, drawn once for each thing the box can show
+    (its section, ice and spike, its '?' mark, the sleds on it, which of them is the deciding
+    runner's or the target): a new step redraws only the boxes a sled left or reached."""
+    finish = view.length + 1
+    here = tuple(s for s in range(view.players) if min(view.position[s], finish) == pos)
+    key = (view.track, pos, inner, (pos, D.ICE) in view.tokens, (pos, D.SPIKE) in view.tokens, marks.get(pos),
+           here, seat if seat in here else None, target if target in here else None)
+    cells = _CELLS.get(key)
+    if cells is None:
+        if len(_CELLS) > 4096:
+            _CELLS.clear()
+        cells = _CELLS[key] = _section_cells(view, pos, inner, seat, target, marks, None)
+    return cells
+
+
 def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] | None = None,
                 target: int | None = None) -> Text:
     """The whole course as boxes, one per section, winding left to right then right to
@@ -622,7 +673,7 @@ def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] |
         out.append("S " + _("start") + "  ", style="bold")
         out.append_text(start)
         out.append("\n")
-    cells = [_section_cells(view, p, inner, seat, target, marks, None) for p in range(1, length + 1)]
+    cells = [_cells_of(view, p, inner, seat, target, marks) for p in range(1, length + 1)]
     for r in range(rows):
         chunk = list(range(r * per_row, min(length, (r + 1) * per_row)))
         rtl = r % 2 == 1
