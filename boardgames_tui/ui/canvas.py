@@ -198,19 +198,22 @@ class Canvas:
             out.append(tuple(runs))
         return out
 
-    def strips(self, console: Console, reuse: MutableMapping[Row, Strip] | None = None) -> list[Strip]:
+    def strips(
+        self, console: Console, reuse: MutableMapping[Row, Strip] | None = None, rows: list[Row] | None = None
+    ) -> list[Strip]:
         """The grid as one :class:`~textual.strip.Strip` per row, for :meth:`Lines.set_strips`.
 
         The same segments Rich Text would render (style names resolved by
         ``console``, the app's), without building the Text. ``reuse`` maps
         rows to the strips made for them last time: a row drawn as before
         comes back as the same Strip (which a :class:`Lines` compares in no
-        time); it is then refilled with this drawing's rows only.
+        time); it is then refilled with this drawing's rows only. ``rows``: what
+        :meth:`rows` gave, when the caller has asked already.
         """
         resolved = _resolver(console)
         made: dict[Row, Strip] = {}
         out = []
-        for row in self.rows():
+        for row in self.rows() if rows is None else rows:
             strip = made.get(row) or (reuse.get(row) if reuse is not None else None)
             if strip is None:
                 strip = Strip(_segments(row, resolved, console))

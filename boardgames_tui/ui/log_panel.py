@@ -49,6 +49,8 @@ class LogPanel(Widget, can_focus=False):
         #: The rows of ``lines`` that begin an event line (a page turns there, not mid-line).
         self._starts: list[int] = []
         self._wrapped_at = -1
+        #: Rows of the long lines wrapped so far, by (line, width) (:meth:`_wrap`).
+        self._wrapped: dict[tuple[str, int], list[Strip]] = {}
         #: The first row on show while following the log (it moves by half pages).
         self._top = 0
         #: Rows scrolled back from there (0: following the log).
@@ -139,7 +141,15 @@ class LogPanel(Widget, can_focus=False):
             return []
         if line.isascii() and len(line) <= width:
             return [Strip([Segment(line)], len(line))]
-        return [Strip(list(row.render(self.app.console, end=""))) for row in Text(line).wrap(self.app.console, width)]
+        # A log with private lines is written whole again whenever another seat comes to the
+        # screen: its long lines are wrapped once per width, not at every change of seat.
+        rows = self._wrapped.get((line, width))
+        if rows is None:
+            if len(self._wrapped) >= 2048:
+                self._wrapped.clear()
+            console = self.app.console
+            rows = self._wrapped[line, width] = [Strip(list(row.render(console, end=""))) for row in Text(line).wrap(console, width)]
+        return rows
 
     def _rewrap(self) -> None:
         width = self.content_size.width

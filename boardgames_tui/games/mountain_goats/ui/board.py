@@ -382,7 +382,7 @@ class GoatsBoard(GameBoard):
         colour = not getattr(self.app, "no_color", False)
         layout = self.layout_now()
         self._drawn_width = self.size.width
-        key = (id(view), ctx.names, ctx.seat, move, colour, layout, i18n.language())
+        key = (ctx.names, ctx.seat, move, colour, layout, i18n.language())
         if key == self._drawn_key and view is self._drawn_view:
             return  # the same table as on screen (a preview of the move already shown)
         shown = None

@@ -278,7 +278,28 @@ def draw_table(
     offer_hi: int | None = None,
     colour: bool = True,
 ) -> Text:
-    """The table as Rich Text, ``width`` columns wide.
+    """The table as Rich Text, ``width`` columns wide (:func:`table_canvas`, whose
+    arguments it takes)."""
+    return table_canvas(
+        view, names, focus, me, width, large=large, highlight=highlight, marks=marks, offer_hi=offer_hi, colour=colour
+    ).text()
+
+
+def table_canvas(
+    view: Any,
+    names: Sequence[str],
+    focus: int,
+    me: int | None,
+    width: int,
+    *,
+    large: bool = False,
+    highlight: dict[int, str] | None = None,
+    marks: dict[int, str] | None = None,
+    offer_hi: int | None = None,
+    colour: bool = True,
+) -> Canvas:
+    """The table drawn on a :class:`Canvas` ``width`` columns wide (the board hands its rows
+    to the screen as strips: :meth:`Canvas.strips`).
 
     Top line: round, deck, tokens left, turn order. Left: ``focus``'s pyramid
     as tiles (its name and score, the Chief Penguin and the held tokens in
@@ -344,7 +365,7 @@ def draw_table(
     if show_cards:
         c.put(cards_x, cards_y + 1, _("Hand"), "bold")
         draw_action_cards(c, view, me, cards_x + 5, cards_y, large)
-    return c.text()
+    return c
 
 
 def _large_face(text: str) -> str:
