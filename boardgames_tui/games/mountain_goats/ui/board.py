@@ -190,8 +190,9 @@ def draw_board(
     n = state.n
     rows = foot + 1 + n + (2 if state.big_mountain else 0)
     width = max(right + 10, g + len(BIG_SPOTS) * layout.spot) if not layout.row else right + 20
-    # The lines (mountain walls and roofs, dice boxes) are the same from one drawing to the next.
-    c = _walls(layout, width, rows, bool(view.dice), right).copy()
+    # What never changes (walls, dice boxes, labels, the dots of empty steps and tokens) is
+    # drawn once per shape of the table; each state is drawn on a copy of it.
+    c = _table_base(layout, width, rows, bool(view.dice), n, state.big_mountain, i18n.language()).copy()
     put = c.put
 
     def goats(x: int, y: int, seats: list[int], i: int) -> None:
@@ -211,30 +212,23 @@ def draw_board(
         left = state.supply[i]
         changed = " reverse" if shown is not None and shown.supply[i] != view.supply[i] else ""
         centre(x0, top, f"[{left}]" if left else "[ ]", ("bold" if left else "dim") + changed)
-        centre(x0, base, str(m), "bold")
         for step in range(1, h + 1):
-            y = base - (step - 1) * rh - 1
             seats = [s for s in range(n) if pos[s][i] == step]
-            if seats:
-                goats(x0, y, seats, i)
-            else:
-                centre(x0, y, "·", "dim")
+            if seats:  # they cover the step's dot, whatever their number
+                goats(x0, base - (step - 1) * rh - 1, seats, i)
         goats(x0, foot, [s for s in range(n) if pos[s][i] == 0], i)
     # The gutter: round, bonus tokens left, the last round.
     if not state.is_terminal:
         c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
-    c.put(0, 1, _("Bonus"), "dim")
     left = [str(b) for b in state.bonus_left] or [_("none")]
     for k in range(0, len(left), 2):
         c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
     if state.ending and not state.is_terminal:
         c.put(0, base - 1, _("LAST"), "bold reverse")
         c.put(0, base, _("ROUND"), "bold reverse")
-    c.put(0, foot, _("foot"), "dim")
     # The dice, with where the previewed move sends each one.
     _draw_dice(c, view, move, right, layout)
     # Players: tokens under each mountain, points and bonus tokens.
-    c.put(right, foot, _("pts bonus"), "dim")
     scores = state.scores()
     before = view.scores() if shown is not None else scores
     for s in range(n):
@@ -246,7 +240,8 @@ def draw_board(
         for i in range(6):
             k = state.tokens[s][i]
             changed = " reverse" if shown is not None and shown.tokens[s][i] != view.tokens[s][i] else ""
-            centre(_mountain_x(layout, i) + 1, y, str(k) if k else "·", ("bold" if k else "dim") + changed)
+            if k or changed:  # a count covers the dot of no tokens
+                centre(_mountain_x(layout, i) + 1, y, str(k) if k else "·", ("bold" if k else "dim") + changed)
         changed = " reverse" if shown is not None and scores[s] != before[s] else ""
         c.put(right, y, f"{scores[s]:>3}", "bold" + changed)
         won = state.bonus_won[s]
@@ -256,19 +251,17 @@ def draw_board(
     if state.big_mountain:
         y = foot + 1 + n
         sw = layout.spot
-        c.put(0, y, _("Big Mtn"), "bold")
         spots = state.big_spots()
         for k, spot in enumerate(BIG_SPOTS):
             x = g + k * sw
-            c.put(x, y, f"{spot:>{sw}}", "dim" if spot not in spots else "bold underline")
             if spot in spots:
+                c.put(x, y, f"{spot:>{sw}}", "bold underline")
                 s, goat = spots[spot]
                 hl = " reverse underline" if (s, goat - 5) in moved else ""
                 tag = Text(" " * (sw - 1 - len(str(goat))))
                 tag.append(seat_letter(s), style=seat_style(s) + hl)
                 tag.append(str(goat), style="bold" + hl)
                 c.put(x, y + 1, tag)
-        c.put(0, y + 1, _("goats"), "dim")
     return c
 
 
@@ -277,20 +270,46 @@ def _die_at(layout: Layout, x: int, d: int) -> tuple[int, int]:
     return (x + d * 5, 0) if layout.row else (x + (d % 2) * 5, (d // 2) * 3)
 
 
-@functools.lru_cache(maxsize=16)
-def _walls(layout: Layout, width: int, rows: int, rolled: bool, right: int) -> Canvas:
-    """The lines of the table, to copy and draw on: the mountains (walls, roof, foot line)
-    and the four dice boxes (dim before the roll). Text written later hides the lines
-    under it whatever the order, so they can be drawn first."""
+@functools.lru_cache(maxsize=32)
+def _table_base(layout: Layout, width: int, rows: int, rolled: bool, n: int, big: bool, language: str) -> Canvas:
+    """What every table of this shape shows, to copy and draw a state on (:func:`draw_board`).
+
+    The lines: the mountains (walls, roof, foot line) and the four dice
+    boxes (dim before the roll); text written later hides the lines under
+    it whatever the order. The labels (mountain numbers, Bonus, foot, pts
+    bonus, the Big Mountain spots, dim), and a dim dot on every step and
+    under every mountain in the players' rows: a goat or a token count
+    drawn there covers the dot. ``language`` is the one the labels are in.
+    """
     c = Canvas(width, rows)
-    base = max(STEPS.values()) * layout.step + 1
+    g, cw, rh = layout.gutter, layout.cell, layout.step
+    base = max(STEPS.values()) * rh + 1
+    foot = base + 1
+    right = _mountain_x(layout, 6) + 2
     for i, m in enumerate(MOUNTAINS):
         x0 = _mountain_x(layout, i)
-        top = base - STEPS[m] * layout.step - 1
-        c.box(x0, top, layout.cell + 2, base - top + 1)
+        top = base - STEPS[m] * rh - 1
+        c.box(x0, top, cw + 2, base - top + 1)
     for d in range(4):
         dx, dy = _die_at(layout, right, d)
         c.box(dx, dy, 5, 3, "" if rolled else "dim")
+    dot = (cw - 1) // 2
+    for i, m in enumerate(MOUNTAINS):
+        x0 = _mountain_x(layout, i) + 1
+        c.put(x0 + max(0, (cw - len(str(m))) // 2), base, str(m), "bold")
+        for step in range(1, STEPS[m] + 1):
+            c.put(x0 + dot, base - (step - 1) * rh - 1, "·", "dim")
+        for s in range(n):
+            c.put(x0 + dot, foot + 1 + s, "·", "dim")
+    c.put(0, 1, _("Bonus"), "dim")
+    c.put(0, foot, _("foot"), "dim")
+    c.put(right, foot, _("pts bonus"), "dim")
+    if big:
+        y = foot + 1 + n
+        c.put(0, y, _("Big Mtn"), "bold")
+        for k, spot in enumerate(BIG_SPOTS):
+            c.put(g + k * layout.spot, y, f"{spot:>{layout.spot}}", "dim")
+        c.put(0, y + 1, _("goats"), "dim")
     return c
 
 
