@@ -33,6 +33,8 @@ class PenguinChooser(ActionList):
         self._refilling = True
         try:
             super().set_choices(ctx, board)
+            if not self.option_count:
+                super().clear_options()  # no choices to add: the lines of an empty list, now
         finally:
             self._refilling = False
         if (self.show_vertical_scrollbar, self.show_horizontal_scrollbar) != bars:
@@ -40,6 +42,15 @@ class PenguinChooser(ActionList):
         self.board = board
         self.crowded = ctx.view.n >= 4
         self.fit_rows()
+
+    def clear_options(self) -> Any:
+        """Empty the list; while :meth:`set_choices` fills it, without working out the lines
+        of an empty list: those of the new choices are worked out once, when they are added,
+        so a list that shows a scrollbar before and after never loses it in between (its
+        going and coming back would each lay the screen out)."""
+        if self._refilling:
+            return self.set_options(())
+        return super().clear_options()
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Any:
         """Textual's refresh, except that filling the list asks for no layout.
