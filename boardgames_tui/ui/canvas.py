@@ -131,7 +131,13 @@ class Canvas:
                 styles = [base] * len(plain)
             self._write(x, y, plain, styles)
             return
-        self._write(x, y, text, [style] * len(text))
+        n = len(text)
+        if 0 <= x and x + n <= self.width:  # all of it inside: the common case, written at once
+            self._chars[y][x : x + n] = text
+            self._styles[y][x : x + n] = [style] * n
+            self._lines[y][x : x + n] = [-1] * n
+            return
+        self._write(x, y, text, [style] * n)
 
     def _write(self, x: int, y: int, chars: str, styles: list[str]) -> None:
         lo, hi = max(0, -x), min(len(chars), self.width - x)
