@@ -51,7 +51,7 @@ class LogPanel(Widget, can_focus=False):
         self._wrapped_at = -1
         #: Per (names, seat, language): the log last rendered and its lines (:meth:`_render`).
         self._rendered: dict[tuple, tuple[tuple, list[str]]] = {}
-        #: Rows of the long lines wrapped so far, by (line, width) (:meth:`_wrap`).
+        #: Rows of the lines wrapped so far, by (line, width) (:meth:`_wrap`).
         self._wrapped: dict[tuple[str, int], list[Strip]] = {}
         #: The first row on show while following the log (it moves by half pages).
         self._top = 0
@@ -159,16 +159,18 @@ class LogPanel(Widget, can_focus=False):
     def _wrap(self, line: str, width: int) -> list[Strip]:
         if width <= 0:
             return []
-        if line.isascii() and len(line) <= width:
-            return [Strip([Segment(line)], len(line))]
         # A log with private lines is written whole again whenever another seat comes to the
-        # screen: its long lines are wrapped once per width, not at every change of seat.
+        # screen: its lines are made into rows once per width, not at every change of seat.
         rows = self._wrapped.get((line, width))
         if rows is None:
             if len(self._wrapped) >= 2048:
                 self._wrapped.clear()
-            console = self.app.console
-            rows = self._wrapped[line, width] = [Strip(list(row.render(console, end=""))) for row in Text(line).wrap(console, width)]
+            if line.isascii() and len(line) <= width:
+                rows = [Strip([Segment(line)], len(line))]
+            else:
+                console = self.app.console
+                rows = [Strip(list(row.render(console, end=""))) for row in Text(line).wrap(console, width)]
+            self._wrapped[line, width] = rows
         return rows
 
     def _rewrap(self) -> None:
