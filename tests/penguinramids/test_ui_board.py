@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import attrs
-from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.games.penguinramids import rules
 from boardgames_tui.games.penguinramids.rules import ChooseCard, Place, PlaceToken, Take
