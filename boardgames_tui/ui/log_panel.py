@@ -13,7 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from boardgames_tui.engine import Event
-from boardgames_tui.i18n import _, render_event
+from boardgames_tui.i18n import _, language, render_event
 
 #: Rows one turn of the mouse wheel scrolls.
 WHEEL_ROWS = 3
@@ -49,6 +49,8 @@ class LogPanel(Widget, can_focus=False):
         #: The rows of ``lines`` that begin an event line (a page turns there, not mid-line).
         self._starts: list[int] = []
         self._wrapped_at = -1
+        #: Per (names, seat, language): the log last rendered and its lines (:meth:`_render`).
+        self._rendered: dict[tuple, tuple[tuple, list[str]]] = {}
         #: The first row on show while following the log (it moves by half pages).
         self._top = 0
         #: Rows scrolled back from there (0: following the log).
@@ -74,7 +76,7 @@ class LogPanel(Widget, can_focus=False):
         self._pending = (tuple(log), tuple(names), seat)
         if self.has_class("-hidden"):
             return
-        lines = [line for line in (render_event(event, names, seat) for event in log) if line]
+        lines = self._render(log, names, seat)
         n = len(self._shown)
         rewritten = not (len(lines) >= n and lines[:n] == self._shown)
         if rewritten:
@@ -89,6 +91,24 @@ class LogPanel(Widget, can_focus=False):
             # Written whole (another seat's eyes): the newest line at the bottom, as in a full panel.
             self._top = self._line_start_near(max(0, len(self.lines) - self.content_size.height))
             self.refresh()
+
+    def _render(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> list[str]:
+        """The lines of ``log`` as ``seat`` reads them (empty ones left out).
+
+        A log only grows between two decisions: the events already rendered
+        for the same seat, names and language are not rendered again.
+        """
+        log = tuple(log)
+        key = (tuple(names), seat, language())
+        done, lines = self._rendered.get(key, ((), []))
+        if len(log) >= len(done) and log[: len(done)] == done:
+            lines = lines + [line for line in (render_event(event, names, seat) for event in log[len(done) :]) if line]
+        else:
+            lines = [line for line in (render_event(event, names, seat) for event in log) if line]
+        if len(self._rendered) > 8:
+            self._rendered.clear()
+        self._rendered[key] = (log, lines)
+        return lines
 
     def clear(self) -> None:
         """Empty the panel (the next :meth:`show` writes the log from its start)."""
@@ -176,7 +196,7 @@ class LogPanel(Widget, can_focus=False):
         self.set_class(hidden, "-hidden")
         if not hidden and self._pending is not None:
             log, names, seat = self._pending
-            lines = [line for line in (render_event(event, names, seat) for event in log) if line]
+            lines = self._render(log, names, seat)
             n = len(self._shown)
             if not (len(lines) >= n and lines[:n] == self._shown):
                 # The rows kept were written for other eyes (a private line): gone before the

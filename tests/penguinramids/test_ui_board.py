@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import attrs
-from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.games.penguinramids import rules
 from boardgames_tui.games.penguinramids.rules import ChooseCard, Flip, Place, PlaceToken, Take
@@ -33,7 +32,8 @@ class Harness(BoardHarness):
 
 
 def part(app, name: str) -> str:
-    return str(app.board.query_one(f"#pr-{name}", Lines).source)
+    """The board's ``table`` or ``note`` as plain text."""
+    return app.board.table_text() if name == "table" else app.board.note_text()
 
 
 def table(app) -> str:
@@ -298,7 +298,8 @@ async def test_whole_table_fits_80x24_with_four_players_goals_included():
         for g in st.goals:
             assert rules.GOALS[g].name in text
         assert "Offer" in text and "Hand" in text
-        assert app.board.query_one("#pr-table").region.height == len(lines)
+        # the table and the note under it, one row here, are the rows of one widget
+        assert app.board.query_one("#pr-table").region.height == len(lines) + 1 == len(lines) + len(part(app, "note").splitlines())
 
 
 async def test_large_terminal_draws_large_tiles_and_goal_conditions():

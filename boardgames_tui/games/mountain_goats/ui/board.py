@@ -7,6 +7,7 @@ reverse video and named on the preview line.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -14,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from boardgames_tui.ui.lines import Lines
 
+from boardgames_tui import i18n
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import IllegalAction, seat_letter
@@ -151,6 +153,24 @@ def render_board(
     is written under the table (a preview summary). ``colour`` False (NO_COLOR)
     draws every letter in plain bold, since greyed colours can vanish.
     """
+    out = draw_board(view, names, seat, shown, colour, layout, move).text()
+    if note:
+        out.append("\n")
+        out.append(note, style="bold")
+    return out
+
+
+def draw_board(
+    view: GoatsState,
+    names: tuple[str, ...],
+    seat: int | None,
+    shown: GoatsState | None = None,
+    colour: bool = True,
+    layout: Layout | None = None,
+    move: Move | None = None,
+) -> Canvas:
+    """The table of :func:`render_board` (without its note) drawn on a :class:`Canvas`:
+    the board widget hands its rows to the screen as strips (:meth:`Canvas.strips`)."""
     layout = layout or Layout()
 
     def seat_style(s: int) -> str:
@@ -170,54 +190,47 @@ def render_board(
     n = state.n
     rows = foot + 1 + n + (2 if state.big_mountain else 0)
     width = max(right + 10, g + len(BIG_SPOTS) * layout.spot) if not layout.row else right + 20
-    c = Canvas(width, rows)
+    # What never changes (walls, dice boxes, labels, the dots of empty steps and tokens) is
+    # drawn once per shape of the table; each state is drawn on a copy of it.
+    c = _table_base(layout, width, rows, bool(view.dice), n, state.big_mountain, i18n.language()).copy()
+    put = c.put
 
-    def goats(seats: list[int], i: int) -> Text:
-        t = Text()
-        for s in seats:
-            t.append(seat_letter(s), style=seat_style(s) + (" reverse underline" if (s, i) in moved else ""))
-        return t
+    def goats(x: int, y: int, seats: list[int], i: int) -> None:
+        """The seats' goats, a letter each, centred in the ``cw`` columns from ``x``."""
+        x += max(0, (cw - len(seats)) // 2)
+        for k, s in enumerate(seats):
+            put(x + k, y, seat_letter(s), seat_style(s) + (" reverse underline" if (s, i) in moved else ""))
 
-    def centre(x: int, y: int, w: int, t: Text) -> None:
-        c.put(x + max(0, (w - t.cell_len) // 2), y, t)
+    def centre(x: int, y: int, text: str, style: str) -> None:
+        put(x + max(0, (cw - len(text)) // 2), y, text, style)
 
-    # Mountains: walls and roofs first, then what stands on them.
+    # Mountains: what stands on their walls and roofs.
+    pos = [state.pos[s] for s in range(n)]
     for i, m in enumerate(MOUNTAINS):
-        x0, h = _mountain_x(layout, i), STEPS[m]
-        top = base - h * rh - 1
-        c.box(x0, top, cw + 2, base - top + 1)
-    for i, m in enumerate(MOUNTAINS):
-        x0, h = _mountain_x(layout, i), STEPS[m]
+        x0, h = _mountain_x(layout, i) + 1, STEPS[m]
         top = base - h * rh - 1
         left = state.supply[i]
-        roof = Text(f"[{left}]" if left else "[ ]", style="bold" if left else "dim")
-        if shown is not None and shown.supply[i] != view.supply[i]:
-            roof.stylize("reverse")
-        centre(x0 + 1, top, cw, roof)
-        label = Text(str(m), style="bold")
-        centre(x0 + 1, base, cw, label)
+        changed = " reverse" if shown is not None and shown.supply[i] != view.supply[i] else ""
+        centre(x0, top, f"[{left}]" if left else "[ ]", ("bold" if left else "dim") + changed)
         for step in range(1, h + 1):
-            y = base - (step - 1) * rh - 1
-            seats = [s for s in range(n) if state.pos[s][i] == step]
-            centre(x0 + 1, y, cw, goats(seats, i) if seats else Text("·", style="dim"))
-        seats = [s for s in range(n) if state.pos[s][i] == 0]
-        centre(x0 + 1, foot, cw, goats(seats, i))
+            seats = [s for s in range(n) if pos[s][i] == step]
+            if seats:  # they cover the step's dot, whatever their number
+                goats(x0, base - (step - 1) * rh - 1, seats, i)
+        goats(x0, foot, [s for s in range(n) if pos[s][i] == 0], i)
     # The gutter: round, bonus tokens left, the last round.
     if not state.is_terminal:
         c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
-    c.put(0, 1, _("Bonus"), "dim")
     left = [str(b) for b in state.bonus_left] or [_("none")]
     for k in range(0, len(left), 2):
         c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
     if state.ending and not state.is_terminal:
         c.put(0, base - 1, _("LAST"), "bold reverse")
         c.put(0, base, _("ROUND"), "bold reverse")
-    c.put(0, foot, _("foot"), "dim")
     # The dice, with where the previewed move sends each one.
     _draw_dice(c, view, move, right, layout)
     # Players: tokens under each mountain, points and bonus tokens.
-    c.put(right, foot, _("pts bonus"), "dim")
     scores = state.scores()
+    before = view.scores() if shown is not None else scores
     for s in range(n):
         y = foot + 1 + s
         mark = ">" if (not view.is_terminal and s == view.current) else " "
@@ -226,14 +239,11 @@ def render_board(
         c.put(3, y, fit_name(names[s], g - 3))
         for i in range(6):
             k = state.tokens[s][i]
-            t = Text(str(k) if k else "·", style="bold" if k else "dim")
-            if shown is not None and shown.tokens[s][i] != view.tokens[s][i]:
-                t.stylize("reverse")
-            centre(_mountain_x(layout, i) + 1, y, cw, t)
-        pts = Text(f"{scores[s]:>3}", style="bold")
-        if shown is not None and scores[s] != view.scores()[s]:
-            pts.stylize("reverse")
-        c.put(right, y, pts)
+            changed = " reverse" if shown is not None and shown.tokens[s][i] != view.tokens[s][i] else ""
+            if k or changed:  # a count covers the dot of no tokens
+                centre(_mountain_x(layout, i) + 1, y, str(k) if k else "·", ("bold" if k else "dim") + changed)
+        changed = " reverse" if shown is not None and scores[s] != before[s] else ""
+        c.put(right, y, f"{scores[s]:>3}", "bold" + changed)
         won = state.bonus_won[s]
         if won:
             c.put(right + 4, y, "+" + "+".join(map(str, won)), "bold" + (" reverse" if won != view.bonus_won[s] else ""))
@@ -241,24 +251,66 @@ def render_board(
     if state.big_mountain:
         y = foot + 1 + n
         sw = layout.spot
-        c.put(0, y, _("Big Mtn"), "bold")
         spots = state.big_spots()
         for k, spot in enumerate(BIG_SPOTS):
             x = g + k * sw
-            c.put(x, y, f"{spot:>{sw}}", "dim" if spot not in spots else "bold underline")
             if spot in spots:
+                c.put(x, y, f"{spot:>{sw}}", "bold underline")
                 s, goat = spots[spot]
                 hl = " reverse underline" if (s, goat - 5) in moved else ""
                 tag = Text(" " * (sw - 1 - len(str(goat))))
                 tag.append(seat_letter(s), style=seat_style(s) + hl)
                 tag.append(str(goat), style="bold" + hl)
                 c.put(x, y + 1, tag)
+    return c
+
+
+def _die_at(layout: Layout, x: int, d: int) -> tuple[int, int]:
+    """The top-left corner of die ``d``'s box, the dice starting at column ``x``."""
+    return (x + d * 5, 0) if layout.row else (x + (d % 2) * 5, (d // 2) * 3)
+
+
+@functools.lru_cache(maxsize=32)
+def _table_base(layout: Layout, width: int, rows: int, rolled: bool, n: int, big: bool, language: str) -> Canvas:
+    """What every table of this shape shows, to copy and draw a state on (:func:`draw_board`).
+
+    The lines: the mountains (walls, roof, foot line) and the four dice
+    boxes (dim before the roll); text written later hides the lines under
+    it whatever the order. The labels (mountain numbers, Bonus, foot, pts
+    bonus, the Big Mountain spots, dim), and a dim dot on every step and
+    under every mountain in the players' rows: a goat or a token count
+    drawn there covers the dot. ``language`` is the one the labels are in.
+    """
+    c = Canvas(width, rows)
+    g, cw, rh = layout.gutter, layout.cell, layout.step
+    base = max(STEPS.values()) * rh + 1
+    foot = base + 1
+    right = _mountain_x(layout, 6) + 2
+    for i, m in enumerate(MOUNTAINS):
+        x0 = _mountain_x(layout, i)
+        top = base - STEPS[m] * rh - 1
+        c.box(x0, top, cw + 2, base - top + 1)
+    for d in range(4):
+        dx, dy = _die_at(layout, right, d)
+        c.box(dx, dy, 5, 3, "" if rolled else "dim")
+    dot = (cw - 1) // 2
+    for i, m in enumerate(MOUNTAINS):
+        x0 = _mountain_x(layout, i) + 1
+        c.put(x0 + max(0, (cw - len(str(m))) // 2), base, str(m), "bold")
+        for step in range(1, STEPS[m] + 1):
+            c.put(x0 + dot, base - (step - 1) * rh - 1, "·", "dim")
+        for s in range(n):
+            c.put(x0 + dot, foot + 1 + s, "·", "dim")
+    c.put(0, 1, _("Bonus"), "dim")
+    c.put(0, foot, _("foot"), "dim")
+    c.put(right, foot, _("pts bonus"), "dim")
+    if big:
+        y = foot + 1 + n
+        c.put(0, y, _("Big Mtn"), "bold")
+        for k, spot in enumerate(BIG_SPOTS):
+            c.put(g + k * layout.spot, y, f"{spot:>{layout.spot}}", "dim")
         c.put(0, y + 1, _("goats"), "dim")
-    out = c.text()
-    if note:
-        out.append("\n")
-        out.append(note, style="bold")
-    return out
+    return c
 
 
 def _draw_dice(c: Canvas, view: GoatsState, move: Move | None, x: int, layout: Layout) -> None:
@@ -275,8 +327,7 @@ def _draw_dice(c: Canvas, view: GoatsState, move: Move | None, x: int, layout: L
             for d in grp[2:]:
                 where[d] = grp[0]
     for d in range(4):
-        dx, dy = (x + d * 5, 0) if layout.row else (x + (d % 2) * 5, (d // 2) * 3)
-        c.box(dx, dy, 5, 3, "" if faces else "dim")
+        dx, dy = _die_at(layout, x, d)
         if not faces:
             continue
         face = str(faces[d])
@@ -293,6 +344,9 @@ class GoatsBoard(GameBoard):
 
     As tall as its drawing (the chooser below takes the rest of the
     screen); redrawn in place (:class:`Lines`: only the rows that changed).
+    A drawing is made only when what it shows changed (the view, the
+    previewed move, the width, colour), and its rows go to the screen as
+    ready strips, the unchanged ones as the very strips shown before.
     """
 
     DEFAULT_CSS = """
@@ -305,6 +359,12 @@ class GoatsBoard(GameBoard):
         self.ctx: BoardContext | None = None
         self.action: Any | None = None
         self._drawn_width = -1
+        #: What the table on screen was drawn from (:meth:`_draw` skips a drawing of the same).
+        self._drawn_key: tuple | None = None
+        self._drawn_view: GoatsState | None = None
+        #: The table's rows on screen and their strips (:meth:`Canvas.strips`).
+        self._rows: dict = {}
+        self._note = ""
 
     def compose(self) -> ComposeResult:
         yield Lines(id="goats-table")
@@ -337,24 +397,29 @@ class GoatsBoard(GameBoard):
         if ctx is None or self.wait_to_draw():
             return
         view: GoatsState = ctx.view  # type: ignore[assignment]
+        move = action if isinstance(action, Move) else None
+        colour = not getattr(self.app, "no_color", False)
+        layout = self.layout_now()
+        self._drawn_width = self.size.width
+        key = (ctx.names, ctx.seat, move, colour, layout, i18n.language())
+        if key == self._drawn_key and view is self._drawn_view:
+            return  # the same table as on screen (a preview of the move already shown)
         shown = None
         note = ""
-        move = action if isinstance(action, Move) else None
         if move is not None and ctx.seat is not None and view.dice:
             try:
-                shown = view.apply(ctx.seat, move)
+                shown = view.apply(ctx.seat, move)  # type: ignore[arg-type]
             except (IllegalAction, ValueError):
                 shown = None
                 move = None
             else:
-                note = preview_summary(view, shown, ctx.seat)
-        colour = not getattr(self.app, "no_color", False)
-        layout = self.layout_now()
-        self._drawn_width = self.size.width
-        self.query_one("#goats-table", Lines).set(
-            render_board(view, ctx.names, ctx.seat, shown, "", colour, layout, move)
-        )
-        self.query_one("#goats-note", Lines).set(note)
+                note = preview_summary(view, shown, ctx.seat)  # type: ignore[arg-type]
+        self._drawn_key, self._drawn_view = key, view
+        canvas = draw_board(view, ctx.names, ctx.seat, shown, colour, layout, move)
+        self.query_one("#goats-table", Lines).set_strips(canvas.strips(self.app.console, self._rows))
+        if note != self._note:
+            self._note = note
+            self.query_one("#goats-note", Lines).set(note)
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:

@@ -71,9 +71,18 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.highlight = 0
         self.top = 0
         self.message = ""
+        #: The border texts on show (:meth:`_border`).
+        self._borders: dict[str, str] = {}
         self._reset_builder()
 
     # ------------------------------------------------------------ state
+
+    def _border(self, name: str, text: str) -> None:
+        """Set the border title or subtitle (``name``) to ``text`` if it says something new:
+        each setting repaints the panel, and most decisions keep the same words."""
+        if self._borders.get(name) != text:
+            self._borders[name] = text
+            setattr(self, name, text)
 
     def _reset_builder(self) -> None:
         view = self.view
@@ -121,7 +130,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.top = 0
         self.message = ""
         self._reset_builder()
-        self.border_title = self._title()
+        self._border("border_title", self._title())
         self._preview(board)  # drawn with the new table, in the same picture
         self.refresh()
 
@@ -323,7 +332,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.building = not self.building
         self.set_class(self.building, "-building")
         self._reset_builder()
-        self.border_title = self._title()
+        self._border("border_title", self._title())
         self._say(_("Select dice with 1-4, Enter makes a group.") if self.building else "")
         self._preview()
 
@@ -385,7 +394,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         (a new list, drawn together with the new table), else through an
         :class:`ActionPreview` message to the screen."""
         listing = not self.building and len(self.actions) > 1 and not self._is_rolling()
-        self.border_subtitle = f"{self.highlight + 1}/{len(self.actions)} " + _("Home/End") if listing else ""
+        self._border("border_subtitle", f"{self.highlight + 1}/{len(self.actions)} " + _("Home/End") if listing else "")
         if self.building:
             action = self.current_move() if self.groups else None
         elif self.actions and not self._is_rolling():

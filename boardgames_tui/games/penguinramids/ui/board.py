@@ -1,11 +1,17 @@
 """PenguinBoard: the Penguinramids table as one scrollable board.
 
-One drawing of the table (``render.draw_table``): round, deck, tokens and
+One drawing of the table (``render.table_canvas``): round, deck, tokens and
 turn order on top; the pyramid of the seat on screen as tiles with the goal
 cards under it; every other player's small pyramid beside it; the offer and
 the seat's action cards as cards at the bottom. Under it, a note explains
 the highlighted choice (legal slots, why a slot is not possible). Drawn only
 from the BoardContext, updated in place.
+
+The table and its note are the rows of one :class:`Lines` widget that
+never gets shorter (at a given width): the table is shorter when nobody's
+hand is shown (the curtain, the final table) and the note is one to three
+rows, and a widget whose height changes lays out and repaints the whole
+screen. Only the rows that changed are repainted.
 """
 
 from __future__ import annotations
@@ -13,8 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.strip import Strip
 from textual.containers import VerticalScroll
 
 from boardgames_tui import i18n
@@ -22,6 +30,7 @@ from boardgames_tui.engine import Pass
 from boardgames_tui.ui.lines import Lines
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.board import BoardContext, GameBoard
+from boardgames_tui.ui.canvas import Row
 
 from .. import data
 from ..rules import (
@@ -43,13 +52,16 @@ from ..rules import (
 from . import render
 
 
+#: The note under the table is written in italics.
+NOTE_STYLE = Style(italic=True)
+
+
 class PenguinBoard(GameBoard):
     """The Penguinramids board (see module docstring)."""
 
     DEFAULT_CSS = """
     PenguinBoard { height: 1fr; width: 1fr; }
     PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 0; }
-    PenguinBoard #pr-note { text-style: italic; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -58,11 +70,33 @@ class PenguinBoard(GameBoard):
         self.previewed: Any | None = None
         #: (width, large tiles) the last drawing was made for.
         self._drawn_for: tuple[int, bool] | None = None
+        #: What the rows on screen were drawn from (:meth:`_draw` skips drawing the same again).
+        self._drawn_key: tuple | None = None
+        self._drawn_view: Any = None
+        #: The table's rows on screen and their strips (:meth:`Canvas.strips`).
+        self._table_strips: dict[Row, Strip] = {}
+        self._table_rows: list[Row] = []
+        #: The note on screen, the key it was cut into rows for, and those rows.
+        self._note_shown: Text = Text("")
+        self._note_key: tuple | None = None
+        self._note_strips: list[Strip] = []
+        #: The most rows the note has had at this width (``_note_width``): a shorter note keeps its place.
+        self._note_kept = 0
+        self._note_width = -1
+        #: Notes wrapped so far, by (text, spans, width) (:meth:`_note_rows`).
+        self._wrapped_notes: dict[tuple, list[Strip]] = {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="pr-scroll", can_focus=False):
-            yield Lines(id="pr-table")
-            yield Lines(id="pr-note", wrap=True, keep_rows=True)
+            yield Lines(id="pr-table", keep_rows=True)
+
+    def table_text(self) -> str:
+        """The table on screen as plain text (for tests and screen readers)."""
+        return "\n".join("".join(chars for chars, _style in row) for row in self._table_rows)
+
+    def note_text(self) -> str:
+        """The note under the table as plain text."""
+        return self._note_shown.plain
 
     # ---- contract ----
 
@@ -137,20 +171,55 @@ class PenguinBoard(GameBoard):
             tok[2 * action.slot + (1 if action.arm == "right" else 0)] += 1
             drawn = attrs.evolve(view, tokens=view.tokens[:focus] + (tuple(tok),) + view.tokens[focus + 1 :])
         colour = not getattr(self.app, "no_color", False)
-        table = render.draw_table(
+        width = self.size.width or 50
+        large = self.large()
+        if not mine:
+            highlight = marks = None
+        key = (names, focus, me, width, large, highlight, marks, offer_hi, colour, note.plain, note.spans, i18n.language())
+        if key == self._drawn_key and drawn is self._drawn_view:
+            return  # the same picture as on screen
+        self._drawn_key, self._drawn_view = key, drawn
+        canvas = render.table_canvas(
             drawn,
             names,
             focus,
             me,
-            self.size.width or 50,
-            large=self.large(),
-            highlight=highlight if mine else None,
-            marks=marks if mine else None,
+            width,
+            large=large,
+            highlight=highlight,
+            marks=marks,
             offer_hi=offer_hi,
             colour=colour,
         )
-        self.query_one("#pr-table", Lines).set(table)
-        self.query_one("#pr-note", Lines).set(note)
+        self._table_rows = canvas.rows()
+        table = canvas.strips(self.app.console, self._table_strips, self._table_rows)
+        self.query_one("#pr-table", Lines).set_strips(table + self._note_rows(note, width))
+
+    def _note_rows(self, note: Text, width: int) -> list[Strip]:
+        """The note wrapped to ``width`` in italics, as the rows under the table.
+
+        Padded to as many rows as it has had at this width (blank italic
+        rows), so the rows under it never move up. Notes come back (the
+        same card, the same slot highlighted again): each is wrapped once.
+        """
+        wrap_key = (note.plain, tuple(note.spans), width)
+        rows = self._wrapped_notes.get(wrap_key)
+        if rows is None:
+            if len(self._wrapped_notes) >= 256:
+                self._wrapped_notes.clear()
+            console = self.app.console
+            options = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
+            rows = self._wrapped_notes[wrap_key] = [Strip(row) for row in console.render_lines(note, options, pad=False)]
+        if width != self._note_width:
+            self._note_width, self._note_kept = width, 0
+        self._note_kept = max(self._note_kept, len(rows))
+        key = (wrap_key, self._note_kept)
+        if key != self._note_key:
+            self._note_key = key
+            padded = rows + [Strip.blank(0)] * (self._note_kept - len(rows))
+            self._note_strips = [row.crop_extend(0, width, None).apply_style(NOTE_STYLE) for row in padded]
+        self._note_shown = note
+        return self._note_strips
 
     def _note(self, action: Any, highlight: dict[int, str], marks: dict[int, str]) -> Text:
         """The explanation line(s) for the highlighted ``action`` (or the step's default)."""

@@ -191,7 +191,16 @@ def split_arms(text: str) -> tuple[str, tuple[int, int] | None]:
 # ---- the other players: small pyramids ------------------------------------------------
 
 
-def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: int, colour: bool = True) -> None:
+def draw_mini(
+    c: Canvas,
+    view: Any,
+    seat: int,
+    names: Sequence[str],
+    x: int,
+    y: int,
+    colour: bool = True,
+    scores: Sequence[int] | None = None,
+) -> None:
     """``seat``'s small pyramid in 4 rows at ``(x, y)``, top level first.
 
     Each penguin is ``1R32`` (left arm, colour letter, weight, right arm; an
@@ -199,6 +208,7 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
     top: the seat's letter and name at the left, its score ('7pt') and the
     Chief Penguin marker at the right; beside the second level its action
     cards ('12-45', '-' played) and its held strength tokens ('tok1').
+    ``scores``: ``view.scores()`` when the caller has it already.
     """
     pyr = view.pyramids[seat]
     for k in (3, 2, 1, 0):
@@ -218,7 +228,7 @@ def draw_mini(c: Canvas, view: Any, seat: int, names: Sequence[str], x: int, y: 
     acting = view.phase == Phase.TURN and view.current == seat
     c.put(x, y, seat_letter(seat), "bold reverse" if acting else "bold")
     c.put(x + 2, y, names[seat][:6], "bold")
-    score = _("{points}pt").format(points=view.scores()[seat])
+    score = _("{points}pt").format(points=(view.scores() if scores is None else scores)[seat])
     c.put(x + 14, y, score)
     if view.chief == seat:
         c.put(x + 15 + len(score), y, _(CHIEF), "reverse bold")
@@ -293,7 +303,28 @@ def draw_table(
     offer_hi: int | None = None,
     colour: bool = True,
 ) -> Text:
-    """The table as Rich Text, ``width`` columns wide.
+    """The table as Rich Text, ``width`` columns wide (:func:`table_canvas`, whose
+    arguments it takes)."""
+    return table_canvas(
+        view, names, focus, me, width, large=large, highlight=highlight, marks=marks, offer_hi=offer_hi, colour=colour
+    ).text()
+
+
+def table_canvas(
+    view: Any,
+    names: Sequence[str],
+    focus: int,
+    me: int | None,
+    width: int,
+    *,
+    large: bool = False,
+    highlight: dict[int, str] | None = None,
+    marks: dict[int, str] | None = None,
+    offer_hi: int | None = None,
+    colour: bool = True,
+) -> Canvas:
+    """The table drawn on a :class:`Canvas` ``width`` columns wide (the board hands its rows
+    to the screen as strips: :meth:`Canvas.strips`).
 
     Top line: round, deck, tokens left, turn order. Left: ``focus``'s pyramid
     as tiles (its name and score, the Chief Penguin and the held tokens in
@@ -330,7 +361,8 @@ def draw_table(
     # Top corners of the pyramid: who it is, points, the Chief Penguin, tokens held.
     c.put(0, 1, seat_letter(focus), "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold")
     c.put(2, 1, names[focus][: size.width // 2 - 6], "bold")
-    c.put(0, 2, _("{points} pts").format(points=view.scores()[focus]))
+    scores = view.scores()  # once for every pyramid drawn (it scores the goals of each)
+    c.put(0, 2, _("{points} pts").format(points=scores[focus]))
     corner = size.width // 2 + size.stride // 2 + 2
     if view.chief == focus:
         c.put(corner, 1, _(CHIEF), "reverse bold")
@@ -350,7 +382,7 @@ def draw_table(
         c.put(goals_x, goals_y + n, line)
     # The other players.
     for n, s in enumerate(others):
-        draw_mini(c, view, s, names, right_x, 1 + n * mini_h, colour)
+        draw_mini(c, view, s, names, right_x, 1 + n * mini_h, colour, scores)
     # The offer and the action cards.
     if view.revealed:
         c.put(0, offer_y + 1, _("Offer"), "bold")
@@ -359,7 +391,7 @@ def draw_table(
     if show_cards:
         c.put(cards_x, cards_y + 1, _("Hand"), "bold")
         draw_action_cards(c, view, me, cards_x + 5, cards_y, large)
-    return c.text()
+    return c
 
 
 def _large_face(text: str) -> str:
