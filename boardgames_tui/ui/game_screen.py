@@ -103,6 +103,11 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("space,enter", "skip_interlude", N_("Skip to the end"), key_display="space"),
         Binding("enter,space", "lift_cover", N_("I am alone: show my seat"), key_display="⏎"),
         Binding("enter,space", "close_notice", N_("Done"), key_display="⏎"),
+        # Priority: on a board that scrolls (``GameBoard.scrolls``) these keys scroll it even
+        # while the list of choices has the keyboard, and the footer keeps the same entry
+        # through every decision (a footer whose keys come and go is drawn again each time).
+        Binding("pagedown", "board_page(1)", N_("Scroll board"), key_display="pgup/pgdn", priority=True),
+        Binding("pageup", "board_page(-1)", show=False, priority=True),
         Binding("pageup", "cover_page(-1)", show=False),
         Binding("pagedown", "cover_page(1)", show=False),
     ]
@@ -153,15 +158,6 @@ class GameScreen(GatedScreen, Screen[None]):
         yield self.bots
 
     def on_mount(self) -> None:
-        if self.board.scrolls:
-            # Priority: the keys scroll the board even while the list of choices has the
-            # keyboard, and the footer keeps the same entry through every decision (a footer
-            # whose keys come and go is laid out and drawn again each time).
-            self._bindings.bind(
-                "pagedown", "board_page(1)", _("Scroll board"), key_display="pgup/pgdn", priority=True
-            )
-            self._bindings.bind("pageup", "board_page(-1)", show=False, priority=True)
-            self.refresh_bindings()
         self._fit_log()
         self.advance()
         # Once the table is on screen: the objects of the game so far leave the collector's
@@ -613,6 +609,8 @@ class GameScreen(GatedScreen, Screen[None]):
                 ("lift_cover", CURTAIN), ("close_notice", NOTICE))
         if action in ("lift_cover", "close_notice", "cover_page"):
             return False
+        if action == "board_page":
+            return self.board.scrolls
         if action == "skip_interlude" or self.interlude_player is not None:
             return action == "skip_interlude" and self.interlude_player is not None
         if action == "all_pass" or self.reaction_open:
