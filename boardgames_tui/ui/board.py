@@ -209,7 +209,11 @@ class ActionList(OptionList):
     """
 
     DEFAULT_CSS = """
-    ActionList { height: 9; border: round $accent; overflow-y: scroll; }
+    ActionList {
+        height: 9; border: round $accent; overflow-y: scroll;
+        scrollbar-background: $surface; scrollbar-background-hover: $surface;
+        scrollbar-background-active: $surface;
+    }
     ActionList:focus { border: round $accent; }
     """
 
