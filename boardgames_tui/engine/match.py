@@ -490,7 +490,14 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """The save-file object, checksum included (without pending secret choices)."""
-        payload = {
+        payload = self._head()
+        payload["actions"] = [[seat, action_to_json(a)] for seat, a in self.actions[: self.saved_length()]]
+        payload["checksum"] = _checksum(payload)
+        return payload
+
+    def _head(self) -> dict[str, Any]:
+        """The save object's fields before the actions: format, version and setup."""
+        return {
             "format": FORMAT_NAME,
             "version": FORMAT_VERSION,
             "game": self.game_id,
@@ -498,10 +505,7 @@ class Match:
             "seed": self.seed,
             "options": dict(self.options),
             "seats": list(self.seats),
-            "actions": [[seat, action_to_json(a)] for seat, a in self.actions[: self.saved_length()]],
         }
-        payload["checksum"] = _checksum(payload)
-        return payload
 
     def to_json(self) -> str:
         """The text of the save file: exactly ``json.dumps(self.to_dict(), indent=1, ensure_ascii=False)``.
@@ -514,15 +518,7 @@ class Match:
         """
         k = self.saved_length()
         compact, pretty = self._action_texts(k)
-        head = {
-            "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
-            "game": self.game_id,
-            "names": list(self.names),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "seats": list(self.seats),
-        }
+        head = self._head()
         # _checksum's text sorts the keys, and "actions" sorts before every key of head.
         rest = json.dumps(head, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         checksum_text = '{"actions":[' + ",".join(compact) + "]," + rest[1:]

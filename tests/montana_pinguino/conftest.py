@@ -152,3 +152,15 @@ def scene(players: int, seed: int, pred, options: dict | None = None, limit: int
         seat = state.to_move[0]
         match.play(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
     raise AssertionError("scene not reached")
+
+
+async def play_last_card_unseen(pilot) -> None:
+    """From the start of a scene whose last runner plays its last card: lift the curtain, play
+    no right card (0) and confirm it with Enter, so that the round's cards turn over."""
+    await pilot.pause()
+    await pilot.press("enter")  # lift the curtain
+    await pilot.pause()
+    await pilot.press("0")  # no right card ...
+    await pilot.pause()
+    await pilot.press("enter")  # ... confirmed: the cards turn over
+    await pilot.pause()

@@ -10,7 +10,7 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import reveal_frames
 from tests.handover import actions, game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
 
-from .conftest import scene
+from .conftest import play_last_card_unseen, scene
 
 NAMES = ("Ana", "Beto", "Carla")
 
@@ -71,13 +71,7 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
     seat = match.state.to_move[0]
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # lift the curtain
-        await pilot.pause()
-        await pilot.press("0")  # no right card ...
-        await pilot.pause()
-        await pilot.press("enter")  # ... confirmed: the cards turn over
-        await pilot.pause()
+        await play_last_card_unseen(pilot)
         assert where(app) == ("reveal",)
         reveal = reveal_of(app)
         assert reveal is not None
@@ -122,13 +116,7 @@ async def test_the_reveal_runs_on_by_itself():
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("0")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await play_last_card_unseen(pilot)
         reveal = reveal_of(app)
         assert reveal is not None
         start = reveal.index
@@ -202,13 +190,7 @@ async def test_a_held_step_stars_only_what_that_step_changed():
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("0")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await play_last_card_unseen(pilot)
         assert where(app) == ("reveal",)
         reveal = reveal_of(app)
         step, before = reveal.frames[13], reveal.frames[12]

@@ -12,7 +12,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 
-from .conftest import BoardApp, ctx_for, scene
+from .conftest import BoardApp, ctx_for, play_last_card_unseen, scene
 from tests.handover import reveal_of
 
 SIZE = (80, 24)
@@ -172,13 +172,7 @@ def test_snapshot_a_round_revealed(snap_compare, monkeypatch, size, colour):
     app = _app(monkeypatch, colour, match)
 
     async def run_before(pilot):
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("0")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await play_last_card_unseen(pilot)
         reveal_of(app).hold(13)  # a sled sliding after the cards acted: damage has landed
         await pilot.pause()
 
