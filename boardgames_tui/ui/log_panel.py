@@ -56,6 +56,8 @@ class LogPanel(Widget, can_focus=False):
         #: Rows scrolled back from there (0: following the log).
         self._back = 0
         self._pending: tuple | None = None
+        #: Show only the first ``held`` events of the log (None: all): see :meth:`hold`.
+        self.held: int | None = None
         #: Rows of the lines already wrapped, by (line, width) (see _wrap).
         self._wrapped: dict[tuple[str, int], list[list[Segment]]] = {}
         self.border_title = _("Log")
@@ -76,6 +78,8 @@ class LogPanel(Widget, can_focus=False):
         self._pending = (tuple(log), tuple(names), seat)
         if self.has_class("-hidden"):
             return
+        if self.held is not None:
+            log = tuple(log)[: self.held]
         lines = self._render(log, names, seat)
         n = len(self._shown)
         rewritten = not (len(lines) >= n and lines[:n] == self._shown)
@@ -109,6 +113,17 @@ class LogPanel(Widget, can_focus=False):
             self._rendered.clear()
         self._rendered[key] = (log, lines)
         return lines
+
+    def hold(self, upto: int | None) -> None:
+        """Show only the first ``upto`` events of the log until ``hold(None)``: the table
+        watches them being played (Montaña's round revealed) before the log tells them. The
+        panel keeps its place and size (hiding it laid the screen out and drew the board
+        again for a new width, twice per reveal)."""
+        if upto == self.held:
+            return
+        self.held = upto
+        if self._pending is not None:
+            self.show(*self._pending)
 
     def clear(self) -> None:
         """Empty the panel (the next :meth:`show` writes the log from its start)."""

@@ -81,7 +81,7 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
         assert "YOUR HAND" not in text  # the whole table watches: nothing private
         log = game_of(app).query_one("#game-log")
-        assert log.has_class("-hidden")  # the log would tell the round before it is shown
+        assert log.has_class("-hidden")  # at 80x24 the round gets the log's columns
         done = len(actions(app))
         await pilot.press("space")
         await pilot.pause()
@@ -89,6 +89,23 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         assert where(app)[0] == "curtain" and where(app)[1] != f"{'ABC'[seat]} {NAMES[seat]}"
         assert len(actions(app)) == done
         assert game_of(app).board.revealing is False
+
+
+async def test_on_a_wide_terminal_the_log_stops_before_the_round_in_its_place():
+    app = BoardGamesApp(match=scene(3, 21, last_secret_card))
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = game_of(app).board
+        await play_last_card_unseen(pilot)
+        assert where(app) == ("reveal",)
+        log = game_of(app).query_one("#game-log")
+        logged = "\n".join(strip.text for strip in log.lines)
+        assert log.held is not None and not log.has_class("-hidden")  # in place: the board keeps its width
+        assert "Pudú 10" not in logged  # the log does not tell the round before the table watches it
+        width = board.size.width
+        await pilot.press("space")
+        await pilot.pause()
+        assert log.held is None and "Pudú 10" in "\n".join(strip.text for strip in log.lines)
+        assert board.size.width == width
 
 
 async def test_keys_pressed_during_the_reveal_never_act_on_the_next_screen():

@@ -76,7 +76,7 @@ class MontanaBoard(GameBoard):
         self._last_frame: Any = None
         #: The reveal's step on show: (frame, index, count, frame before it), or None.
         self._showing: tuple | None = None
-        self._log_hidden: Any = None
+        self._log_held: Any = None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="mp-scroll", can_focus=False):
@@ -126,6 +126,10 @@ class MontanaBoard(GameBoard):
 
     # ---- the round revealed step by step ---------------------------------------
 
+    #: Terminal columns from which the log stays in place during a reveal (held before the
+    #: round); below, it steps aside so that the round's cards get its columns.
+    HOLD_LOG_FROM = 100
+
     def interlude(self, done: Any) -> bool:
         """Before the screen passes on: replay what the table has not watched yet (cards
         turning over, cards acting, sleds sliding, damage) with :mod:`.reveal`; False
@@ -138,16 +142,23 @@ class MontanaBoard(GameBoard):
         view = ctx.view
         events = view.log[self._revealed_upto:]
         frames = reveal_frames(self._reveal_base, view, events, ctx.names)
+        told = self._revealed_upto
         self._reveal_base, self._revealed_upto = view, len(view.log)
         if not frames or not self.is_attached:
             return False
         self.revealing = True
-        # The log would tell the round before the reveal shows it: it steps aside meanwhile.
-        self._log_hidden = None
+        # The log would tell the round before the reveal shows it. On a wide terminal it stops
+        # before the round meanwhile, in its place (hiding it widens the board, which is laid
+        # out and drawn again for it, twice per reveal); on a narrow one it steps aside, and
+        # the round gets its columns.
+        self._log_held = None
         for log in self.screen.query("#game-log"):
-            if hasattr(log, "set_hidden") and not log.has_class("-hidden"):
-                log.set_hidden(True)
-                self._log_hidden = log
+            if hasattr(log, "hold") and not log.has_class("-hidden"):
+                if self.app.size.width >= self.HOLD_LOG_FROM:
+                    log.hold(told)
+                else:
+                    log.set_hidden(True)
+                self._log_held = log
         # Nothing to choose while the table watches: the round gets the list's rows too.
         for chooser in self.screen.query("#mp-chooser"):
             chooser.display = False
@@ -217,9 +228,11 @@ class MontanaBoard(GameBoard):
         """The reveal is over: the board shows the table as it is now."""
         self.revealing = False
         self._showing = None
-        log, self._log_hidden = self._log_hidden, None
+        log, self._log_held = self._log_held, None
         if log is not None:
-            log.set_hidden(False)
+            log.hold(None)
+            if log.has_class("-hidden"):
+                log.set_hidden(False)
         for chooser in self.screen.query("#mp-chooser"):
             chooser.display = True
         if self.ctx is not None:
