@@ -47,7 +47,10 @@ from ..rules import (
 )
 
 #: Rich styles per colour index; grey (-1) is dim. Colour only doubles the letter.
-COLOUR_STYLE = {0: "bold red", 1: "bold blue", 2: "bold yellow", 3: "bold magenta", -1: "bold"}
+#: Each penguin colour drawn in a colour a player calls by the same name. Named terminal
+#: colours ("blue", "magenta") came out violet and pink-red through Textual's theme, too close
+#: to the others; these are reduced to the nearest of 16 colours where the terminal has no more.
+COLOUR_STYLE = {0: "bold #e8453c", 1: "bold #3d8bfd", 2: "bold #e8c21a", 3: "bold #b45cf0", -1: "bold"}
 HILITE = "reverse bold"
 TOKEN_MARK = "underline bold"  # an arm digit that includes strength tokens
 MINI_STRIDE = 6  # columns from one penguin to the next in a small pyramid ("1R32" and a gap)
