@@ -192,9 +192,11 @@ class GameScreen(GatedScreen, Screen[None]):
         """Show the next decision: news for the last actor, game over, reaction window, curtain, or the seat."""
         state = self.match.state
         self.refresh_bindings()
-        if not self.bots.curtains() and not state.is_terminal and self.board.interlude_due(state.view(None)):
-            # No curtain falls (one person with computer players): the table still watches what the
-            # board plays for it (Montaña's round turning over) first, before anyone's private news.
+        if not state.is_terminal and self.board.interlude_due(state.view(None)):
+            # The table watches what the board plays for it (Montaña's round turning over) first,
+            # before anyone's private news and before the next decision, also when the runner who
+            # played last decides next: with a curtain after it, since everyone has just looked.
+            self.hand_over()
             self.render_for(None)
             self._after_interlude(self.advance)
             return

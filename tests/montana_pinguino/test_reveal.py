@@ -10,6 +10,8 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import reveal_frames
 from tests.handover import actions, game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
 
+from boardgames_tui.engine import Match
+
 from .conftest import play_last_card_unseen, scene
 
 NAMES = ("Ana", "Beto", "Carla")
@@ -219,3 +221,34 @@ async def test_a_held_step_stars_only_what_that_step_changed():
         starred = [line.split()[1] for line in rows if "*" in line]
         assert starred == [NAMES[s] for s in range(3) if step.health[s] != before.health[s]]
         assert all(line.rstrip().endswith("*") for line in rows if "*" in line)  # on the health, not the speed
+
+
+def _last_runner_decides_next() -> Match:
+    """A 2-player hot-seat match whose last runner's right card is all that is missing, and who
+    decides next as well (an item draw, or first in the next round)."""
+    for seed in range(1, 80):
+        try:
+            match = scene(2, seed, last_secret_card)
+        except AssertionError:
+            continue
+        seat = match.state.to_move[0]
+        after = match.state.apply(seat, R.PlayNoMore())
+        if after.to_move == (seat,) and after.reaction_window is None:
+            return match
+    raise AssertionError("no such scene in 80 seeds")
+
+
+async def test_the_table_watches_the_round_even_when_the_last_runner_decides_next():
+    """Known limit of earlier versions: the last runner went on to their own next decision (and
+    saw the new positions) before the table watched the round."""
+    match = _last_runner_decides_next()
+    seat = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_last_card_unseen(pilot)
+        assert where(app) == ("reveal",)  # the table watches first
+        game = game_of(app)
+        assert game.shown_seat is None  # nobody's private view meanwhile
+        await pilot.press("space")
+        await pilot.pause()
+        assert where(app) == ("curtain", game.who(seat))  # everyone looked: the keyboard passes again
