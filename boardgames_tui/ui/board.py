@@ -279,7 +279,7 @@ class ActionList(OptionList):
         self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
         self.clear_options()
         self.add_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
-        self.border_title = _("Your choices") if self._actions else ""
+        self.border_title = _("Your choices") if self._actions else _("Nothing to choose now")
         self.border_subtitle = _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
         self._previewed = None
         if self._actions:
