@@ -9,7 +9,9 @@ so the figures are comparable with each other:
 - **floors**: the same bare app, with keys that do what the games' keys do,
   so a game's figure can be set against what Textual itself costs for that
   kind of key: ``screen switch`` covers the screen with another one and
-  uncovers it (a curtain, a notice), ``list refill`` replaces the 20 options.
+  uncovers it (the curtain as a screen of its own), ``page scroll`` does the same by
+  scrolling a cover page into view (the curtain as it is now, ``ui/cover.py``), ``list
+  refill`` replaces the 20 options.
 - **each game**: a seeded match at its start; every key is ``enter``, which
   always acts: it lifts a curtain, closes a private notice, passes a
   reaction window, marks or confirms a secret choice, or plays the
@@ -53,6 +55,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.containers import Vertical
 from textual.widgets import Footer, Header, OptionList, Static
 
 from boardgames_tui.app import BoardGamesApp
@@ -91,6 +94,37 @@ class BareSwitchApp(BareApp):
         self.push_screen(_Cover())
 
 
+class BarePagesApp(App[None]):
+    """The bare app's widgets on a page, with a cover page below it in a container that never
+    scrolls by itself; ``x`` scrolls the cover into view and Enter scrolls back: the game
+    screen's curtain (``ui/cover.py``) without the game."""
+
+    CSS = """
+    #pages { height: 1fr; overflow: hidden hidden; }
+    #table, #cover { height: 100%; }
+    """
+    BINDINGS = [Binding("x", "cover"), Binding("enter", "uncover", priority=True)]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="pages"):
+            with Vertical(id="table"):
+                yield OptionList(*[f"Option {i}" for i in range(20)])
+            yield Static("Pass the keyboard\n\nPress Enter", id="cover")
+        yield Footer()
+
+    def _scroll(self, y: int) -> None:
+        pages = self.query_one("#pages")
+        pages.scroll_to(y=y, animate=False, immediate=True, force=True)
+        pages.refresh()  # as the game screen does (ui/game_screen.py, _show_page)
+
+    def action_cover(self) -> None:
+        self._scroll(self.query_one("#table").outer_size.height)
+
+    def action_uncover(self) -> None:
+        self._scroll(0)
+
+
 class BareRefillApp(BareApp):
     """The bare app, where Enter replaces the 20 options with 20 new ones: a decision's floor."""
 
@@ -102,11 +136,13 @@ class BareRefillApp(BareApp):
 
 async def floor_keys(keys: int) -> dict[str, float]:
     """CPU seconds per key of what Textual itself costs for the kinds of key the games have:
-    ``screen switch`` (cover and uncover the screen, keys x and Enter in turn) and ``list
-    refill`` (Enter replaces the list's options)."""
+    ``screen switch`` (cover and uncover the screen, keys x and Enter in turn), ``page
+    scroll`` (the same with a cover page scrolled into view, as the game screen's curtain)
+    and ``list refill`` (Enter replaces the list's options)."""
     out: dict[str, float] = {}
     for name, app, pattern in (
         ("screen switch", BareSwitchApp(), ("x", "enter")),
+        ("page scroll", BarePagesApp(), ("x", "enter")),
         ("list refill", BareRefillApp(), ("enter",)),
     ):
         async with app.run_test(size=SIZE) as pilot:
@@ -260,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=3, help="players per match (default 3)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", choices=sorted(GAMES), help="print a pyinstrument profile of this game's keys")
+    p.add_argument("--floors", action="store_true", help="only the bare app's key and its floors")
     args = p.parse_args(argv)
     games = args.game or sorted(GAMES)
     # The matches autosave after every key: into a folder of their own, never the player's saves.
@@ -281,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
         "  the same bare app, keys that do what game keys do: "
         + ", ".join(f"{k} {v * 1000:.1f} ms/key ({v / bare:.2f}x)" for k, v in floors.items())
     )
+    if args.floors:
+        return 0
     print(f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on: count x ms")
     worst = 0.0
     for game in games:
