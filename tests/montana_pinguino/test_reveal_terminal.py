@@ -13,8 +13,8 @@ GAP = 0.7
 
 @pytest.mark.slow
 def test_after_a_round_is_revealed_the_next_seat_reads_its_news_and_then_decides(tmp_path):
-    """C's new card, the round shown to the table, B's curtain, B's own news on top, then B's
-    decision. (A player saw B's curtain lift onto a board with no choices: the notice was
+    """The round shown to the table, then C's curtain and C's new card, B's curtain, B's own
+    news on top, then B's decision. (A player saw B's curtain lift onto a board with no choices: the notice was
     pushed while the game screen was still coming back from the curtain, and the game was drawn
     over it. That timing did not come back in this test; the order of screens is what it checks.)"""
     config = tmp_path / "config"
@@ -26,7 +26,12 @@ def test_after_a_round_is_revealed_the_next_seat_reads_its_news_and_then_decides
             for key in (b"\r", card, b"\r", b"0", b"\r"):
                 time.sleep(GAP)
                 app.write(key)
-        app.wait_for("Only for C Carla")  # the last runner's new card (read before the round is shown)
+        # The table watches the round first (its quick reveal plays out), then the last runner
+        # reads the card it drew, behind a curtain of its own.
+        app.wait_until(lambda screen: "Pass the keyboard to" in screen and "C Carla" in screen, "C's curtain")
+        time.sleep(GAP)
+        app.write(b"\r")
+        app.wait_for("Only for C Carla")
         time.sleep(GAP)
         app.write(b"\r")
         app.wait_until(lambda screen: "Pass the keyboard to" in screen and "B Beto" in screen, "B's curtain")
