@@ -231,6 +231,8 @@ class ActionList(OptionList):
     #: scrolls inside it: no layout of the screen (Textual lays the whole screen out again,
     #: and repaints it, when a widget's virtual size changes). For the same reason the
     #: scrollbar is always shown (``overflow-y: scroll``): showing and hiding it is a layout.
+    #: A list sized by its choices (a subclass's auto height) asks for its layout itself
+    #: (:meth:`set_choices`). This is the one mechanism for every game's list.
     virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -279,6 +281,8 @@ class ActionList(OptionList):
         self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
         self.clear_options()
         self.add_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
+        if self.styles.auto_dimensions:
+            self.refresh(layout=True)  # a list sized by its choices: its new height is laid out
         self.border_title = _("Your choices") if self._actions else _("Nothing to choose now")
         self.border_subtitle = _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
         self._previewed = None

@@ -62,44 +62,6 @@ class FieldChooser(ActionList, ActionChooser):
         super().__init__(**kwargs)
         self._cells: list[tuple[int, tuple[int, int]]] = []
         self._board: GameBoard | None = None
-        #: True while the options are emptied for a new set (:meth:`clear_options`).
-        self._emptying = False
-        #: True while OptionList counts its lines again (:meth:`_update_lines`).
-        self._counting = False
-
-    # ---- a new set of choices without laying the screen out ------------------
-    #
-    # OptionList counts its lines again after each change of its options and stores the
-    # count as ``virtual_size``, a reactive that asks for a layout of the whole screen. The
-    # shared list empties itself and then fills itself for every decision: two new counts,
-    # so a layout (and a repaint of whatever it moves) at every key. Here the emptied list is
-    # not counted (the new options follow at once), and a new count lays nothing out while
-    # the list has a fixed size: only its scrollbar depends on the count, and a scrollbar
-    # that comes or goes asks for its own layout.
-
-    def clear_options(self) -> "FieldChooser":
-        """Empty the list; its lines are counted when the new options come (see above)."""
-        self._emptying = True
-        try:
-            super().clear_options()
-        finally:
-            self._emptying = False
-        return self
-
-    def _update_lines(self) -> None:
-        if self._emptying:
-            return
-        self._counting = True
-        try:
-            super()._update_lines()
-        finally:
-            self._counting = False
-
-    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False, recompose: bool = False) -> "FieldChooser":
-        if layout and self._counting and not self.styles.auto_dimensions:
-            layout = False  # a new count of lines at a fixed size: a repaint is enough
-        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        return self
 
     def rows(self, terminal_rows: int) -> int:
         """Eight rows (from 30 rows of terminal; below, see :meth:`fit_rows`)."""
@@ -126,7 +88,6 @@ class FieldChooser(ActionList, ActionChooser):
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
         """Fill the list; remember which options are field cells."""
         super().set_choices(ctx, board)
-        self._update_lines()  # no options added (nothing to choose): the empty list is counted now
         self._board = board
         self.border_subtitle = _("PgUp/PgDn: hand") if ctx.legal else ""
         self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]

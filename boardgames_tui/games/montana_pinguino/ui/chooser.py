@@ -5,8 +5,6 @@ the board above it (its track, runners, played cards and hand)."""
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.geometry import Size
-from textual.reactive import Reactive
 
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
@@ -47,39 +45,16 @@ class MontanaChooser(ActionList):
     #: Seven rows at any size: the track and the hand above need the room.
     ROWS = (7, 7)
 
-    #: The list keeps its height whatever it holds (``ROWS``), so a new number of choices
-    #: changes only what scrolls inside it: repaint the list, and leave the screen's layout
-    #: alone (Textual lays the whole screen out again for any widget's new virtual size).
-    #: Its scrollbar coming or going still asks for a layout (``show_vertical_scrollbar``).
-    virtual_size = Reactive(Size(0, 0), layout=False, repaint=True)
-
     BINDINGS = [
         Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0
     ]
 
-    def _update_lines(self) -> None:
-        """Textual's OptionList works out its rows and size here; skipped for the empty list
-        while :meth:`set_choices` refills it."""
-        if self._refilling and not self.options:
-            return
-        super()._update_lines()
-
     def __init__(self) -> None:
         super().__init__(id="mp-chooser")
         self.board: GameBoard | None = None
-        self._refilling = False
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
-        # The list is emptied and filled again in one go: its size (and scrollbar) is worked
-        # out once, for the new choices, not also for the empty list in between (a scrollbar
-        # hidden and shown again asks twice for a layout of the whole screen).
-        self._refilling = True
-        try:
-            super().set_choices(ctx, board)
-        finally:
-            self._refilling = False
-        if not self.options:
-            self._update_lines()  # nothing was added: the empty list's size is the new one
+        super().set_choices(ctx, board)
         self.board = board
         if ctx.legal:
             self.border_title = chooser_title(ctx)
