@@ -5,8 +5,9 @@ shows nothing private until they press Enter. It used to be a screen of its
 own; switching to a screen and back costs Textual a layout and a drawing of
 every widget of both screens (a bare Textual app pays 3-4 times the CPU of a
 key for it). The game screen now holds two pages, stacked in a container that
-never scrolls by itself: the table, and below it this cover. Covering the
-table scrolls the container one page down; lifting the cover scrolls it back.
+never scrolls by itself: this cover on top, and the table below it. Lifting
+the cover scrolls the container one page down; covering the table scrolls it
+back to the top (so a resize while covered never shows a row of the table).
 Neither changes any widget's size, so nothing is laid out again, and the rows
 of both pages are drawn from what Textual already holds.
 
@@ -45,7 +46,7 @@ class CoverPane(Lines, can_focus=False):
     """
 
     DEFAULT_CSS = """
-    CoverPane { height: 100%; width: 100%; background: $panel; }
+    CoverPane { height: 100%; width: 100%; background: $panel; display: none; }
     """
 
     #: The box's width in cells, borders included (narrower on a narrow terminal).
@@ -87,10 +88,12 @@ class CoverPane(Lines, can_focus=False):
     def clear(self) -> Callable[[], None] | None:
         """The cover is lifted; returns the function waiting for its Enter (or None).
 
-        Its rows stay as they were, out of view (the next cover draws over them): drawing
-        them blank would cost a repaint nobody sees."""
+        Its rows are made blank: a notice read by one player must not wait out of view
+        where a resize could bring a row of it back for a moment (out of view, they cost
+        no drawing)."""
         then, self._then = self._then, None
         self.kind = NONE
+        self.draw()
         return then
 
     def draw(self) -> None:

@@ -138,13 +138,17 @@ class GameScreen(GatedScreen, Screen[None]):
         self.interlude_player: Any = None
         #: The public reaction window, over the bottom of the table (ui/reaction.py).
         self.reaction = ReactionPane(id="game-reaction")
-        #: The curtain and the private notice, a page below the table (ui/cover.py).
+        #: The curtain and the private notice, a page above the table (ui/cover.py).
         self.cover = CoverPane(id="game-cover")
 
     def compose(self) -> ComposeResult:
         # Two pages, one above the other, in a container that never scrolls by itself: the
-        # table, and the cover (curtain, private notice) that is scrolled into view over it.
+        # cover (curtain, private notice) on top, and the table below it, scrolled into view
+        # while nothing covers it. The cover comes first so that covered means scrolled to the
+        # top: a resize while it is up can never bring a row of the table under it into view
+        # (that table may still be the last seat's own), not even for one frame.
         with Vertical(id="game-pages"):
+            yield self.cover
             with Vertical(id="game-table"):
                 yield StatusLine(id="game-status")
                 with Horizontal(id="game-body"):
@@ -153,7 +157,6 @@ class GameScreen(GatedScreen, Screen[None]):
                         yield self.chooser
                     yield LogPanel(id="game-log")
                 yield self.reaction
-            yield self.cover
         yield StableFooter()
         yield self.bots
 
@@ -293,6 +296,10 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _cover_shown(self) -> None:
         """The cover has its content: bring it into view; its keys are this screen's."""
+        if not self.cover.display:
+            # Its first showing in this game: until now the table was the only page, so that
+            # the first frame of a game shows the table at once (one layout, once per game).
+            self.cover.display = True
         self._show_page()
         self.refresh_bindings()
         KeyGate.of(self.app).arm(self)  # only a key pressed after it is drawn lifts it
@@ -320,15 +327,18 @@ class GameScreen(GatedScreen, Screen[None]):
             then()
 
     def _show_page(self) -> None:
-        """Scroll the pages so that the cover or the table fills the screen (again after a resize)."""
-        pages, table = self.query("#game-pages"), self.query("#game-table")
-        if not pages or not table:
+        """Scroll the pages so that the cover (the top page) or the table fills the screen
+        (again after a resize)."""
+        pages = self.query("#game-pages")
+        if not pages:
             return  # not composed yet, or being taken down
-        pages, height = pages.first(), table.first().outer_size.height
-        if self.covered and height <= 0:
+        pages, height = pages.first(), self.cover.outer_size.height
+        if not self.cover.display:
+            height = 0  # the cover has not been needed yet: the table is the only page
+        elif not self.covered and height <= 0:
             self.call_after_refresh(self._show_page)  # not laid out yet
             return
-        y = height if self.covered else 0
+        y = 0 if self.covered else height
         if pages.scroll_y != y:
             pages.scroll_to(y=y, animate=False, immediate=True, force=True)
             # Textual's scrolling fast path repaints only the widgets whose place on screen it

@@ -81,3 +81,37 @@ async def test_the_cover_names_the_player_over_the_whole_page_and_hides_the_tabl
         assert game.cover.region == game.query_one("#game-pages").region  # the whole page
         table = game.query_one("#game-table")
         assert not table.region.overlaps(game.cover.region)  # scrolled out of view
+
+
+async def test_a_resize_under_the_cover_never_brings_the_table_into_view(monkeypatch):
+    """The table under a curtain may still be the last seat's own: the cover is the top page,
+    so whatever the new size, the view stays at the top, on the cover, in every frame."""
+    app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto", "Carla"], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        app.key_gate.rest()
+        await pilot.press("enter")  # A's table
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)  # covered, A's table still under it
+        game = game_of(app)
+        pages = game.query_one("#game-pages")
+        for size in ((100, 34), (120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            assert pages.scroll_y == 0 and game.cover.region.y == pages.region.y
+            await pilot.pause()
+            assert pages.scroll_y == 0 and curtain_up(app.screen)
+            assert not game.query_one("#game-table").region.overlaps(pages.region)
+
+
+async def test_a_lifted_notice_leaves_nothing_of_itself_on_the_cover():
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = game_of(app)
+        game.cover_with_notice("A Ana", ["You took a card from Beto: Aspa."], True, lambda: None)
+        await pilot.pause()
+        assert "Aspa" in game.cover.plain()
+        game.lift_cover()
+        await pilot.pause()
+        assert "Aspa" not in game.cover.plain() and not game.covered
