@@ -39,6 +39,31 @@ def text_strips(text: Text | str, console) -> list[Strip]:
     return strips
 
 
+def render_strips(text: RenderableType, console, width: int, wrap: bool) -> list[Strip]:
+    """``text`` (a string shown as typed, Rich Text or any Rich renderable) laid out at
+    ``width`` cells: one :class:`Strip` per row, long rows wrapped (``wrap``) or cut."""
+    rich = Text(text) if isinstance(text, str) else text
+    options = console.options.update(width=width, height=None, no_wrap=not wrap, overflow="crop")
+    return [Strip(row) for row in console.render_lines(rich, options, pad=False)]
+
+
+def changed_runs(old: Sequence[Strip], new: Sequence[Strip]) -> list[tuple[int, int]]:
+    """The runs of rows that differ between ``old`` and ``new`` over their common length,
+    as ``(first row, number of rows)``: what a repaint must cover when rows are replaced."""
+    runs: list[tuple[int, int]] = []
+    start = None
+    for y, (a, b) in enumerate(zip(old, new)):
+        same = a is b or (a.cell_length == b.cell_length and a._segments == b._segments)
+        if not same and start is None:
+            start = y
+        elif same and start is not None:
+            runs.append((start, y - start))
+            start = None
+    if start is not None:
+        runs.append((start, min(len(old), len(new)) - start))
+    return runs
+
+
 class Lines(Widget, can_focus=False):
     """Rows of styled text (``set(text)``), repainted row by row.
 
@@ -105,11 +130,7 @@ class Lines(Widget, can_focus=False):
                 width = self.app.size.width
                 if width <= 0:
                     return
-            console = self.app.console
-            rich = Text(text) if isinstance(text, str) else text
-            options = console.options.update(width=width, height=None, no_wrap=not self.wrap, overflow="crop")
-            rows = console.render_lines(rich, options, pad=False)
-            self.set_strips([Strip(row) for row in rows])
+            self.set_strips(render_strips(text, self.app.console, width, self.wrap))
             return
         self.set_strips(text_strips(text, self.app.console))
 
@@ -140,16 +161,8 @@ class Lines(Widget, can_focus=False):
         if width <= 0:
             self.refresh()  # not laid out yet (or hidden): no row to name, all are new
             return
-        start = None
-        for y, (a, b) in enumerate(zip(old, new)):
-            same = a is b or (a.cell_length == b.cell_length and a._segments == b._segments)
-            if not same and start is None:
-                start = y
-            elif same and start is not None:
-                self.refresh(Region(0, start, width, y - start))
-                start = None
-        if start is not None:
-            self.refresh(Region(0, start, width, len(new) - start))
+        for start, count in changed_runs(old, new):
+            self.refresh(Region(0, start, width, count))
 
     def _laid_out_for_other_rows(self, rows: int) -> bool:
         """True when the height on screen does not fit ``rows`` (a change made while hidden)."""
