@@ -11,7 +11,8 @@ so the figures are comparable with each other:
   kind of key: ``screen switch`` covers the screen with another one and
   uncovers it (the curtain as a screen of its own), ``page scroll`` does the same by
   scrolling a cover page into view (the curtain as it is now, ``ui/cover.py``), ``list
-  refill`` replaces the 20 options.
+  refill`` replaces the 20 options, ``stock table`` is a decision made with Textual's
+  own widgets (status line, board, list and log all change).
 - **each game**: a seeded match at its start; every key is ``enter``, which
   always acts: it lifts a curtain, closes a private notice, passes a
   reaction window, marks or confirms a secret choice, or plays the
@@ -132,18 +133,63 @@ class BareRefillApp(BareApp):
         self.refills = getattr(self, "refills", 0) + 1
         event.option_list.clear_options()
         event.option_list.add_options([f"Option {i} ({self.refills})" for i in range(20)])
+        event.option_list.highlighted = 0  # as a game's list: the next Enter picks again
+
+
+class BareTableApp(App[None]):
+    """A game table built from Textual's own widgets only: a status line, a 14-row board
+    (Static), a list of 20 choices (OptionList) and a log (Log) beside them. Enter plays a
+    "decision": the status and the board get new text, the log a new line, the list 20 new
+    choices. What Textual itself costs for the screen changes a game's decision makes."""
+
+    CSS = """
+    #status { height: 1; background: $accent; }
+    #board { height: 1fr; }
+    OptionList { height: 9; }
+    Log { width: 44; border: round $secondary; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal
+        from textual.widgets import Log
+
+        yield Header()
+        yield Static("", id="status")
+        with Horizontal():
+            with Vertical():
+                yield Static(self._board(0), id="board")
+                yield OptionList(*[f"Option {i}" for i in range(20)])
+            yield Log()
+        yield Footer()
+
+    @staticmethod
+    def _board(turn: int) -> str:
+        return "\n".join(f"row {y:2}: " + " ".join(f"{(x * y + turn) % 10}" for x in range(30)) for y in range(14))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from textual.widgets import Log
+
+        turn = self.turns = getattr(self, "turns", 0) + 1
+        self.query_one("#status", Static).update(f"Turn {turn}: player {turn % 3 + 1} to play")
+        self.query_one("#board", Static).update(self._board(turn))
+        self.query_one(Log).write_line(f"Turn {turn}: player {turn % 3} played option {event.option_index}")
+        event.option_list.clear_options()
+        event.option_list.add_options([f"Option {i} ({turn})" for i in range(20)])
+        event.option_list.highlighted = 0
 
 
 async def floor_keys(keys: int) -> dict[str, float]:
     """CPU seconds per key of what Textual itself costs for the kinds of key the games have:
     ``screen switch`` (cover and uncover the screen, keys x and Enter in turn), ``page
     scroll`` (the same with a cover page scrolled into view, as the game screen's curtain)
-    and ``list refill`` (Enter replaces the list's options)."""
+    ``list refill`` (Enter replaces the list's options) and ``stock table`` (a decision's
+    screen changes made with Textual's own widgets: :class:`BareTableApp`)."""
     out: dict[str, float] = {}
     for name, app, pattern in (
         ("screen switch", BareSwitchApp(), ("x", "enter")),
         ("page scroll", BarePagesApp(), ("x", "enter")),
         ("list refill", BareRefillApp(), ("enter",)),
+        ("stock table", BareTableApp(), ("enter",)),
     ):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.content import Content
 from textual.reactive import Reactive, reactive
@@ -149,13 +149,16 @@ class GameScreen(GatedScreen, Screen[None]):
         # (that table may still be the last seat's own), not even for one frame.
         with Vertical(id="game-pages"):
             yield self.cover
+            # The status line and the log are split off the table's top and right edge (CSS
+            # ``split``); the board and the list take the rest. One container fewer around the
+            # list of choices than a row holding a column: every key and message the list sends
+            # passes through each container around it.
             with Vertical(id="game-table"):
                 yield StatusLine(id="game-status")
-                with Horizontal(id="game-body"):
-                    with Vertical(id="game-main"):
-                        yield self.board
-                        yield self.chooser
-                    yield LogPanel(id="game-log")
+                yield LogPanel(id="game-log")
+                with Vertical(id="game-main"):
+                    yield self.board
+                    yield self.chooser
                 yield self.reaction
         yield StableFooter()
         yield self.bots

@@ -17,11 +17,14 @@ from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
+from textual.strip import Strip
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.translated import translated
+from boardgames_tui.ui.lines import changed_runs, render_strips
 from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
@@ -73,6 +76,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.message = ""
         #: The border texts on show (:meth:`_border`).
         self._borders: dict[str, str] = {}
+        #: The rows on screen (:meth:`_redraw`).
+        self._strips: list[Strip] = []
         self._reset_builder()
 
     # ------------------------------------------------------------ state
@@ -132,7 +137,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self._reset_builder()
         self._border("border_title", self._title())
         self._preview(board)  # drawn with the new table, in the same picture
-        self.refresh()
+        self._redraw()
 
     def _rank_with_big_mountain(self, view: GoatsState, seat: int) -> None:
         """Re-rank the list by points gained now plus Big Mountain ranking points gained,
@@ -183,7 +188,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         return max(MIN_ROWS, height - reserved) if height else MIN_ROWS
 
     def on_resize(self) -> None:
-        self.refresh()
+        self._redraw()
 
     def _title(self) -> str:
         if not self.actions:
@@ -207,13 +212,13 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if self.building:
             if delta in (-1, 1):
                 self.cursor = (self.cursor + delta) % DICE
-                self.refresh()
+                self._redraw()
             return
         if not self.actions:
             return
         self.highlight = max(0, min(len(self.actions) - 1, self.highlight + delta))
         self._preview()
-        self.refresh()
+        self._redraw()
 
     def action_page(self, direction: int) -> None:
         """PageUp/PageDown: a panel's worth of moves up or down (in build mode: nothing)."""
@@ -226,7 +231,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
             return
         self.highlight = 0 if direction < 0 else len(self.actions) - 1
         self._preview()
-        self.refresh()
+        self._redraw()
 
     def action_enter(self) -> None:
         if not self.actions:
@@ -387,7 +392,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
 
     def _say(self, text: str) -> None:
         self.message = text
-        self.refresh()
+        self._redraw()
 
     def _preview(self, board: GameBoard | None = None) -> None:
         """Show the highlighted (or built) move on the board: at once on ``board`` when given
@@ -425,7 +430,32 @@ class GoatsChooser(ActionChooser, can_focus=True):
             lines[2].append(bl + h * 3 + br)
         return lines
 
+    def _redraw(self) -> None:
+        """Lay out :meth:`render` into rows and repaint only the rows that differ from those on
+        screen (Textual's line API). Drawn as one Text, every row of the panel was laid out and
+        composed again at each key, about a sixth of a decision's cost."""
+        width = self.content_region.width if self.size.width else 0
+        if width <= 0:
+            self._strips = []
+            self.refresh()  # not laid out yet: drawn whole once it is (on_resize)
+            return
+        old, new = self._strips, render_strips(self.render(), self.app.console, width, self.building)
+        self._strips = new
+        if len(old) != len(new):
+            self.refresh()
+            return
+        for start, count in changed_runs(old, new):
+            self.refresh(Region(0, start, width, count))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_region.width
+        base = self.visual_style.rich_style
+        if 0 <= y < len(self._strips):
+            return self._strips[y].crop_extend(0, width, None).apply_style(base)
+        return Strip.blank(width, base)
+
     def render(self) -> Text:
+        """Everything the panel shows, as one Text (its rows are drawn by :meth:`render_line`)."""
         # The list is cut to the width; the builder's messages wrap so a refusal is read whole.
         out = Text(no_wrap=not self.building, overflow="ellipsis")
         view = self.view
