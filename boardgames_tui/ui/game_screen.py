@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.content import Content
 from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 
@@ -38,24 +37,38 @@ from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
 from .bot_turns import BotTurns
 from .log_panel import LogPanel
+from .lines import Lines
 from .reaction import RESERVED, ReactionPane
 from .translated import translated
 from .shell import shell_of
 from .styles import tcss
 
 
-class StatusLine(Widget):
-    """The one-line status above the board: whose turn and what they decide.
+class StatusLine(Lines):
+    """The one-line status above the board: whose turn and what they decide (``text``).
 
-    Its height never changes, so a new text repaints this one line
-    (``Static.update`` would lay the whole screen out again). Shown as
-    plain text: it carries player names.
+    One row of :class:`Lines`: a new text repaints this row only, and no
+    renderable is laid out for it. Shown as plain text: it carries player
+    names. A text too long for the line is cut at a word (:func:`fit_line`).
     """
 
-    text: reactive[str] = reactive("", layout=False)
+    DEFAULT_CSS = "StatusLine { height: 1; }"
 
-    def render(self) -> Content:
-        return Content(fit_line(self.text, self.content_size.width))
+    @property
+    def text(self) -> str:
+        """The whole status (the line shows what fits of it)."""
+        return getattr(self, "_status", "")
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._status = value
+        self._show()
+
+    def _show(self) -> None:
+        self.set(fit_line(self.text, self.content_size.width))
+
+    def on_resize(self) -> None:
+        self._show()
 
 
 def fit_line(text: str, width: int) -> str:

@@ -8,7 +8,7 @@ one Enter per screen moves one step; PageUp/PageDown scroll the board.
 from __future__ import annotations
 
 import pytest
-from textual.containers import VerticalScroll
+from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
@@ -118,7 +118,7 @@ async def test_page_keys_scroll_the_board_and_leave_the_choices_alone():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game = game_of(app)
-        scroll = game.board.query_one("#pr-scroll", VerticalScroll)
+        scroll = game.board.query_one("#pr-scroll", ScrollLines)
         # The board is taller than its box at 80x24.
         await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its box")
         highlighted = game.chooser.highlighted

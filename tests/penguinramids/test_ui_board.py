@@ -299,7 +299,7 @@ async def test_whole_table_fits_80x24_with_four_players_goals_included():
             assert rules.GOALS[g].name in text
         assert "Offer" in text and "Hand" in text
         # the table and the note under it, one row here, are the rows of one widget
-        assert app.board.query_one("#pr-table").region.height == len(lines) + 1 == len(lines) + len(part(app, "note").splitlines())
+        assert app.board.query_one("#pr-scroll").rows == len(lines) + 1 == len(lines) + len(part(app, "note").splitlines())
 
 
 async def test_large_terminal_draws_large_tiles_and_goal_conditions():

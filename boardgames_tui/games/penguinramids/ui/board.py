@@ -7,11 +7,11 @@ the seat's action cards as cards at the bottom. Under it, a note explains
 the highlighted choice (legal slots, why a slot is not possible). Drawn only
 from the BoardContext, updated in place.
 
-The table and its note are the rows of one :class:`Lines` widget that
-never gets shorter (at a given width): the table is shorter when nobody's
-hand is shown (the curtain, the final table) and the note is one to three
-rows, and a widget whose height changes lays out and repaints the whole
-screen. Only the rows that changed are repainted.
+The table and its note are the rows of one :class:`ScrollLines` widget
+(``#pr-scroll``): the table is shorter when nobody's hand is shown (the
+curtain, the final table) and the note is one to three rows, which only
+changes what scrolls inside it, never the screen's layout. Only the rows
+that changed are repainted.
 """
 
 from __future__ import annotations
@@ -23,11 +23,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.strip import Strip
-from textual.containers import VerticalScroll
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import Pass
-from boardgames_tui.ui.lines import Lines
+from boardgames_tui.ui.scroll_lines import ScrollLines
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.board import BoardContext, GameBoard
 from boardgames_tui.ui.canvas import Row
@@ -61,7 +60,7 @@ class PenguinBoard(GameBoard):
 
     DEFAULT_CSS = """
     PenguinBoard { height: 1fr; width: 1fr; }
-    PenguinBoard #pr-scroll { height: 1fr; scrollbar-size-vertical: 0; }
+    PenguinBoard #pr-scroll { scrollbar-size-vertical: 0; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -87,8 +86,9 @@ class PenguinBoard(GameBoard):
         self._wrapped_notes: dict[tuple, list[Strip]] = {}
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="pr-scroll", can_focus=False):
-            yield Lines(id="pr-table", keep_rows=True)
+        # One widget for the table and the note: its rows scroll inside it, and a new number
+        # of rows lays nothing out (ui/scroll_lines.py).
+        yield ScrollLines(id="pr-scroll")
 
     def table_text(self) -> str:
         """The table on screen as plain text (for tests and screen readers)."""
@@ -193,7 +193,7 @@ class PenguinBoard(GameBoard):
         )
         self._table_rows = canvas.rows()
         table = canvas.strips(self.app.console, self._table_strips, self._table_rows)
-        self.query_one("#pr-table", Lines).set_strips(table + self._note_rows(note, width))
+        self.query_one("#pr-scroll", ScrollLines).set_strips(table + self._note_rows(note, width))
 
     def _note_rows(self, note: Text, width: int) -> list[Strip]:
         """The note wrapped to ``width`` in italics, as the rows under the table.
