@@ -41,4 +41,7 @@ class BoardHarness(App):
         self.chosen.append(message.action)
 
     def on_action_preview(self, message: ActionPreview) -> None:
-        self.board.preview(message.action)
+        # Previews go to the screen and on to the app: one may still arrive while the app
+        # takes its widgets down at the end of a test.
+        if self.board.is_attached:
+            self.board.preview(message.action)

@@ -85,7 +85,14 @@ def choose(widget: Widget, action: Any, stamp: int | None = None) -> None:
     :attr:`BoardContext.stamp` (None: do not check).
     """
     KeyGate.of(widget.app).arm(widget)
-    widget.post_message(ActionChosen(action, stamp))
+    tell_screen(widget, ActionChosen(action, stamp))
+
+
+def tell_screen(widget: Widget, message: Message) -> None:
+    """Post ``message`` from a board or chooser straight to its screen (and from there, unhandled,
+    to the app): the screen is its only reader, and a message that bubbles is dispatched
+    again by every container on the way up."""
+    widget.screen.post_message(message)
 
 
 class ActionPreview(Message):
@@ -363,4 +370,4 @@ class ActionList(OptionList):
             self._previewed = None
             return  # the screen has shown this one already (claim_preview)
         self._previewed = None
-        self.post_message(ActionPreview(self._actions[idx] if 0 <= idx < len(self._actions) else None))
+        tell_screen(self, ActionPreview(self._actions[idx] if 0 <= idx < len(self._actions) else None))

@@ -163,15 +163,14 @@ class GameScreen(GatedScreen, Screen[None]):
         with Vertical(id="game-pages"):
             yield self.cover
             # The status line and the log are split off the table's top and right edge (CSS
-            # ``split``); the board and the list take the rest. One container fewer around the
-            # list of choices than a row holding a column: every key and message the list sends
-            # passes through each container around it.
+            # ``split``); the board and the list take the rest, one above the other. No row or
+            # column containers: every key and message the list sends passes through each
+            # container around it.
             with Vertical(id="game-table"):
                 yield StatusLine(id="game-status")
                 yield LogPanel(id="game-log")
-                with Vertical(id="game-main"):
-                    yield self.board
-                    yield self.chooser
+                yield self.board
+                yield self.chooser
                 yield self.reaction
         yield StableFooter()
         yield self.bots

@@ -25,7 +25,7 @@ from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.translated import translated
 from boardgames_tui.ui.lines import changed_runs, render_strips
-from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose
+from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose, tell_screen
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
 from ..rules import GoatsState, Move, Roll
@@ -409,7 +409,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if board is not None:
             board.preview(action)
         else:
-            self.post_message(ActionPreview(action))
+            tell_screen(self, ActionPreview(action))
 
     # ------------------------------------------------------------ drawing
 
