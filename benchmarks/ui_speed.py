@@ -40,6 +40,7 @@ Usage::
     python benchmarks/ui_speed.py                     # all four games, 60 keys each
     python benchmarks/ui_speed.py --keys 120 --game mountain_goats
     python benchmarks/ui_speed.py --profile montana_pinguino   # pyinstrument report of the keys
+    python benchmarks/ui_speed.py --calls             # function calls per key: steady under load
 """
 
 from __future__ import annotations
@@ -334,6 +335,45 @@ async def f1_time(game: str, players: int, seed: int, tries: int = 3) -> tuple[f
     return best
 
 
+class _Calls:
+    """A profiler for :func:`game_keys` that counts function calls (Python and built-in) instead
+    of timing them: the same keys always make the same calls, so this figure does not move with
+    the machine's load as CPU time does (it weighs every call alike, so it is a proxy)."""
+
+    def __init__(self) -> None:
+        import cProfile
+
+        self.profile = cProfile.Profile()
+
+    def start(self) -> None:
+        self.profile.enable()
+
+    def stop(self) -> None:
+        self.profile.disable()
+
+    @property
+    def calls(self) -> int:
+        import pstats
+
+        return pstats.Stats(self.profile).total_calls
+
+
+async def bare_calls(keys: int) -> float:
+    """Function calls per key of :class:`BareApp` (down and enter in turn), as :class:`_Calls` counts."""
+    app = BareApp()
+    counter = _Calls()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for i in range(WARMUP):
+            await pilot.press("down")
+        counter.start()
+        for i in range(keys):
+            await pilot.press("down" if i % 2 == 0 else "enter")
+            await pilot.pause()
+        counter.stop()
+    return counter.calls / keys
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print, per game, CPU ms per key, the bare app's figure and the ratio; then F1 times."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -343,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", choices=sorted(GAMES), help="print a pyinstrument profile of this game's keys")
     p.add_argument("--floors", action="store_true", help="only the bare app's key and its floors")
+    p.add_argument("--calls", action="store_true",
+                   help="count function calls per key instead of timing (steady from run to run)")
     args = p.parse_args(argv)
     games = args.game or sorted(GAMES)
     # The matches autosave after every key: into a folder of their own, never the player's saves.
@@ -354,6 +396,20 @@ def main(argv: list[str] | None = None) -> int:
         profiler = Profiler(async_mode="disabled")
         asyncio.run(game_keys(args.profile, args.keys, args.players, args.seed, profiler))
         print(profiler.output_text(unicode=False, color=False, show_all=False))
+        return 0
+
+    if args.calls:
+        bare_n = asyncio.run(bare_calls(args.keys))
+        print(f"Function calls per key at {SIZE[0]}x{SIZE[1]} (cProfile counts), {args.players} players, seed {args.seed}")
+        print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare_n:.0f} calls/key")
+        worst = 0.0
+        for game in games:
+            counter = _Calls()
+            r = asyncio.run(game_keys(game, args.keys, args.players, args.seed, counter))
+            per_key = counter.calls / max(1, r["keys"])
+            worst = max(worst, per_key / bare_n)
+            print(f"{game:<18} {per_key:8.0f} calls/key  {per_key / bare_n:5.2f}x  ({r['keys']} keys, {r['actions']} actions)")
+        print(f"worst ratio: {worst:.2f}")
         return 0
 
     bare = asyncio.run(bare_keys(args.keys))
