@@ -14,7 +14,6 @@ from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui.board import MontanaBoard
 from boardgames_tui.games.montana_pinguino.ui import part as P
 from boardgames_tui.games.montana_pinguino.ui import render
-from boardgames_tui.games.montana_pinguino.ui.part import Part
 from boardgames_tui.ui.board import BoardContext
 
 from .conftest import NAMES, BoardApp, ctx_for, random_states
@@ -60,9 +59,10 @@ def test_rows_laid_out_piece_by_piece_are_the_rows_rich_lays_out_whole(players, 
 
 
 def _picture(board) -> list[tuple]:
-    """Each part of ``board`` as it is drawn now: shown or not, and its rows with their styles."""
-    return [(part.id, part.display, [list(part.render_line(y)) for y in range(part.rows)])
-            for part in board.query(Part)]
+    """Each part of ``board`` as it is drawn now (shown or not, and its rows with their styles),
+    then the rows of the board's scroll, which the screen shows."""
+    parts = [(part.id, part.display, [list(strip) for strip in part.strips]) for part in board.parts.values()]
+    return parts + [("mp-scroll", [list(strip) for strip in board.query_one("#mp-scroll").strips])]
 
 
 class TwoBoards(App[None]):
@@ -89,7 +89,7 @@ async def test_a_board_drawn_from_remembered_rows_shows_what_a_fresh_drawing_sho
             for seat in (None, state.to_move[0] if state.to_move else None):
                 ctx = ctx_for(state, seat)
                 app.warm.show(ctx)
-                for part in app.cold.query(Part):
+                for part in app.cold.parts.values():
                     part.forget()
                 kept = P._ROWS, render._CELLS, render._RUNNER_ROWS
                 P._ROWS, render._CELLS, render._RUNNER_ROWS = type(P._ROWS)(), {}, {}  # nothing kept

@@ -199,7 +199,7 @@ async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second(
             await pilot.pause(0.03)
             if reveal.index != 0:
                 break
-            runners = game_of(app).board.query_one("#mp-runners").plain()
+            runners = game_of(app).board.part("runners").plain()
             assert "THE TABLE WATCHES THE ROUND" in runners, runners
 
 
