@@ -254,9 +254,10 @@ async def test_the_table_watches_the_round_even_when_the_last_runner_decides_nex
         assert where(app) == ("curtain", game.who(seat))  # everyone looked: the keyboard passes again
 
 
-async def test_on_a_tall_terminal_the_list_keeps_its_place_and_shows_the_earlier_steps():
-    """From 30 rows the list of choices does not step aside for the reveal (that laid the screen
-    out as it went and as it came back): it shows the round's earlier steps, then its choices."""
+async def test_where_the_round_fits_above_it_the_list_keeps_its_place_and_shows_the_earlier_steps():
+    """At 120x40 the round fits above the list of choices: the list does not step aside for the
+    reveal (that laid the screen out as it went and as it came back), it shows the round's
+    earlier steps, then its choices again."""
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -275,7 +276,7 @@ async def test_on_a_tall_terminal_the_list_keeps_its_place_and_shows_the_earlier
         assert chooser.display and chooser.border_title != "EARLIER STEPS"
 
 
-async def test_on_a_short_terminal_the_list_steps_aside_for_the_reveal():
+async def test_where_the_round_does_not_fit_above_it_the_list_steps_aside_for_the_reveal():
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:

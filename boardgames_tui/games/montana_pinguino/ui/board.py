@@ -144,9 +144,7 @@ class MontanaBoard(GameBoard):
     #: Terminal columns from which the log stays in place during a reveal (held before the
     #: round); below, it steps aside so that the round's cards get its columns.
     HOLD_LOG_FROM = 100
-    #: Terminal rows from which the list of choices keeps its place during a reveal, showing
-    #: the round's earlier steps; below, the round gets its rows (see :meth:`interlude`).
-    KEEP_LIST_FROM = 30
+    #: The list of choices kept in its place during a reveal (see :meth:`interlude`), or None.
     _list_held: Any = None
 
     def interlude(self, done: Any) -> bool:
@@ -178,12 +176,13 @@ class MontanaBoard(GameBoard):
                 else:
                     log.set_hidden(True)
                 self._log_held = log
-        # Nothing to choose while the table watches. On a tall terminal the list keeps its
-        # place and shows the round's earlier steps (a repaint); on a short one it steps aside
-        # and the round gets its rows (a layout of the screen as it goes, and as it comes back).
+        # Nothing to choose while the table watches. When the round fits above it (every card
+        # turned over), the list keeps its place and shows the round's earlier steps (a
+        # repaint); else it steps aside and the round gets its rows (a layout of the screen as
+        # it goes, and another as it comes back).
         self._list_held = None
         for chooser in self.screen.query("#mp-chooser"):
-            if self.app.size.height >= self.KEEP_LIST_FROM and hasattr(chooser, "show_rows"):
+            if self.size.height >= self._round_rows(view, 2 * view.players) and hasattr(chooser, "show_rows"):
                 self._list_held = chooser
             else:
                 chooser.display = False
@@ -204,6 +203,14 @@ class MontanaBoard(GameBoard):
         """The round the replayed lines belong to (the one before, if a new round began)."""
         begun = any(" begins; " in e.text for e in events)
         return view.round - 1 if begun and view.round > 1 else view.round
+
+    def _round_rows(self, view: Any, cards: int) -> int:
+        """Rows a frame of the reveal takes on this board without its earlier steps (the step,
+        the runners, the course, ``cards`` cards turned over), as the reveal counts them."""
+        width = max(20, (self.size.width or 50) - 1)
+        wide = self.size.height >= 30
+        course_rows = render.course_shape(view.length, width)[2]
+        return 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
 
     def show_frame(self, frame: Any, index: int, count: int) -> None:
         """Draw one frame of the reveal: the step being played on top, then the runners,
@@ -235,10 +242,8 @@ class MontanaBoard(GameBoard):
                                                title="THE TABLE WATCHES THE ROUND", news=False))
         # The same picture as the public board's course (no seat, no marks): drawn once for both.
         self._part("track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width))
-        course_rows = render.course_shape(view.length, width)[2]
         cards = sum(len(row) for row in frame.cards) or 1
-        used = 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
-        earlier = max(0, self.size.height - used)
+        earlier = max(0, self.size.height - self._round_rows(view, cards))
         if self._list_held is not None:
             earlier = 0  # the list shows them
             self._show_earlier_steps(frame)

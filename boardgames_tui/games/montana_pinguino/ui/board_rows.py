@@ -6,9 +6,11 @@ the scrollbar and keeps the scroll within the content only when the widget
 is laid out. The board's rows change at every decision while its box keeps
 its size, so :class:`BoardRows` does that part itself when the number of rows
 changes: the thumb is repainted for the new length and the scroll kept within
-the rows (repaints only); the scrollbar coming or going (``overflow-y:
-auto``, when the rows outgrow the box or fit in it again) is the one change
-Textual lays out, as it did for the board's old scrolling container.
+the rows (repaints only). With ``overflow-y: auto`` the scrollbar would also
+come and go as the rows outgrow the box or fit in it again, and that is a
+layout of the screen: the board sets ``overflow-y: scroll``, so its
+scrollbar's column always shows (its thumb the whole column high when every
+row is in sight).
 """
 
 from __future__ import annotations

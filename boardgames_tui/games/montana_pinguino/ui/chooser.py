@@ -1,8 +1,9 @@
 """The Montaña Pingüino chooser: the shared numbered list with a title naming the
 decision ('LEFT card, acts first', 'RIGHT card or none') and page keys that scroll
 the board above it (its track, runners, played cards and hand). While the table
-watches a round revealed on a tall terminal, the list keeps its place and shows
-the round's earlier steps instead of choices (:meth:`MontanaChooser.show_rows`)."""
+watches a round revealed, on a board tall enough for the round above it, the
+list keeps its place and shows the round's earlier steps instead of choices
+(:meth:`MontanaChooser.show_rows`)."""
 
 from __future__ import annotations
 
