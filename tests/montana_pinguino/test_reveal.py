@@ -289,3 +289,22 @@ async def test_where_the_round_does_not_fit_above_it_the_list_steps_aside_for_th
         reveal.skip()
         await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
         assert chooser.display
+
+
+async def test_a_terminal_shrinking_under_the_round_sends_the_list_aside_until_the_reveal_ends():
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_last_card_unseen(pilot)
+        reveal = reveal_of(app)
+        reveal.hold(13)
+        await pilot.pause()
+        chooser = game_of(app).chooser
+        assert chooser.display
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not chooser.display, what="the list stepping aside")
+        assert "CARDS TURNED OVER" in reveal.board.plain_text(78)
+        await pilot.resize_terminal(120, 40)
+        reveal.skip()
+        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        assert chooser.display and chooser.border_title != "EARLIER STEPS"

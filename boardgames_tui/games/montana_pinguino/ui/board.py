@@ -314,6 +314,14 @@ class MontanaBoard(GameBoard):
         if self.revealing:
             # The reveal's step stays on the board, drawn again for the new size (the board
             # makes room for the reveal: drawing the table here would show the round's end).
+            held = self._list_held
+            if held is not None and self.ctx is not None and \
+                    self.size.height < self._round_rows(self.ctx.view, 2 * self.ctx.view.players):
+                # The terminal shrank under the round: the list steps aside after all (the
+                # screen is being laid out for the new size anyway); end_reveal brings it back.
+                self._list_held = None
+                held.show_rows("", None)
+                held.display = False
             if self._showing is not None:
                 self._draw_frame(*self._showing)
             return
