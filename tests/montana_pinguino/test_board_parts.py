@@ -9,12 +9,12 @@ import pytest
 from rich.console import Console
 from textual.app import App, ComposeResult
 from textual.strip import Strip
+from textual.widget import Widget
 
 from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui.board import MontanaBoard
 from boardgames_tui.games.montana_pinguino.ui import part as P
 from boardgames_tui.games.montana_pinguino.ui import render
-from boardgames_tui.games.montana_pinguino.ui.part import Part
 from boardgames_tui.ui.board import BoardContext
 
 from .conftest import NAMES, BoardApp, ctx_for, random_states
@@ -60,9 +60,10 @@ def test_rows_laid_out_piece_by_piece_are_the_rows_rich_lays_out_whole(players, 
 
 
 def _picture(board) -> list[tuple]:
-    """Each part of ``board`` as it is drawn now: shown or not, and its rows with their styles."""
-    return [(part.id, part.display, [list(part.render_line(y)) for y in range(part.rows)])
-            for part in board.query(Part)]
+    """Each part of ``board`` as it is drawn now (shown or not, and its rows with their styles),
+    then the rows of the board's scroll, which the screen shows."""
+    parts = [(part.id, part.display, [list(strip) for strip in part.strips]) for part in board.parts.values()]
+    return parts + [("mp-scroll", [list(strip) for strip in board.query_one("#mp-scroll").strips])]
 
 
 class TwoBoards(App[None]):
@@ -89,7 +90,7 @@ async def test_a_board_drawn_from_remembered_rows_shows_what_a_fresh_drawing_sho
             for seat in (None, state.to_move[0] if state.to_move else None):
                 ctx = ctx_for(state, seat)
                 app.warm.show(ctx)
-                for part in app.cold.query(Part):
+                for part in app.cold.parts.values():
                     part.forget()
                 kept = P._ROWS, render._CELLS, render._RUNNER_ROWS
                 P._ROWS, render._CELLS, render._RUNNER_ROWS = type(P._ROWS)(), {}, {}  # nothing kept
@@ -145,3 +146,48 @@ async def test_new_choices_of_another_length_repaint_the_list_without_a_layout(m
         assert chooser.option_count == 3
         await pilot.pause()
         assert "3 " in str(chooser.get_option_at_index(2).prompt)
+
+
+async def test_parts_that_grow_shrink_come_and_go_repaint_rows_without_a_layout(monkeypatch):
+    """Seat after seat and state after state (cards played appearing, the last round growing, the
+    hand coming and going), the board changes rows only: no widget of it asks for a layout."""
+    states = list(random_states(3, 36, {}, limit=90))[30:90:3]
+    app = BoardApp(ctx_for(states[0], None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.board
+        scroll = board.query_one("#mp-scroll")
+        layouts: list[str] = []
+        real = Widget.refresh
+
+        def refresh(self, *regions, **kwargs):
+            if kwargs.get("layout") and (self is board or board in self.ancestors):
+                layouts.append(f"{type(self).__name__}#{self.id}")
+            return real(self, *regions, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        heights = set()
+        for state in states:
+            for seat in (None, state.to_move[0] if state.to_move else None):
+                board.show(ctx_for(state, seat))
+                heights.add(scroll.virtual_size.height)
+                await pilot.pause()
+        assert len(heights) > 3  # the board did change its number of rows
+        assert layouts == []
+
+
+async def test_fewer_rows_keep_the_scroll_within_them_and_every_row_in_reach():
+    st = next(s for i, s in enumerate(random_states(4, 37, {}, limit=200)) if i > 40 and s.phase == R.Phase.PLAY)
+    app = BoardApp(ctx_for(st, st.to_move[0]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scroll = app.board.query_one("#mp-scroll")
+        assert scroll.rows > scroll.size.height
+        scroll.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        shown = [scroll.render_line(y).text.rstrip() for y in range(scroll.size.height)]
+        assert shown[-1] == scroll.strips[-1].text.rstrip()  # the last row is in reach
+        app.board.show(ctx_for(st, None))  # the public view: no hand, fewer rows
+        await pilot.pause()
+        assert scroll.scroll_y <= scroll.max_scroll_y == max(0, scroll.rows - scroll.size.height)
+        assert scroll.vertical_scrollbar.window_virtual_size == scroll.rows

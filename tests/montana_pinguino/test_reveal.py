@@ -199,7 +199,7 @@ async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second(
             await pilot.pause(0.03)
             if reveal.index != 0:
                 break
-            runners = game_of(app).board.query_one("#mp-runners").plain()
+            runners = game_of(app).board.part("runners").plain()
             assert "THE TABLE WATCHES THE ROUND" in runners, runners
 
 
@@ -252,3 +252,59 @@ async def test_the_table_watches_the_round_even_when_the_last_runner_decides_nex
         await pilot.press("space")
         await pilot.pause()
         assert where(app) == ("curtain", game.who(seat))  # everyone looked: the keyboard passes again
+
+
+async def test_where_the_round_fits_above_it_the_list_keeps_its_place_and_shows_the_earlier_steps():
+    """At 120x40 the round fits above the list of choices: the list does not step aside for the
+    reveal (that laid the screen out as it went and as it came back), it shows the round's
+    earlier steps, then its choices again."""
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_last_card_unseen(pilot)
+        reveal = reveal_of(app)
+        reveal.hold(13)
+        await pilot.pause()
+        chooser = game_of(app).chooser
+        assert chooser.display and chooser.border_title == "EARLIER STEPS"
+        listed = " ".join(" ".join(chooser.render_line(y).text for y in range(chooser.room[1])).split())
+        step_before = reveal.frames[13].lines[-2]
+        assert " ".join(("- " + step_before).split()) in listed
+        assert "EARLIER STEPS" not in reveal.board.plain_text(118)  # not twice
+        reveal.skip()
+        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        assert chooser.display and chooser.border_title != "EARLIER STEPS"
+
+
+async def test_where_the_round_does_not_fit_above_it_the_list_steps_aside_for_the_reveal():
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_last_card_unseen(pilot)
+        reveal = reveal_of(app)
+        reveal.hold(13)
+        await pilot.pause()
+        chooser = game_of(app).chooser
+        assert not chooser.display
+        reveal.skip()
+        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        assert chooser.display
+
+
+async def test_a_terminal_shrinking_under_the_round_sends_the_list_aside_until_the_reveal_ends():
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_last_card_unseen(pilot)
+        reveal = reveal_of(app)
+        reveal.hold(13)
+        await pilot.pause()
+        chooser = game_of(app).chooser
+        assert chooser.display
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: not chooser.display, what="the list stepping aside")
+        assert "CARDS TURNED OVER" in reveal.board.plain_text(78)
+        await pilot.resize_terminal(120, 40)
+        reveal.skip()
+        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        assert chooser.display and chooser.border_title != "EARLIER STEPS"

@@ -397,7 +397,8 @@ async def test_no_color_draws_without_colours_but_keeps_bold_and_reverse(monkeyp
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE):
         assert app.no_color
-        styles = [s for part in app.board.query(Lines) for s in _styles(part.source)]
+        parts = [*app.board.parts.values(), app.board.query_one("#mp-preview", Lines)]
+        styles = [s for part in parts for s in _styles(part.source)]
         assert styles and not any(s.color or s.bgcolor for s in styles)
         assert any(s.reverse for s in styles) and any(s.bold for s in styles)
 

@@ -1,19 +1,27 @@
 """The Montaña Pingüino board: track, runners, cards played, the deciding runner's hand.
 
-Layout (top to bottom, scrolling when the terminal is small):
+Layout (top to bottom): one scrolling widget, ``#mp-scroll`` (a
+:class:`.board_rows.BoardRows`, a ScrollLines), shows the rows of the
+board's parts on show, one under the other (a part is a :class:`.part.Part`,
+not a widget: a part that grows, shrinks, comes or goes changes rows, not the
+screen's layout):
 
-- ``#mp-news``: once a race is over (game over, or the public step between
+- ``news``: once a race is over (game over, or the public step between
   Championship races), its result with every runner's place and, in the
   Championship, the points table (the runners and track make way between races);
-- ``#mp-runners``: each runner's speedometer, level and health, with '*' on
+  during a reveal, the step being played;
+- ``runners``: each runner's speedometer, level and health, with '*' on
   what changed in the last step;
-- ``#mp-track``: the track window (every sled, and the 4 sections ahead of the
+- ``track``: the track window (every sled, and the 4 sections ahead of the
   deciding runner);
-- ``#mp-played``: the cards played this round (face down until revealed, then
+- ``played``: the cards played this round (face down until revealed, then
   what became of each); in the Championship, the points table;
-- ``#mp-hand``: the deciding runner's own action cards and items, in words;
-- ``#mp-last``: the last round step by step (its public log lines, wrapped); once
+- ``last``: the last round step by step (its public log lines, wrapped); once
   the race is over, its final round;
+- ``hand``: the deciding runner's own action cards and items, in words;
+
+and below it:
+
 - ``#mp-preview`` (below the scroll, always in sight): what the highlighted
   choice would do.
 
@@ -30,7 +38,6 @@ import attrs
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui import i18n
@@ -41,6 +48,7 @@ from boardgames_tui.ui.board import BoardContext, GameBoard
 from .. import data as D
 from .. import rules as R
 from . import render
+from .board_rows import BoardRows
 from .part import Part
 
 
@@ -54,7 +62,7 @@ class MontanaBoard(GameBoard):
 
     DEFAULT_CSS = """
     MontanaBoard { height: 1fr; width: 1fr; layout: vertical; }
-    MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    MontanaBoard #mp-scroll { height: 1fr; scrollbar-size-vertical: 1; overflow-y: scroll; }
     MontanaBoard #mp-preview { height: auto; max-height: 4; background: $boost; }
     MontanaBoard #mp-preview.-empty { background: transparent; }
     """
@@ -77,14 +85,21 @@ class MontanaBoard(GameBoard):
         #: The reveal's step on show: (frame, index, count, frame before it), or None.
         self._showing: tuple | None = None
         self._log_held: Any = None
+        #: The board's parts, top to bottom: their rows on show, joined, are ``#mp-scroll``'s.
+        #: The track and the hand keep their rows: a seat's "Ahead of" line and hand are
+        #: blank rows in the public view, so what lies below does not move.
+        self.parts: dict[str, Part] = {
+            name: Part(name, wrap=True, keep_rows=name in ("track", "hand"))
+            for name in ("news", "runners", "track", "played", "last", "hand")
+        }
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="mp-scroll", can_focus=False):
-            for part in ("news", "runners", "track", "played", "last", "hand"):
-                # The track and the hand keep their rows: a seat's "Ahead of" line and hand are
-                # blank rows in the public view, not a new layout.
-                yield Part(id=f"mp-{part}", wrap=True, keep_rows=part in ("track", "hand"))
+        yield BoardRows(id="mp-scroll")
         yield Lines(id="mp-preview", wrap=True, keep_rows=True, classes="-empty")
+
+    def part(self, name: str) -> Part:
+        """The part called ``name`` ('news', 'runners', 'track', 'played', 'last', 'hand')."""
+        return self.parts[name]
 
     # ---- the contract -----------------------------------------------------
 
@@ -106,7 +121,7 @@ class MontanaBoard(GameBoard):
         self._draw()
         if new_seat:
             # Another pair of eyes: start at the top (runners and track), not where the last seat scrolled.
-            self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
+            self._scroll().scroll_home(animate=False)
 
     def preview(self, action: Any | None) -> None:
         """Show what the highlighted choice would do (a card's effect and the speed it
@@ -129,6 +144,8 @@ class MontanaBoard(GameBoard):
     #: Terminal columns from which the log stays in place during a reveal (held before the
     #: round); below, it steps aside so that the round's cards get its columns.
     HOLD_LOG_FROM = 100
+    #: The list of choices kept in its place during a reveal (see :meth:`interlude`), or None.
+    _list_held: Any = None
 
     def interlude(self, done: Any) -> bool:
         """Before the screen passes on: replay what the table has not watched yet (cards
@@ -159,9 +176,16 @@ class MontanaBoard(GameBoard):
                 else:
                     log.set_hidden(True)
                 self._log_held = log
-        # Nothing to choose while the table watches: the round gets the list's rows too.
+        # Nothing to choose while the table watches. When the round fits above it (every card
+        # turned over), the list keeps its place and shows the round's earlier steps (a
+        # repaint); else it steps aside and the round gets its rows (a layout of the screen as
+        # it goes, and another as it comes back).
+        self._list_held = None
         for chooser in self.screen.query("#mp-chooser"):
-            chooser.display = False
+            if self.size.height >= self._round_rows(view, 2 * view.players) and hasattr(chooser, "show_rows"):
+                self._list_held = chooser
+            else:
+                chooser.display = False
         title = _("Round {round} revealed").format(round=self._round_of(events, view))
         RevealPlayer(self, frames, title, done).start()
         return True
@@ -180,6 +204,14 @@ class MontanaBoard(GameBoard):
         begun = any(" begins; " in e.text for e in events)
         return view.round - 1 if begun and view.round > 1 else view.round
 
+    def _round_rows(self, view: Any, cards: int) -> int:
+        """Rows a frame of the reveal takes on this board without its earlier steps (the step,
+        the runners, the course, ``cards`` cards turned over), as the reveal counts them."""
+        width = max(20, (self.size.width or 50) - 1)
+        wide = self.size.height >= 30
+        course_rows = render.course_shape(view.length, width)[2]
+        return 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
+
     def show_frame(self, frame: Any, index: int, count: int) -> None:
         """Draw one frame of the reveal: the step being played on top, then the runners,
         the course and the cards turned over so far."""
@@ -197,7 +229,7 @@ class MontanaBoard(GameBoard):
         view = frame.apply_to(ctx.view)
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
-        self._part("#mp-news", ("step", frame.last, frame.lines[-1:], index, count),
+        self._part("news", ("step", frame.last, frame.lines[-1:], index, count),
                    lambda: step_text(frame, index, count))
         deltas = {}
         if prev is not None:
@@ -205,24 +237,43 @@ class MontanaBoard(GameBoard):
                 d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
                      "health": frame.health[s] - prev.health[s]}
                 deltas[s] = {k: v for k, v in d.items() if v}
-        self._part("#mp-runners", ("table watches",) + self._runners_key(view, None, deltas, wide),
+        self._part("runners", ("table watches",) + self._runners_key(view, None, deltas, wide),
                    lambda: render.runners_text(view, ctx.names, None, deltas, wide,
                                                title="THE TABLE WATCHES THE ROUND", news=False))
         # The same picture as the public board's course (no seat, no marks): drawn once for both.
-        self._part("#mp-track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width))
-        course_rows = render.course_shape(view.length, width)[2]
+        self._part("track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width))
         cards = sum(len(row) for row in frame.cards) or 1
-        used = 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
-        earlier = max(0, self.size.height - used)
-        self._part("#mp-played", ("cards turned", frame.cards, frame.lines, frame.last, earlier),
+        earlier = max(0, self.size.height - self._round_rows(view, cards))
+        if self._list_held is not None:
+            earlier = 0  # the list shows them
+            self._show_earlier_steps(frame)
+        self._part("played", ("cards turned", frame.cards, frame.lines, frame.last, earlier),
                    lambda: frame_cards_text(frame, render.SEAT_STYLES, earlier))
-        parts = self._parts()
-        for selector, on in (("#mp-news", True), ("#mp-runners", True), ("#mp-track", True),
-                             ("#mp-played", True), ("#mp-last", False), ("#mp-hand", False)):
-            parts[selector].display = on
+        for name, on in (("news", True), ("runners", True), ("track", True), ("played", True),
+                         ("last", False), ("hand", False)):
+            self.parts[name].display = on
+        self._join()
         self._preview_lines().set_class(True, "-empty")
         if index == 0:
-            self.query_one("#mp-scroll", VerticalScroll).scroll_home(animate=False)
+            self._scroll().scroll_home(animate=False)
+
+    def _show_earlier_steps(self, frame: Any) -> None:
+        """The steps of the round before the one being played, in the list of choices kept in
+        its place (``_list_held``): the last that fit, wrapped to its width."""
+        from boardgames_tui.ui.lines import render_strips
+
+        chooser = self._list_held
+        width, height = chooser.room
+        if width <= 0 or height <= 0:
+            width, height = max(20, self.size.width - 3), 7  # not laid out yet: drawn again on resize
+        before = frame.lines[:-1] if not frame.last else frame.lines
+        rows: list = []
+        for line in reversed(before):
+            wrapped = render_strips(Text("- " + line), self.app.console, width, True)
+            if len(rows) + len(wrapped) > height:
+                break
+            rows[:0] = wrapped
+        chooser.show_rows(_("EARLIER STEPS"), rows)
 
     def end_reveal(self) -> None:
         """The reveal is over: the board shows the table as it is now."""
@@ -233,8 +284,12 @@ class MontanaBoard(GameBoard):
             log.hold(None)
             if log.has_class("-hidden"):
                 log.set_hidden(False)
+        held, self._list_held = self._list_held, None
         for chooser in self.screen.query("#mp-chooser"):
-            chooser.display = True
+            if chooser is held:
+                chooser.show_rows("", None)
+            else:
+                chooser.display = True
         if self.ctx is not None:
             self._draw()
 
@@ -259,6 +314,14 @@ class MontanaBoard(GameBoard):
         if self.revealing:
             # The reveal's step stays on the board, drawn again for the new size (the board
             # makes room for the reveal: drawing the table here would show the round's end).
+            held = self._list_held
+            if held is not None and self.ctx is not None and \
+                    self.size.height < self._round_rows(self.ctx.view, 2 * self.ctx.view.players):
+                # The terminal shrank under the round: the list steps aside after all (the
+                # screen is being laid out for the new size anyway); end_reveal brings it back.
+                self._list_held = None
+                held.show_rows("", None)
+                held.display = False
             if self._showing is not None:
                 self._draw_frame(*self._showing)
             return
@@ -274,9 +337,10 @@ class MontanaBoard(GameBoard):
         from rich.console import Console
 
         console = Console(width=width, record=True, color_system=None, file=io.StringIO())
-        for part in self.query(Lines):
+        for part in self.parts.values():
             if part.display:
                 console.print(part.source)
+        console.print(self._preview_lines().source)
         return console.export_text()
 
     # ---- drawing ------------------------------------------------------------
@@ -293,16 +357,39 @@ class MontanaBoard(GameBoard):
             out[s] = {k: v for k, v in d.items() if v}
         return out
 
-    def _part(self, selector: str, key: tuple, build: Any) -> None:
+    def _part(self, name: str, key: tuple, build: Any) -> None:
         """Show ``build()`` in one part of the board, drawn again only when ``key`` (every fact
-        ``build`` reads) changed: see :class:`.part.Part`. Without colours when NO_COLOR is set."""
+        ``build`` reads) changed: see :class:`.part.Part`. Without colours when NO_COLOR is set.
+        The rows reach the screen with :meth:`_join`."""
         no_color = bool(getattr(self.app, "no_color", False))
 
         def made() -> Any:
             content = build()
             return render.decolour(content) if no_color else content
 
-        self._parts()[selector].show((key, no_color, i18n.language()), made)
+        self.parts[name].show((key, no_color, i18n.language()), made, self._row_width(), self.app.console)
+
+    def _row_width(self) -> int:
+        """The cells a part's row may take: the scroll's width inside its scrollbar's column
+        (before the first layout, the terminal's, less that column)."""
+        width = self._scroll().width_for_rows
+        return width if width > 0 else max(1, self.app.size.width - 1)
+
+    def _join(self) -> None:
+        """Show the rows of the parts on show, top to bottom, in ``#mp-scroll``: only the rows
+        that differ from those on screen are repainted, and no layout is asked for."""
+        rows: list = []
+        for part in self.parts.values():
+            if part.display:
+                rows.extend(part.strips)
+        self._scroll().set_strips(rows)
+
+    def _scroll(self) -> BoardRows:
+        """The scrolling rows of the board (``#mp-scroll``), looked up once."""
+        scroll = getattr(self, "_scroll_widget", None)
+        if scroll is None:
+            scroll = self._scroll_widget = self.query_one("#mp-scroll", BoardRows)
+        return scroll
 
     def _preview_lines(self) -> Lines:
         """The preview under the scroll (``#mp-preview``), looked up once."""
@@ -311,14 +398,6 @@ class MontanaBoard(GameBoard):
             lines = self._preview_widget = self.query_one("#mp-preview", Lines)
         return lines
 
-    def _parts(self) -> dict[str, Part]:
-        """The board's parts by selector ('#mp-track' ...), looked up once."""
-        parts = getattr(self, "_part_widgets", None)
-        if parts is None:
-            parts = {f"#{part.id}": part for part in self.query(Part)}
-            if parts:  # composed: the parts stay for the board's life
-                self._part_widgets = parts
-        return parts
 
     @staticmethod
     def _track_key(view: Any, seat: int | None, width: int, marks: dict[int, str], target: int | None) -> tuple:
@@ -346,7 +425,7 @@ class MontanaBoard(GameBoard):
             return
         self._drawn_for = self._drawing_size()
         view, seat, names = ctx.view, ctx.seat, ctx.names
-        parts = self._parts()
+        parts = self.parts
         marks = self._track_marks()
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
@@ -358,28 +437,28 @@ class MontanaBoard(GameBoard):
             # The drawn course is cut at the edge; the words ahead of the sled wrap under it.
             return Group(course, ahead) if ahead.plain else course
 
-        self._part("#mp-track", self._track_key(view, seat, width, marks, target), track)
+        self._part("track", self._track_key(view, seat, width, marks, target), track)
         deltas = self.deltas()
-        self._part("#mp-runners", self._runners_key(view, seat, deltas, wide),
+        self._part("runners", self._runners_key(view, seat, deltas, wide),
                    lambda: render.runners_text(view, names, seat, deltas, wide))
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
-        for selector in ("#mp-runners", "#mp-track"):
-            parts[selector].display = view.phase != R.Phase.RACE_OVER
+        for name in ("runners", "track"):
+            parts[name].display = view.phase != R.Phase.RACE_OVER
         over = render.race_is_over(view)
-        parts["#mp-news"].display = over
+        parts["news"].display = over
         # What the race result reads (places, finishes, speeds, points) and who the table waits for.
         result_key = (view.phase, view.race, view.round, view.championship, view.places, view.points, view.firsts,
                       view.result, view.decided_by, view.finish, view.position, view.box, view.health, view.sides,
                       view.track, view.to_move, names)
         if view.phase == R.Phase.RACE_OVER:
-            self._part("#mp-news", ("race over", result_key, seat), lambda: Group(
+            self._part("news", ("race over", result_key, seat), lambda: Group(
                 Text(_("RACE {race} IS OVER. Everyone may look: race {next} starts when {name} chooses.").format(
                     race=view.race, next=view.race + 1, name=f"{seat_letter(view.to_move[0])} {names[view.to_move[0]]}"),
                      style="bold"),
                 render.result_text(view, names)))
         elif view.phase == R.Phase.OVER:
-            self._part("#mp-news", ("over", result_key), lambda: render.result_text(view, names))
+            self._part("news", ("over", result_key), lambda: render.result_text(view, names))
         with_result = not over and bool(view.places)
         with_played = view.phase == R.Phase.PLAY or (not over and any(view.played))
 
@@ -391,25 +470,26 @@ class MontanaBoard(GameBoard):
                 out.append(render.played_text(view, names, seat))
             return Group(*out)
 
-        self._part("#mp-played", ("played", with_result and result_key, with_played and (
+        self._part("played", ("played", with_result and result_key, with_played and (
             view.phase, view.order, view.cursor, view.slot, view.played, view.outcomes, view.to_move, view.purist,
             tuple(len(h) for h in view.hand), tuple(len(i) for i in view.items), seat)), played)
-        parts["#mp-played"].display = with_result or with_played
+        parts["played"].display = with_result or with_played
         events = render.last_round_events(view)
-        self._part("#mp-last", ("last", tuple((e.text, tuple(sorted(e.private.items()))) for e in events),
+        self._part("last", ("last", tuple((e.text, tuple(sorted(e.private.items()))) for e in events),
                                 names, view.round, over), lambda: render.last_round_text(view, names, seat))
-        parts["#mp-last"].display = bool(events)
+        parts["last"].display = bool(events)
         # No seat (or the race over): the hand's rows go blank rather than away, so the board
         # keeps its layout from the public view to the next seat's.
-        parts["#mp-hand"].display = True
+        parts["hand"].display = True
         if seat is not None and not over:
             highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
-            self._part("#mp-hand", ("hand", seat, view.hand[seat], view.sides[seat], view.box[seat],
+            self._part("hand", ("hand", seat, view.hand[seat], view.sides[seat], view.box[seat],
                                     view.characters[seat], len(view.deck[seat]), len(view.discard[seat]), view.phase,
                                     view.drawn, view.purist, view.items[seat], highlight),
                        lambda: render.hand_text(view, seat, highlight))
         else:
-            self._part("#mp-hand", ("no hand",), Text)
+            self._part("hand", ("no hand",), Text)
+        self._join()
         prev = self._preview_lines()
         text = self._preview_text() or Text()
         prev.set(render.decolour(text) if getattr(self.app, "no_color", False) else text)

@@ -1,10 +1,16 @@
 """The Montaña Pingüino chooser: the shared numbered list with a title naming the
 decision ('LEFT card, acts first', 'RIGHT card or none') and page keys that scroll
-the board above it (its track, runners, played cards and hand)."""
+the board above it (its track, runners, played cards and hand). While the table
+watches a round revealed, on a board tall enough for the round above it, the
+list keeps its place and shows the round's earlier steps instead of choices
+(:meth:`MontanaChooser.show_rows`)."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from textual.binding import Binding
+from textual.strip import Strip
 
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
@@ -52,8 +58,47 @@ class MontanaChooser(ActionList):
     def __init__(self) -> None:
         super().__init__(id="mp-chooser")
         self.board: GameBoard | None = None
+        #: Rows shown instead of the choices (:meth:`show_rows`), or None.
+        self._rows_instead: list[Strip] | None = None
+        self._titles_before: tuple[str, str] | None = None
+
+    @property
+    def room(self) -> tuple[int, int]:
+        """(width, height) inside the list's border and scrollbar: where :meth:`show_rows`
+        rows go ((0, 0) before the first layout)."""
+        region = self.scrollable_content_region
+        return region.width, region.height
+
+    def show_rows(self, title: str, rows: Sequence[Strip] | None) -> None:
+        """Show ``rows`` (cut to the list's width, the first that fit) under the border title
+        ``title`` instead of the choices, in the list's place and size: nothing is laid out
+        again, only the list repainted. ``rows`` None shows the choices and their titles again."""
+        if rows is None:
+            if self._rows_instead is not None:
+                self._rows_instead = None
+                if self._titles_before is not None:
+                    self.border_title, self.border_subtitle = self._titles_before
+                self._titles_before = None
+                self.refresh()
+            return
+        if self._titles_before is None:
+            self._titles_before = (self.border_title, self.border_subtitle)
+        self._rows_instead = list(rows)
+        self.border_title, self.border_subtitle = title, ""
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        rows = self._rows_instead
+        if rows is None:
+            return super().render_line(y)
+        width = self.scrollable_content_region.width
+        style = self.visual_style.rich_style
+        if 0 <= y < len(rows):
+            return rows[y].crop_extend(0, width, None).apply_style(style)
+        return Strip.blank(width, style)
 
     def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+        self.show_rows("", None)
         super().set_choices(ctx, board)
         self.board = board
         if ctx.legal:

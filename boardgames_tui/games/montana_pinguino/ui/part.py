@@ -2,12 +2,15 @@
 
 A board part is a pure function of a few facts of the view (the sleds'
 positions, the seat looking, the width ...). :class:`Part` keeps the rows it
-drew for the last few sets of facts: shown the same facts again, it shows the
-rows it already has (or nothing at all, when they are on screen now), and
-builds and lays out its Rich renderable only for facts it has not drawn yet.
-The rows are laid out exactly as :class:`~boardgames_tui.ui.lines.Lines` lays
-out a renderable (Rich's ``render_lines`` at the widget's width), so the
-screen is the same picture, made less often.
+drew for the last few sets of facts: shown the same facts again, it keeps the
+rows it already has, and builds and lays out its Rich renderable only for
+facts it has not drawn yet. A part is not a widget: the board joins the rows
+of the parts on show and hands them to its one scrolling widget
+(:class:`~boardgames_tui.ui.scroll_lines.ScrollLines`), so a part that grows,
+shrinks, comes or goes changes rows, never the screen's layout. The rows are
+laid out exactly as :class:`~boardgames_tui.ui.lines.Lines` lays out a
+renderable (Rich's ``render_lines`` at the given width), so the screen is the
+same picture, made less often.
 """
 
 from __future__ import annotations
@@ -25,85 +28,103 @@ from rich.table import Table
 from rich.text import Text
 from textual.strip import Strip
 
-from boardgames_tui.ui.lines import Lines
 
+class Part:
+    """One block of the board: its rows for the facts on show (:meth:`show`), and whether it is
+    shown at all (:attr:`display`).
 
-class Part(Lines):
-    """:class:`Lines` whose content is given as ``(key, build)`` (:meth:`show`).
-
-    ``key`` must hold every fact ``build()`` reads (the width the board
-    drew for included); equal keys must give equal pictures. ``source`` is
-    the renderable on show, as with :meth:`Lines.set`.
+    ``name`` names it ('runners', 'track' ...; :attr:`id` is ``mp-<name>``,
+    the id its widget had). ``wrap``: long rows are wrapped to the width
+    (else cut). ``keep_rows``: never fewer rows than the most shown at this
+    width, a shorter picture being padded with blank rows, so that what lies
+    below does not move up and down from one view to the next (the track's
+    "Ahead of" words in a seat's view and not in the public one).
     """
 
     #: How many sets of rows a part remembers (the public view and a few seats' views).
     REMEMBER = 8
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, name: str, *, wrap: bool = True, keep_rows: bool = False) -> None:
+        self.name = name
+        self.id = f"mp-{name}"
+        self.wrap = wrap
+        self.keep_rows = keep_rows
+        #: Whether the board shows this part (a hidden part gives no rows).
+        self.display = True
         self._made: OrderedDict[Hashable, tuple[RenderableType, list[Strip]]] = OrderedDict()
         self._shown_key: Hashable = None
-        self._facts: Hashable = None
-        self._build: Callable[[], RenderableType] | None = None
         self._shown_source: RenderableType = ""
-        self._width = -1
+        self._strips: list[Strip] = []
+        self._content_rows = 0
+        self._kept = 0
+        self._kept_width = -1
 
     @property
     def source(self) -> RenderableType:
         """The renderable on show (what ``build()`` last gave for the facts on show)."""
         return self._shown_source
 
-    def show(self, key: Hashable, build: Callable[[], RenderableType]) -> None:
-        """Show ``build()`` for the facts ``key``: nothing to do when they are on show, the
-        rows made before when they were shown lately, else ``build()`` laid out now."""
-        self._facts, self._build = key, build
-        if not self.is_mounted:
-            return  # shown once mounted (on_mount)
-        width = self.content_size.width
-        if width <= 0:
-            width = self.app.size.width  # not laid out yet: drawn again once it is (on_resize)
+    @property
+    def strips(self) -> list[Strip]:
+        """The rows on show, ``keep_rows`` padding included (do not change the list)."""
+        return self._strips
+
+    @property
+    def rows(self) -> int:
+        """How many rows the part takes, ``keep_rows`` padding included."""
+        return len(self._strips)
+
+    def plain(self) -> str:
+        """The rows as plain text (for tests and screen readers), without ``keep_rows`` padding."""
+        return "\n".join(strip.text for strip in self._strips[: self._content_rows])
+
+    def show(self, key: Hashable, build: Callable[[], RenderableType], width: int, console: Console) -> bool:
+        """Show ``build()`` for the facts ``key`` laid out ``width`` cells wide with ``console``:
+        nothing to do when they are on show, the rows made before when they were shown
+        lately, else ``build()`` laid out now. True when the rows changed."""
         full = (key, width)
         if full == self._shown_key:
-            if self.display and self.content_size.width > 0 and self.content_size.height != self.rows:
-                # Laid out for other rows (a change made while hidden, or a layout that came before
-                # the new rows did): as Lines does when set again.
-                self.refresh(layout=True)
-            return
+            return False
         made = self._made.get(full)
         if made is None:
             source = build()
-            made = (source, self._lay_out(source, width))
+            made = (source, self._lay_out(source, width, console))
             self._made[full] = made
             if len(self._made) > self.REMEMBER:
                 self._made.popitem(last=False)
         else:
             self._made.move_to_end(full)
-        self._shown_key, self._width = full, width
+        self._shown_key = full
         self._shown_source = made[0]
-        self.set_strips(made[1])
+        self._set_strips(made[1], width)
+        return True
 
     def forget(self) -> None:
         """Drop every row remembered (the next :meth:`show` builds again)."""
         self._made.clear()
         self._shown_key = None
 
-    def _lay_out(self, source: RenderableType, width: int) -> list[Strip]:
+    def _set_strips(self, strips: list[Strip], width: int) -> None:
+        new = list(strips)
+        self._content_rows = len(new)
+        if self.keep_rows:
+            if width != self._kept_width:  # new width, new wrapping: count again
+                self._kept_width, self._kept = width, 0
+            if len(new) < self._kept:
+                new.extend(_BLANK for _ in range(self._kept - len(new)))
+            self._kept = len(new)
+        self._strips = new
+
+    def _lay_out(self, source: RenderableType, width: int, console: Console) -> list[Strip]:
         """``source`` cut into rows of ``width`` cells, as :meth:`Lines.set` does."""
         if width <= 0:
             return []
-        console = self.app.console
         options = console.options.update(width=width, height=None, no_wrap=not self.wrap, overflow="crop")
         return lay_out(source, console, options)
 
-    def on_mount(self) -> None:
-        """Facts given before the part was mounted are shown now."""
-        if self._build is not None and self._shown_key is None:
-            self.show(self._facts, self._build)
 
-    def on_resize(self) -> None:
-        """A new width: the facts on show laid out again for it."""
-        if self._build is not None and self.content_size.width > 0 and self.content_size.width != self._width:
-            self.show(self._facts, self._build)
+#: The blank row ``keep_rows`` pads with.
+_BLANK = Strip.blank(0)
 
 
 # ---- rows laid out piece by piece ----------------------------------------------
