@@ -82,6 +82,11 @@ class ScrollLines(ScrollView, can_focus=False):
         size = Size(widest, len(new))
         if size != self.virtual_size:
             self.virtual_size = size
+            if self.container_size:
+                # What Textual does after a layout: the scrollbar's thumb sized and placed for
+                # the new rows, the scroll kept within them (and the scrollbar shown or hidden,
+                # a layout only then: ``overflow-y: scroll`` or ``hidden`` never has one).
+                self._scroll_update(size)
         if not self.size:
             return  # not laid out yet: the first frame draws every row
         for start, count in changed_runs(old, new):
@@ -96,4 +101,6 @@ class ScrollLines(ScrollView, can_focus=False):
         row = y + self.scroll_offset.y
         if 0 <= row < len(self._strips):
             return self._strips[row].crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, None).apply_style(base)
-        return Strip.blank(width, base)
+        # Below the last row: an empty row, which Textual fills with the background across the
+        # whole width (the scrollbar's column included, as a scrolling container draws it).
+        return Strip([])

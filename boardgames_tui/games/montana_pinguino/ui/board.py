@@ -1,7 +1,7 @@
 """The Montaña Pingüino board: track, runners, cards played, the deciding runner's hand.
 
 Layout (top to bottom): one scrolling widget, ``#mp-scroll`` (a
-:class:`.board_rows.BoardRows`, a ScrollLines), shows the rows of the
+:class:`~boardgames_tui.ui.scroll_lines.ScrollLines`), shows the rows of the
 board's parts on show, one under the other (a part is a :class:`.part.Part`,
 not a widget: a part that grows, shrinks, comes or goes changes rows, not the
 screen's layout):
@@ -48,7 +48,7 @@ from boardgames_tui.ui.board import BoardContext, GameBoard
 from .. import data as D
 from .. import rules as R
 from . import render
-from .board_rows import BoardRows
+from boardgames_tui.ui.scroll_lines import ScrollLines
 from .part import Part
 
 
@@ -94,7 +94,7 @@ class MontanaBoard(GameBoard):
         }
 
     def compose(self) -> ComposeResult:
-        yield BoardRows(id="mp-scroll")
+        yield ScrollLines(id="mp-scroll")
         yield Lines(id="mp-preview", wrap=True, keep_rows=True, classes="-empty")
 
     def part(self, name: str) -> Part:
@@ -384,11 +384,11 @@ class MontanaBoard(GameBoard):
                 rows.extend(part.strips)
         self._scroll().set_strips(rows)
 
-    def _scroll(self) -> BoardRows:
+    def _scroll(self) -> ScrollLines:
         """The scrolling rows of the board (``#mp-scroll``), looked up once."""
         scroll = getattr(self, "_scroll_widget", None)
         if scroll is None:
-            scroll = self._scroll_widget = self.query_one("#mp-scroll", BoardRows)
+            scroll = self._scroll_widget = self.query_one("#mp-scroll", ScrollLines)
         return scroll
 
     def _preview_lines(self) -> Lines:
