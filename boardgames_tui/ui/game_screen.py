@@ -358,9 +358,12 @@ class GameScreen(GatedScreen, Screen[None]):
             pages.scroll_to(y=y, animate=False, immediate=True, force=True)
             # Textual's scrolling fast path repaints only the widgets whose place on screen it
             # sees change, and missed some of the page coming into view (the log kept the
-            # cover's cells on a real terminal): the whole page is repainted, from the rows
-            # Textual already holds.
-            pages.refresh()
+            # cover's cells on a real terminal): the whole page is sent again, composed from
+            # the rows the widgets already hold. (``pages.refresh()`` did it by drawing every
+            # row of the container itself again as well: 40 rows of nothing, a third of a
+            # curtain's cost.) Textual has no public call for "compose this region again".
+            self._compositor._dirty_regions.add(pages.region)
+            self.check_idle()
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
         """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
