@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -256,6 +257,8 @@ class ActionList(OptionList):
         self._previewed: int | None = None
         #: The height the list has taken (:meth:`fit_rows`); 0 before the first.
         self._rows = 0
+        #: Rows of options drawn lately (:meth:`_get_option_render`).
+        self._kept_renders: dict[tuple, list[Strip]] = {}
 
     def rows(self, terminal_rows: int) -> int:
         """The list's height for a terminal of ``terminal_rows`` rows (``ROWS``)."""
@@ -286,8 +289,7 @@ class ActionList(OptionList):
             self._keys = {str(i + 1): i for i in range(min(9, len(self._actions)))}
             tags = [str(i + 1) if i < 9 else " " for i in range(len(self._actions))]
         self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
-        self.clear_options()
-        self.add_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
+        self.set_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
         if self.styles.auto_dimensions:
             self.refresh(layout=True)  # a list sized by its choices: its new height is laid out
         self.border_title = _("Your choices") if self._actions else _("Nothing to choose now")
@@ -295,6 +297,22 @@ class ActionList(OptionList):
         self._previewed = None
         if self._actions:
             self.highlighted = 0
+
+    def _get_option_render(self, option: Option, style: Any) -> list[Strip]:
+        """An option's rows, kept by what they show (label, place, style, width) across new sets of
+        choices. Textual keeps them by Option object, new at every decision, so each decision
+        laid out and styled every label on show again, though most come back (a hand's cards,
+        "Pass"). The rows carry the option's place for the mouse, so the place is in the key."""
+        kept = self._kept_renders
+        index = self._option_to_index.get(option)
+        key = (option.prompt, index, style, self.scrollable_content_region.width)
+        strips = kept.get(key)
+        if strips is None:
+            strips = super()._get_option_render(option, style)
+            if len(kept) >= 512:
+                kept.clear()
+            kept[key] = strips
+        return strips
 
     def claim_preview(self) -> tuple[bool, Any]:
         """The highlighted action, for the screen to preview at once: ``(True, action)``.

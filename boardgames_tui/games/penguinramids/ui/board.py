@@ -60,7 +60,7 @@ class PenguinBoard(GameBoard):
 
     DEFAULT_CSS = """
     PenguinBoard { height: 1fr; width: 1fr; }
-    PenguinBoard #pr-scroll { scrollbar-size-vertical: 0; }
+    PenguinBoard #pr-scroll { scrollbar-size-vertical: 0; overflow-y: scroll; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
