@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.strip import Strip
 
 from boardgames_tui.i18n import _
 
@@ -30,6 +31,10 @@ from .lines import Lines, text_strips
 
 #: What the cover shows: nothing (the table is in view), a curtain, or a private notice.
 NONE, CURTAIN, NOTICE = "", "curtain", "notice"
+
+
+#: A blank row of the lifted cover.
+_BLANK = Strip.blank(0)
 
 
 class CoverPane(Lines, can_focus=False):
@@ -108,7 +113,7 @@ class CoverPane(Lines, can_focus=False):
             rows = self._notice_rows(min(self.NOTICE_WIDTH, width) - 4)
             box = min(self.NOTICE_WIDTH, width)
         else:
-            self.set_strips_text([Text("")] * height)
+            self.set_strips([_BLANK] * height)  # one blank row object: nothing to render or compare
             return
         self.set_strips_text(_boxed(rows, box, width, height))
 
