@@ -104,21 +104,12 @@ def _where(view: Any, section: str | None, text: str) -> int:
     return 0 if "the start" in text.split("->")[-1] else view.length + 1
 
 
-#: What became of a card turned over, in the words of a frame (as the played cards' panel says it).
-_OUTCOME_STATUS = {
-    "": "waiting",
-    "acted": "acted",
-    "out of range": "off speed",
-    "could not be carried out": "can't do",
-    "cancelled by Tormenta de Nieve": "CANCELLED",
-}
-
-
 def cards_on_table(view: Any) -> list[tuple[tuple[str, str, str], ...]]:
     """The cards already face up in ``view`` (a public view in the middle of the round's
     activation), each with what became of it so far, in a frame's shape; no card when the
     round's cards are not face up (secret play, item draw)."""
     from .. import rules as R
+    from .render import OUTCOME_WORDS
 
     cards: list[tuple[tuple[str, str, str], ...]] = [()] * view.players
     if view.phase != R.Phase.ACTIVATE:
@@ -128,9 +119,10 @@ def cards_on_table(view: Any) -> list[tuple[tuple[str, str, str], ...]]:
         for i, (card, half) in enumerate(view.played[s]):
             if card == D.HIDDEN:
                 continue
-            outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else ""
+            outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.CardOutcome.PENDING
+            # The words of the played cards' panel, which are a frame's: 'acted', 'off speed' ...
             row.append(("L" if i == 0 else "R", R.describe_played(card, half),
-                        _OUTCOME_STATUS.get(str(outcome), "waiting")))
+                        OUTCOME_WORDS.get(outcome, "waiting")))
         cards[s] = tuple(row)
     return cards
 
@@ -156,7 +148,7 @@ class RevealPart:
         return self.number == 1 and not self.goes_on
 
 
-def pending_text(view: Any, names: Sequence[str]) -> tuple[str, str]:
+def pending_text(view: Any) -> tuple[str, str]:
     """(what is asked, the card that asks) of the decision the round waits for in ``view``
     (a public view in the activation), both as shown: ('Choose how much to slow down',
     'Pudú 11'); ('', '') when the round waits for nothing."""
@@ -175,7 +167,7 @@ def next_text(view: Any, names: Sequence[str]) -> str:
     goes on, and what; '' when the round does not wait for a decision."""
     from boardgames_tui.engine import seat_letter
 
-    prompt, card = pending_text(view, names)
+    prompt, card = pending_text(view)
     if not prompt:
         return ""
     if view.reaction_window is not None:
