@@ -191,6 +191,14 @@ class GameBoard(Widget):
         """
         return False
 
+    def curtain_reason(self, public: State, seat: int) -> str:
+        """Why the keyboard passes to ``seat`` now, as a curtain may say it (a message id, see
+        ``i18n.N_``), for a hand-over the table would not expect (Montaña's round stopping
+        for a runner's choice); ``public`` is the public view of the state now. '' (the
+        default): the curtain gives no reason.
+        """
+        return ""
+
     def action_key(self, action: Any) -> str | None:
         """A digit that should pick ``action`` (a card's own number), or None.
 

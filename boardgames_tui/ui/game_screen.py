@@ -260,7 +260,9 @@ class GameScreen(GatedScreen, Screen[None]):
             then(True)  # one person at the table (or none): nobody to hide from
             return
         self.hand_over()
-        if self.board.interlude_due(self.match.state.view(None)):
+        public = self.match.state.view(None)
+        reason = reason or self.board.curtain_reason(public, seat)
+        if self.board.interlude_due(public):
             self.render_for(None)
         else:
             self.shown_seat, self.shown_private = None, False  # nobody's eyes until it lifts

@@ -100,7 +100,8 @@ async def test_enter_burst_after_an_iglu_does_not_answer_the_next_window(n):
         assert actions(app)[before:] == [(seat, R.PlayIglu())]
         # The table first watches the card resolve; the rest of the burst does not skip it.
         assert where(app) == ("reveal",)
-        await pilot.press("space")
+        await pilot.press("space")  # to the last picture
+        await pilot.press("space")  # on
         await pilot.pause()
         assert where(app) == ("reaction",)  # the next card's window waits for a fresh key
         assert actions(app)[before:] == [(seat, R.PlayIglu())]

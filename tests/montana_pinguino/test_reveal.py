@@ -68,7 +68,7 @@ def test_nothing_to_reveal_after_a_card_placed_face_down():
     assert reveal_frames(before.view(None), after.view(None), after.log[len(before.log):], NAMES) == []
 
 
-async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
+async def test_the_round_plays_before_the_curtain_and_space_skips_to_its_end_then_goes_on():
     match = scene(3, 21, last_secret_card)
     seat = match.state.to_move[0]
     app = BoardGamesApp(match=match)
@@ -85,6 +85,16 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_it():
         log = game_of(app).query_one("#game-log")
         assert log.has_class("-hidden")  # at 80x24 the round gets the log's columns
         done = len(actions(app))
+        await pilot.press("space")
+        await pilot.pause()
+        # The player's report: Space went straight to the next curtain, and the table never saw
+        # how the round ended. It lands on the last picture, the table as it is now ...
+        assert where(app) == ("reveal",) and reveal.index == len(reveal.frames) - 1
+        text = screen_text(app)
+        assert "THE END: the table as it is now" in text and "Space: go on" in text
+        board = game_of(app).board
+        assert [board.ctx.view.position[s] for s in range(3)] == list(reveal.frames[-1].position)
+        # ... and the next key moves on.
         await pilot.press("space")
         await pilot.pause()
         assert not log.has_class("-hidden")
@@ -104,7 +114,8 @@ async def test_on_a_wide_terminal_the_log_stops_before_the_round_in_its_place():
         assert log.held is not None and not log.has_class("-hidden")  # in place: the board keeps its width
         assert "Pudú 10" not in logged  # the log does not tell the round before the table watches it
         width = board.size.width
-        await pilot.press("space")
+        await pilot.press("space")  # to the last picture
+        await pilot.press("space")  # on
         await pilot.pause()
         assert log.held is None and "Pudú 10" in "\n".join(strip.text for strip in log.lines)
         assert board.size.width == width
@@ -249,7 +260,8 @@ async def test_the_table_watches_the_round_even_when_the_last_runner_decides_nex
         assert where(app) == ("reveal",)  # the table watches first
         game = game_of(app)
         assert game.shown_seat is None  # nobody's private view meanwhile
-        await pilot.press("space")
+        await pilot.press("space")  # to the last picture
+        await pilot.press("space")  # on
         await pilot.pause()
         assert where(app) == ("curtain", game.who(seat))  # everyone looked: the keyboard passes again
 
@@ -271,7 +283,8 @@ async def test_where_the_round_fits_above_it_the_list_keeps_its_place_and_shows_
         step_before = reveal.frames[13].lines[-2]
         assert " ".join(("- " + step_before).split()) in listed
         assert "EARLIER STEPS" not in reveal.board.plain_text(118)  # not twice
-        reveal.skip()
+        reveal.skip()  # to the last picture ...
+        reveal.skip()  # ... and on
         await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
         assert chooser.display and chooser.border_title != "EARLIER STEPS"
 
@@ -286,7 +299,8 @@ async def test_where_the_round_does_not_fit_above_it_the_list_steps_aside_for_th
         await pilot.pause()
         chooser = game_of(app).chooser
         assert not chooser.display
-        reveal.skip()
+        reveal.skip()  # to the last picture ...
+        reveal.skip()  # ... and on
         await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
         assert chooser.display
 
@@ -305,6 +319,7 @@ async def test_a_terminal_shrinking_under_the_round_sends_the_list_aside_until_t
         await wait_for(pilot, lambda: not chooser.display, what="the list stepping aside")
         assert "CARDS TURNED OVER" in reveal.board.plain_text(78)
         await pilot.resize_terminal(120, 40)
-        reveal.skip()
+        reveal.skip()  # to the last picture ...
+        reveal.skip()  # ... and on
         await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
         assert chooser.display and chooser.border_title != "EARLIER STEPS"

@@ -41,7 +41,7 @@ from textual.app import ComposeResult
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui import i18n
-from boardgames_tui.i18n import _, ngettext
+from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.engine import Pass, seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
@@ -85,6 +85,14 @@ class MontanaBoard(GameBoard):
         #: The reveal's step on show: (frame, index, count, frame before it), or None.
         self._showing: tuple | None = None
         self._log_held: Any = None
+        #: The reveal on show: its frames, and which part of the round it plays (a RevealPart).
+        self._reveal_frames: list = []
+        self._reveal_part: Any = None
+        #: (race, round, number) of the last part of a round revealed: the next part is numbered on.
+        self._part_of: tuple[int, int, int] | None = None
+        #: (width, rows): the rows the reveal's step takes at that width, the most of any of its
+        #: frames, so that the board keeps still while the steps play.
+        self._step_rows: tuple[int, int] | None = None
         #: The board's parts, top to bottom: their rows on show, joined, are ``#mp-scroll``'s.
         #: The track and the hand keep their rows: a seat's "Ahead of" line and hand are
         #: blank rows in the public view, so what lies below does not move.
@@ -110,6 +118,7 @@ class MontanaBoard(GameBoard):
         if self._reveal_base is None or len(ctx.view.log) < self._revealed_upto:
             # A game opened (or taken back by undo): what is on the table now is the start.
             self._reveal_base, self._revealed_upto = ctx.view, len(ctx.view.log)
+            self._part_of = None
         snap = _snapshot(ctx.view)
         if snap != self._snap:
             if self._snap is not None and self._snap[0] == snap[0]:
@@ -156,14 +165,16 @@ class MontanaBoard(GameBoard):
         ctx = self.ctx
         if ctx is None or ctx.seat is not None or self._reveal_base is None:
             return False
-        view = ctx.view
+        view, before = ctx.view, self._reveal_base
         events = view.log[self._revealed_upto:]
-        frames = reveal_frames(self._reveal_base, view, events, ctx.names)
+        frames = reveal_frames(before, view, events, ctx.names)
         told = self._revealed_upto
         self._reveal_base, self._revealed_upto = view, len(view.log)
         if not frames or not self.is_attached:
             return False
         self.revealing = True
+        part = self._next_part(before, view, self._round_of(events, view))
+        self._reveal_frames, self._reveal_part, self._step_rows = frames, part, None
         # The log would tell the round before the reveal shows it. On a wide terminal it stops
         # before the round meanwhile, in its place (hiding it widens the board, which is laid
         # out and drawn again for it, twice per reveal); on a narrow one it steps aside, and
@@ -186,9 +197,55 @@ class MontanaBoard(GameBoard):
                 self._list_held = chooser
             else:
                 chooser.display = False
-        title = _("Round {round} revealed").format(round=self._round_of(events, view))
+        if part.whole:
+            title = _("Round {round} revealed").format(round=part.round)
+        else:
+            title = _("Round {round}, part {part}").format(round=part.round, part=part.number)
         RevealPlayer(self, frames, title, done).start()
         return True
+
+    def _next_part(self, before: Any, now: Any, round_no: int) -> Any:
+        """Which part of round ``round_no`` a reveal from ``before`` to ``now`` (public views)
+        plays (a :class:`.reveal.RevealPart`): the first when the round's cards were face down
+        (or not played yet) in ``before``, else the one after the last part shown (the second
+        when none was shown in this program: a game opened in the middle of a round); it goes
+        on when ``now`` still waits in the middle of the round's activation."""
+        from .reveal import RevealPart, next_text
+
+        key = (now.race, round_no)
+        if before.phase == R.Phase.ACTIVATE:
+            last = self._part_of
+            number = last[2] + 1 if last is not None and last[:2] == key else 2
+        else:
+            number = 1
+        self._part_of = key + (number,)
+        goes_on = now.phase == R.Phase.ACTIVATE
+        names = self.ctx.names if self.ctx is not None else ()
+        return RevealPart(round_no, number, goes_on, next_text(now, names) if goes_on else "")
+
+    def curtain_reason(self, public: Any, seat: int) -> str:
+        """Said on the curtain when the keyboard passes in the middle of the round's activation
+        for a choice a card asks of its runner (the reveal's last frame named the card)."""
+        if public.phase != R.Phase.ACTIVATE or public.reaction_window is not None or seat not in public.to_move:
+            return ""
+        return N_("The round goes on: a card this runner played asks for a choice.")
+
+    def _step_rows_now(self) -> int:
+        """The rows the step of the reveal on show takes on this board (the most any of its
+        frames takes at this width: every step gets as many, so nothing below it moves)."""
+        from .part import lay_out
+        from .reveal import step_text
+
+        width = self._row_width()
+        if self._step_rows is None or self._step_rows[0] != width:
+            frames, part = self._reveal_frames, self._reveal_part
+            console = self.app.console
+            options = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
+            count = len(frames)
+            rows = max((len(lay_out(step_text(f, i, count, part), console, options)) for i, f in enumerate(frames)),
+                       default=1)
+            self._step_rows = (width, rows)
+        return self._step_rows[1]
 
     def interlude_due(self, public: Any) -> bool:
         """True when the public lines since the last reveal hold a round worth replaying."""
@@ -210,7 +267,7 @@ class MontanaBoard(GameBoard):
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
         course_rows = render.course_shape(view.length, width)[2]
-        return 3 + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
+        return self._step_rows_now() + view.players + (1 if wide else 0) + 4 * course_rows + 2 + cards + 2
 
     def show_frame(self, frame: Any, index: int, count: int) -> None:
         """Draw one frame of the reveal: the step being played on top, then the runners,
@@ -229,8 +286,9 @@ class MontanaBoard(GameBoard):
         view = frame.apply_to(ctx.view)
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
-        self._part("news", ("step", frame.last, frame.lines[-1:], index, count),
-                   lambda: step_text(frame, index, count))
+        part = self._reveal_part
+        self._part("news", ("step", frame.last, frame.lines[-1:], index, count, part),
+                   lambda: step_text(frame, index, count, part), least_rows=self._step_rows_now())
         deltas = {}
         if prev is not None:
             for s in range(view.players):
@@ -279,6 +337,7 @@ class MontanaBoard(GameBoard):
         """The reveal is over: the board shows the table as it is now."""
         self.revealing = False
         self._showing = None
+        self._reveal_frames, self._step_rows = [], None
         log, self._log_held = self._log_held, None
         if log is not None:
             log.hold(None)
@@ -357,17 +416,18 @@ class MontanaBoard(GameBoard):
             out[s] = {k: v for k, v in d.items() if v}
         return out
 
-    def _part(self, name: str, key: tuple, build: Any) -> None:
+    def _part(self, name: str, key: tuple, build: Any, least_rows: int = 0) -> None:
         """Show ``build()`` in one part of the board, drawn again only when ``key`` (every fact
-        ``build`` reads) changed: see :class:`.part.Part`. Without colours when NO_COLOR is set.
-        The rows reach the screen with :meth:`_join`."""
+        ``build`` reads) changed, in at least ``least_rows`` rows: see :class:`.part.Part`.
+        Without colours when NO_COLOR is set. The rows reach the screen with :meth:`_join`."""
         no_color = bool(getattr(self.app, "no_color", False))
 
         def made() -> Any:
             content = build()
             return render.decolour(content) if no_color else content
 
-        self.parts[name].show((key, no_color, i18n.language()), made, self._row_width(), self.app.console)
+        self.parts[name].show((key, no_color, i18n.language()), made, self._row_width(), self.app.console,
+                              least_rows=least_rows)
 
     def _row_width(self) -> int:
         """The cells a part's row may take: the scroll's width inside its scrollbar's column

@@ -78,25 +78,28 @@ class Part:
         """The rows as plain text (for tests and screen readers), without ``keep_rows`` padding."""
         return "\n".join(strip.text for strip in self._strips[: self._content_rows])
 
-    def show(self, key: Hashable, build: Callable[[], RenderableType], width: int, console: Console) -> bool:
-        """Show ``build()`` for the facts ``key`` laid out ``width`` cells wide with ``console``:
-        nothing to do when they are on show, the rows made before when they were shown
-        lately, else ``build()`` laid out now. True when the rows changed."""
-        full = (key, width)
+    def show(self, key: Hashable, build: Callable[[], RenderableType], width: int, console: Console,
+             least_rows: int = 0) -> bool:
+        """Show ``build()`` for the facts ``key`` laid out ``width`` cells wide with ``console``,
+        padded with blank rows to ``least_rows`` at least (a step of the round revealed takes as
+        many rows as the longest): nothing to do when they are on show, the rows made before
+        when they were shown lately, else ``build()`` laid out now. True when the rows changed."""
+        made_key = (key, width)
+        full = (made_key, least_rows)
         if full == self._shown_key:
             return False
-        made = self._made.get(full)
+        made = self._made.get(made_key)
         if made is None:
             source = build()
             made = (source, self._lay_out(source, width, console))
-            self._made[full] = made
+            self._made[made_key] = made
             if len(self._made) > self.REMEMBER:
                 self._made.popitem(last=False)
         else:
-            self._made.move_to_end(full)
+            self._made.move_to_end(made_key)
         self._shown_key = full
         self._shown_source = made[0]
-        self._set_strips(made[1], width)
+        self._set_strips(made[1], width, least_rows)
         return True
 
     def forget(self) -> None:
@@ -104,9 +107,11 @@ class Part:
         self._made.clear()
         self._shown_key = None
 
-    def _set_strips(self, strips: list[Strip], width: int) -> None:
+    def _set_strips(self, strips: list[Strip], width: int, least_rows: int = 0) -> None:
         new = list(strips)
         self._content_rows = len(new)
+        if len(new) < least_rows:
+            new.extend(_BLANK for _ in range(least_rows - len(new)))
         if self.keep_rows:
             if width != self._kept_width:  # new width, new wrapping: count again
                 self._kept_width, self._kept = width, 0

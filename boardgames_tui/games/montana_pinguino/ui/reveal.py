@@ -4,7 +4,13 @@ Before the screen passes to the next player (curtain, reaction window, game
 over), the board plays what happened in public since the table last looked:
 the face-down cards turn over, each card acts in turn, the sleds slide
 section by section in the Impulse Phase and damage lands on them. Space or
-Enter skips to the end.
+Enter skips to the last picture (the table as it is now), and the next key,
+or the normal pace, moves on from it.
+
+A round whose cards stop for a decision (a runner choosing how much to slow
+down, a reaction window) is revealed in parts (:class:`RevealPart`): each
+part says which it is and, at its end, that the round goes on and who
+decides first; a later part starts from the cards already turned over.
 
 :func:`reveal_frames` reads the steps from the public log lines (the same
 words the log panel shows) and the public view the table saw last; it never
@@ -98,6 +104,80 @@ def _where(view: Any, section: str | None, text: str) -> int:
     return 0 if "the start" in text.split("->")[-1] else view.length + 1
 
 
+def cards_on_table(view: Any) -> list[tuple[tuple[str, str, str], ...]]:
+    """The cards already face up in ``view`` (a public view in the middle of the round's
+    activation), each with what became of it so far, in a frame's shape; no card when the
+    round's cards are not face up (secret play, item draw)."""
+    from .. import rules as R
+    from .render import OUTCOME_WORDS
+
+    cards: list[tuple[tuple[str, str, str], ...]] = [()] * view.players
+    if view.phase != R.Phase.ACTIVATE:
+        return cards
+    for s in range(view.players):
+        row = []
+        for i, (card, half) in enumerate(view.played[s]):
+            if card == D.HIDDEN:
+                continue
+            outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.CardOutcome.PENDING
+            # The words of the played cards' panel, which are a frame's: 'acted', 'off speed' ...
+            row.append(("L" if i == 0 else "R", R.describe_played(card, half),
+                        OUTCOME_WORDS.get(outcome, "waiting")))
+        cards[s] = tuple(row)
+    return cards
+
+
+@attrs.frozen
+class RevealPart:
+    """Which part of a round a reveal plays, when the round is not revealed in one go.
+
+    ``round``: the round's number; ``number``: 1 for the part that turns the
+    cards over, 2, 3 ... for the parts after a decision in the middle of the
+    round; ``goes_on``: the round is not over at the end of this part (a
+    runner decides first: ``next_text`` says who and what, as shown).
+    """
+
+    round: int
+    number: int
+    goes_on: bool
+    next_text: str = ""
+
+    @property
+    def whole(self) -> bool:
+        """True when this reveal plays the whole round (no part before it, none after)."""
+        return self.number == 1 and not self.goes_on
+
+
+def pending_text(view: Any) -> tuple[str, str]:
+    """(what is asked, the card that asks) of the decision the round waits for in ``view``
+    (a public view in the activation), both as shown: ('Choose how much to slow down',
+    'Pudú 11'); ('', '') when the round waits for nothing."""
+    from .. import rules as R
+
+    if view.phase != R.Phase.ACTIVATE or not view.to_move:
+        return "", ""
+    prompt = i18n.translate_text(view.prompt(view.to_move[0]))
+    act = view.activating()
+    card = D.card_name(act[1]) if act is not None and act[1] != D.HIDDEN else ""
+    return prompt, card
+
+
+def next_text(view: Any, names: Sequence[str]) -> str:
+    """'Next, A Ana: Choose how much to slow down (Pudú 11)': who decides before the round
+    goes on, and what; '' when the round does not wait for a decision."""
+    from boardgames_tui.engine import seat_letter
+
+    prompt, card = pending_text(view)
+    if not prompt:
+        return ""
+    if view.reaction_window is not None:
+        text = _("Next, a reaction window: {prompt}").format(prompt=prompt)
+    else:
+        seat = view.to_move[0]
+        text = _("Next, {who}: {prompt}").format(who=f"{seat_letter(seat)} {names[seat]}", prompt=prompt)
+    return f"{text} ({card})" if card else text
+
+
 def _reveal_cards(text: str) -> tuple[tuple[str, str, str], ...]:
     """'left Kay 2 (green-orange: +2 acceleration); right Kay 7 (...)' -> the cards face up."""
     out = []
@@ -120,13 +200,15 @@ def _set_status(cards: tuple, name: str, status: str, slot: str | None = None) -
 def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[str]) -> list[Frame]:
     """The frames that replay ``events`` (public log events, oldest first) from the public
     facts of ``before`` to ``now`` (both views); [] when nothing in them is worth playing
-    (no card turned over or acted, no sled moved). The last frame is ``now`` itself."""
+    (no card turned over or acted, no sled moved). The last frame is ``now`` itself.
+    When ``before`` is in the middle of the round's activation (a later part of the round),
+    the cards already turned over are on the table from the first frame."""
     texts = [e.text for e in events if e.text]
     if not any(rx.search(t) for t in texts for rx in WORTH):
         return []
     pos, box, hp = list(before.position), list(before.box), list(before.health)
     tokens = set(before.tokens)
-    cards: list[tuple] = [()] * now.players
+    cards: list[tuple] = cards_on_table(before)
     lines: list[str] = []
     frames: list[Frame] = []
     fresh = False
@@ -183,14 +265,33 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
     return frames
 
 
-def step_text(frame: Frame, index: int, count: int) -> Text:
-    """The step being played, in reverse video, under 'STEP 4 OF 38' ('THE END' last)."""
+def step_head(frame: Frame, index: int, count: int, part: RevealPart | None = None) -> str:
+    """'STEP 4 OF 38' ('THE END: the table as it is now' last); for a part of a round,
+    'PART 2, STEP 1 OF 13' (the status line names the round), and last 'END OF PART 1: THE
+    ROUND GOES ON' or 'END OF ROUND 3: the table as it is now'."""
+    if part is None or part.whole:
+        if frame.last:
+            return _("THE END: the table as it is now")
+        return _("STEP {step} OF {steps}").format(step=index + 1, steps=count)
+    if not frame.last:
+        return _("PART {part}, STEP {step} OF {steps}").format(part=part.number, step=index + 1, steps=count)
+    if part.goes_on:
+        return _("END OF PART {part}: THE ROUND GOES ON").format(part=part.number)
+    return _("END OF ROUND {round}: the table as it is now").format(round=part.round)
+
+
+def step_text(frame: Frame, index: int, count: int, part: RevealPart | None = None) -> Text:
+    """The step being played after its head (:func:`step_head`, in reverse video) on the same
+    row: '> ' and the step's log line; the last frame of a part after which the round goes
+    on says who decides next there."""
     out = Text()
-    head = _("THE END: the table as it is now") if frame.last else _("STEP {step} OF {steps}").format(step=index + 1, steps=count)
-    out.append(head, style="bold reverse")
-    if frame.lines and not frame.last:
-        out.append("\n")
-        out.append("> " + frame.lines[-1], style="bold")
+    out.append(step_head(frame, index, count, part), style="bold reverse")
+    if frame.last:
+        line = part.next_text if part is not None and part.goes_on else ""
+    else:
+        line = frame.lines[-1] if frame.lines else ""
+    if line:
+        out.append(" > " + line, style="bold")
     return out
 
 
@@ -221,9 +322,10 @@ def frame_cards_text(frame: Frame, seat_styles: Sequence[str], earlier: int) -> 
 class RevealPlayer:
     """Plays ``frames`` on ``board`` (``board.show_frame(frame, index, count)``), one after
     another at their own pace, on the game screen that holds the board; Space or Enter
-    skips to the end (the game screen's "Skip to the end" key, live while this plays).
-    The status line says which step is on show. When done it calls ``board.end_reveal()``,
-    hands the keys back to the game screen and calls ``done()``.
+    skips to the last frame (the game screen's "Skip to the end" key, live while this
+    plays), and on the last frame moves on. The status line says which step is on show.
+    When done it calls ``board.end_reveal()``, hands the keys back to the game screen and
+    calls ``done()``.
 
     It used to be a transparent screen over the game: pushing it and taking it away cost
     Textual a layout and a drawing of the whole game screen each time.
@@ -256,9 +358,12 @@ class RevealPlayer:
         self.index += 1
         frame = self.frames[self.index]
         self.board.show_frame(frame, self.index, len(self.frames))
-        self.host.show_status(
-            _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
-                title=self.title_text, step=self.index + 1, steps=len(self.frames)))
+        if frame.last:
+            self.host.show_status(_("{title}: the end  -  Space: go on").format(title=self.title_text))
+        else:
+            self.host.show_status(
+                _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
+                    title=self.title_text, step=self.index + 1, steps=len(self.frames)))
         if not self.held:
             # At pace 0 each step is still drawn once (a timer of 0 s would never fire).
             self._timer = self.host.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)
@@ -275,10 +380,18 @@ class RevealPlayer:
         self.step()
 
     def skip(self) -> None:
-        """Skip to the end: the table sees the result at once, and the screen passes on."""
+        """Skip to the end: the table sees the last frame (the table as it is now) at once,
+        for as long as a last frame stays; on the last frame already, the screen passes on.
+        A frame held (:meth:`hold`) is let go: the last one runs out at the normal pace."""
+        if self._finished:
+            return
+        if self.index >= len(self.frames) - 1:
+            self.finish()
+            return
         self._stop_timer()
-        self.index = len(self.frames) - 1
-        self.finish()
+        self.held = False
+        self.index = len(self.frames) - 2
+        self.step()
 
     def _stop_timer(self) -> None:
         if self._timer is not None:
