@@ -1,21 +1,32 @@
 """The Misión Chungungo board: players, the asteroid field, a preview line and your hand.
 
 Laid out top to bottom in the roughly 48x15 cells left beside the log at
-80x24 (with 5 players too), in three parts so that a tall or wide field
+80x24 (with 5 players too), as three widgets, so that a tall or wide field
 never pushes the rest out of sight:
 
-- fixed at the top: the table line (deck count, copper target, the card
-  being resolved or the field's legend) and one line per player (letter and
-  name, copper, hand size, discard pile count, abandoned bases, top card of
-  the pile);
-- the asteroid field (:mod:`.field`) in its own scrolling box, at most as
-  tall as leaves room for the part below; it follows the highlighted cell
-  (or a shot's hits). Row and column numbers on its edges; legal cells
-  marked while choosing one (a click on one picks it);
-- a scrolling column (PgUp/PgDn in the chooser): the preview (what the
-  highlighted choice would do; a shot's lines are drawn on the field too),
-  then your hand, every card with its copper and ability in words (only the
-  seat on screen, only from its own view).
+- ``#mc-top``, fixed at the top: the table line (deck count, copper target,
+  the card being resolved or the field's legend) and one line per player
+  (letter and name, copper, hand size, discard pile count, abandoned bases,
+  top card of the pile);
+- ``#mc-field``, the asteroid field (:mod:`.field`) in its own box that
+  scrolls both ways, at most as tall as leaves room for the part below; it
+  follows the highlighted cell (or a shot's hits). Row and column numbers on
+  its edges; legal cells marked while choosing one (a click on one picks it);
+- ``#mc-hand``, a scrolling column (PgUp/PgDn in the chooser): the preview
+  (what the highlighted choice would do, on a raised background; a shot's
+  lines are drawn on the field too), then your hand, every card with its
+  copper and ability in words (only the seat on screen, only from its own
+  view), then the discard piles.
+
+The field and the column are :class:`~boardgames_tui.ui.scroll_lines.ScrollLines`:
+each holds all its rows, and a new set of rows repaints the rows that differ
+without laying the screen out. The field's box keeps its size from one
+decision to the next: it is as tall (and its scrollbars are there) for the
+largest field drawn at this card size, capped by the room. A field drawn
+smaller for a decision (no ring of legal cells to mark) leaves blank rows
+below it instead of moving the column up and back down, so the screen is
+laid out again only when the field outgrows everything drawn before (a few
+times a game), not at every key.
 
 Everything is drawn from ``ctx.view``; see :mod:`.model`.
 """
@@ -30,15 +41,15 @@ from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Region
 from textual.strip import Strip
-from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard, page_scroll
+from boardgames_tui.ui.lines import Lines, render_strips, text_strips
+from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from . import model
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
@@ -48,33 +59,8 @@ from .pieces import Pieces
 #: The key to the field's glyphs, on the table line when no card is being resolved.
 LEGEND = N_("░ face down  ~ eel  A token")
 
-
-class PartView(Lines):
-    """A part of the board whose rows the board builds itself from cached pieces (:meth:`show_strips`).
-
-    The board draws it again when its width changes (Lines wraps only what
-    :meth:`Lines.set` was given). :attr:`source` builds the renderable those
-    rows were cut from, on demand (for tests and readers).
-    """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._source_of: Callable[[], RenderableType] | None = None
-
-    def show_strips(self, strips: Sequence[Strip], source: Callable[[], RenderableType]) -> None:
-        """Show ready rows; ``source()`` gives the renderable they are the rows of."""
-        self._source_of = source
-        self.set_strips(strips)
-
-    def set(self, text: RenderableType) -> None:
-        """Show ``text`` as a Lines does (the rows built by the board are forgotten)."""
-        self._source_of = None
-        super().set(text)
-
-    @property
-    def source(self) -> RenderableType:
-        """What the rows on screen were made from."""
-        return self._source_of() if self._source_of is not None else super().source
+#: The board's parts, in the order they are drawn (what :meth:`ChungungoBoard.part_source` names).
+PARTS = ("table", "players", "field", "preview", "hand")
 
 
 def fitted_rows(text: Text, width: int, console: Any) -> list[Strip]:
@@ -92,18 +78,47 @@ def at_top_left(widget: Any) -> bool:
     return widget.scroll_offset == (0, 0) and widget.scroll_target_x == 0 and widget.scroll_target_y == 0
 
 
-class HandView(PartView):
-    """Your hand and the discard piles (drawn by :meth:`ChungungoBoard._draw_hand`)."""
+def _board_of(widget: Any) -> ChungungoBoard | None:
+    board = widget.parent
+    return board if isinstance(board, ChungungoBoard) else None
 
 
-class FieldView(PartView):
-    """The field's text; a mouse click on a legal cell picks it (the keyboard does the same)."""
+class BoardLines(ScrollLines):
+    """ScrollLines whose scrollbars follow each new set of rows at once.
+
+    ScrollLines takes a new number of rows without a layout, and Textual
+    updates a scrollbar (its thumb, whether it shows) only when it lays the
+    widget out. After each new set of rows this updates them itself: a
+    repaint of the bar, or a layout only when a scrollbar set to ``auto``
+    comes or goes.
+    """
+
+    def set_strips(self, strips: Sequence[Strip]) -> None:
+        """Show ``strips`` (see :meth:`ScrollLines.set_strips`), the scrollbars sized for them."""
+        super().set_strips(strips)
+        if self.container_size:
+            self._scroll_update(self.virtual_size)
+
+
+class FieldLines(BoardLines):
+    """The field's rows; a mouse click on a legal cell picks it (the keyboard does the same).
+
+    Its height and which scrollbars it shows are set by the board
+    (:meth:`ChungungoBoard._frame_field`), never by its rows; once laid out
+    at a new size, the board scrolls it back to the cells it wants in view.
+    """
+
+    def on_resize(self, event: events.Resize) -> None:
+        board = _board_of(self)
+        if board is not None:
+            board._scroll_field()
 
     def on_click(self, event: events.Click) -> None:
-        board = next((a for a in self.ancestors if isinstance(a, ChungungoBoard)), None)
+        board = _board_of(self)
         if board is None or board.layout_ is None:
             return
-        cell = cell_at(event.x, event.y, board.layout_.origin, board.cell_size)
+        x, y = event.x + round(self.scroll_x), event.y + round(self.scroll_y)  # the point in the field's text
+        cell = cell_at(x, y, board.layout_.origin, board.cell_size)
         if cell is None:
             return
         action = board.action_at(cell)
@@ -112,22 +127,56 @@ class FieldView(PartView):
             self.post_message(ActionChosen(action))
 
 
-class BoardScroll(VerticalScroll):
-    """The preview and hand column; after each layout the board scrolls back to what it wants in view."""
+class HandLines(BoardLines):
+    """The preview above the hand and the piles: its first :attr:`raised` rows (the preview)
+    drawn on the raised background, in italics (the ``hand-lines--preview`` component).
+
+    Its scrollbar's column is kept blank until the rows first outgrow the
+    column (``overflow-y: auto`` with a stable gutter); from then on the bar
+    stays (``scroll``), so a hand that grows and shrinks around the column's
+    height does not lay the screen out at each decision.
+    """
+
+    COMPONENT_CLASSES = {"hand-lines--preview"}
+
+    DEFAULT_CSS = """
+    HandLines > .hand-lines--preview { background: $boost; text-style: italic; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: How many rows at the top are the preview's.
+        self.raised = 0
+
+    def set_strips(self, strips: Sequence[Strip]) -> None:
+        """Show ``strips`` (see :meth:`BoardLines.set_strips`); the scrollbar stays once shown."""
+        super().set_strips(strips)
+        self._keep_scrollbar()
 
     def on_resize(self, event: events.Resize) -> None:
-        board = self.parent
-        if isinstance(board, ChungungoBoard):
-            board._apply_scroll()
+        self._keep_scrollbar()
 
+    def _keep_scrollbar(self) -> None:
+        height = self.container_size.height
+        if height and self.virtual_size.height > height and self.styles.overflow_y == "auto":
+            self.styles.overflow_y = "scroll"
 
-class FieldBox(ScrollableContainer):
-    """The field's scrolling box (both ways); after each layout the board scrolls it to the cell in view."""
+    def set_rows(self, strips: Sequence[Strip], raised: int) -> None:
+        """Show ``strips``, the first ``raised`` of them as the preview."""
+        old, self.raised = self.raised, raised
+        self.set_strips(strips)
+        if old != raised and self.size:
+            self.refresh_lines(0, max(old, raised))  # a row may keep its text and change its background
 
-    def on_resize(self, event: events.Resize) -> None:
-        board = self.parent
-        if isinstance(board, ChungungoBoard):
-            board._apply_scroll()
+    def render_line(self, y: int) -> Strip:
+        row = y + self.scroll_offset.y
+        if row >= self.raised:
+            return super().render_line(y)
+        width = self.scrollable_content_region.width
+        strips = self.strips
+        strip = strips[row] if row < len(strips) else Strip.blank(0)
+        style = self.get_visual_style("hand-lines--preview").rich_style
+        return strip.crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, None).apply_style(style)
 
 
 #: Rows kept below the field for the preview and the hand.
@@ -141,14 +190,9 @@ class ChungungoBoard(GameBoard):
 
     DEFAULT_CSS = """
     ChungungoBoard { height: 1fr; width: 1fr; layout: vertical; }
-    ChungungoBoard #mc-table { height: 1; width: 100%; }
-    ChungungoBoard #mc-players { height: auto; width: 100%; }
-    ChungungoBoard #mc-fieldbox { height: auto; max-height: 8; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
-    ChungungoBoard #mc-scroll { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
-    ChungungoBoard #mc-field { height: auto; width: auto; padding: 0 0; }
-    ChungungoBoard #mc-preview { height: auto; width: 100%; background: $boost; text-style: italic; }
-    ChungungoBoard #mc-preview.-empty { background: transparent; }
-    ChungungoBoard #mc-hand { height: auto; width: 100%; }
+    ChungungoBoard #mc-top { height: auto; width: 100%; }
+    ChungungoBoard #mc-field { height: 1; width: 1fr; overflow-x: hidden; overflow-y: hidden; scrollbar-size: 1 1; }
+    ChungungoBoard #mc-hand { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -157,7 +201,7 @@ class ChungungoBoard(GameBoard):
         self.table: model.Table | None = None
         self.layout_: model.FieldLayout | None = None
         self.previewing: Any | None = None
-        #: Regions of the scrolling column to keep in view (see _regions_for).
+        #: Regions of the field to keep in view (see _regions_for).
         self._wants: list[Region] = []
         #: The size the field's cards are drawn at (see _fit_field).
         self.cell_size: CellSize = COMPACT
@@ -167,15 +211,31 @@ class ChungungoBoard(GameBoard):
         self._pieces = Pieces()
         #: Wrapped parts of the hand rendered once per content and width (see _rendered).
         self._renders: dict[Hashable, list[list[Segment]]] = {}
+        #: Each part's rows and what they were made from (see _set_part).
+        self._rows: dict[str, list[Strip]] = {name: [] for name in PARTS}
+        self._sources: dict[str, Callable[[], RenderableType]] = {}
+        #: Parts set since their widget was last given its rows (see _flush).
+        self._dirty: set[str] = set()
+        #: The preview's text, and its rows: never fewer than the most shown at this width, so
+        #: the hand below does not move up and down from one highlight to the next.
+        self._preview_text = ""
+        self._kept = (0, 0)
+        #: Rows the field may take (see _fit_field); 0 before the board has a size.
+        self._room = 0
+        #: The tallest and widest field drawn at this card size: the box keeps room for them.
+        self._largest = (0, 0)
+        #: The field box's (height, horizontal scrollbar, vertical scrollbar) as last set.
+        self._frame: tuple[int, bool, bool] | None = None
+
+        #: The three widgets (see the module docstring).
+        self._top = Lines(id="mc-top")
+        self._field = FieldLines(id="mc-field")
+        self._column = HandLines(id="mc-hand")
 
     def compose(self) -> ComposeResult:
-        yield Lines(id="mc-table")
-        yield PartView(id="mc-players")
-        with FieldBox(id="mc-fieldbox", can_focus=False):
-            yield FieldView(id="mc-field")
-        with BoardScroll(id="mc-scroll", can_focus=False):
-            yield Lines(id="mc-preview", wrap=True, keep_rows=True, classes="-empty")
-            yield HandView(id="mc-hand", wrap=True, keep_rows=True)
+        yield self._top
+        yield self._field
+        yield self._column
 
     # ---- the contract ------------------------------------------------------
 
@@ -199,36 +259,70 @@ class ChungungoBoard(GameBoard):
         self._draw_static_parts()
         self._draw_field(action)
         self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
+        self._flush()
         self._wants = self._regions_for(action) if action is not None else []
         self._apply_scroll()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_field()
         if self.ctx is not None and self.table is not None:
-            self._draw_static_parts()  # the players' rows and the rows of cards are laid out for the width
-
-    def _fit_field(self) -> None:
-        """Cap the field box so the preview and the hand keep :data:`BELOW_FIELD` rows below it."""
-        if self.table is None or not self.is_mounted or not self.size.height:
-            return
-        top = 1 + len(self.table.players) + 1
-        box = self.query_one("#mc-fieldbox", FieldBox)
-        room = max(3, self.size.height - top - BELOW_FIELD)
-        if box.styles.max_height is None or box.styles.max_height.value != room:
-            box.styles.max_height = room  # set again only when it changes: each set lays the board out
-        size = self.layout_.size if self.layout_ is not None else (1, 1)
-        wide, tall = field_size(size, LARGE)
-        fits = LARGE if wide <= self.size.width - 1 and tall <= room else COMPACT
-        if fits is not self.cell_size:
-            self.cell_size = fits
-            if self.ctx is not None:
-                self._draw_field(self.previewing)
+            # The players' rows, the preview and the rows of cards are laid out for the width.
+            self._draw_static_parts()
+            self._set_preview(self._preview_text)
+        self._flush()
 
     def on_mount(self) -> None:
         if self.ctx is not None:
             self._fit_field()
             self._draw_static_parts()
             self._draw_field(self.previewing)
+            self._flush()
+
+    def _fit_field(self) -> None:
+        """Work out the rows the field may take (leaving :data:`BELOW_FIELD` rows for the column
+        below it) and the size of its cards: large when the whole field fits that way."""
+        if self.table is None or not self.is_mounted or not self.size.height:
+            return
+        top = 1 + len(self.table.players) + 1
+        self._room = max(3, self.size.height - top - BELOW_FIELD)
+        size = self.layout_.size if self.layout_ is not None else (1, 1)
+        wide, tall = field_size(size, LARGE)
+        fits = LARGE if wide <= self.size.width - 1 and tall <= self._room else COMPACT
+        if fits is not self.cell_size:
+            self.cell_size = fits
+            self._largest = (0, 0)  # the box fits the fields drawn at the new size only
+            if self.ctx is not None:
+                self._draw_field(self.previewing)
+
+    def _frame_field(self) -> None:
+        """Give the field's box its height and scrollbars: room for the largest field drawn at
+        this card size (see the module docstring), at most :attr:`_room` rows.
+
+        A scrollbar is shown for good (``overflow: scroll``) once a field outgrew the box that
+        way, else none (``hidden``): whether a bar shows never depends on this decision's field,
+        so a smaller field changes nothing but the rows. Each change here lays the screen out.
+        """
+        field = self._field
+        rows = max(self._largest[0], field.rows)
+        wide = max(self._largest[1], field.virtual_size.width)
+        self._largest = (rows, wide)
+        width = self.size.width
+        if not self._room or not width:  # no size yet: as tall as the field
+            frame = (max(1, rows), False, False)
+        else:
+            down = rows > self._room
+            across = wide > width - down
+            if across and not down:
+                down = rows + 1 > self._room
+            frame = (max(1, min(rows + across, self._room)), across, down)
+        if frame == self._frame:
+            return
+        self._frame = frame
+        height, across, down = frame
+        styles = field.styles
+        styles.height = height
+        styles.overflow_x = "scroll" if across else "hidden"
+        styles.overflow_y = "scroll" if down else "hidden"
 
     def preview(self, action: Any | None) -> None:
         """Show what ``action`` would do: its cell under the cursor, a shot's lines, a card's text."""
@@ -238,6 +332,7 @@ class ChungungoBoard(GameBoard):
         self._draw_field(action)
         self._set_preview(model.preview_text(action, self.table, self.ctx) if action is not None else "")
         self._draw_hand(action)
+        self._flush()
         self._wants = self._regions_for(action) if action is not None else []
         self._apply_scroll()
 
@@ -252,20 +347,23 @@ class ChungungoBoard(GameBoard):
         return regions
 
     def _apply_scroll(self) -> None:
-        """Field box: from the top-left, then to the wanted cells (the last wins); preview column: to its top.
-
-        From the top-left each time, so the result depends on the layout only, not on history.
-        """
+        """After a new drawing: the field to the wanted cells (:meth:`_scroll_field`), the
+        column to its top (PgDn/PgUp scroll it from there)."""
         if not self.is_mounted:
             return
-        box = self.query_one("#mc-fieldbox", FieldBox)
+        self._scroll_field()
+        column = self._column
+        if not at_top_left(column):
+            column.scroll_to(0, 0, animate=False, immediate=True)
+
+    def _scroll_field(self) -> None:
+        """The field from its top-left, then to the wanted cells (the last wins): from the
+        top-left each time, so the result depends on the layout only, not on history."""
+        box = self._field
         if not (at_top_left(box) and box.max_scroll_x == 0 and box.max_scroll_y == 0):  # else: nowhere to go
             box.scroll_to(0, 0, animate=False, immediate=True)
             for region in self._wants:
                 box.scroll_to_region(region, animate=False, immediate=True)
-        column = self.query_one("#mc-scroll", VerticalScroll)
-        if not at_top_left(column):
-            column.scroll_to(0, 0, animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
@@ -277,7 +375,7 @@ class ChungungoBoard(GameBoard):
 
     def page(self, direction: int) -> None:
         """Scroll the preview and hand one page down (1) or up (-1), for the chooser's PgDn/PgUp."""
-        page_scroll(self.query_one("#mc-scroll", VerticalScroll), direction)
+        page_scroll(self._column, direction)
 
     def action_label(self, action: Any) -> str:
         """The chooser's text for ``action``: cells named as on the field's edges ('row 1 col -2')."""
@@ -285,24 +383,53 @@ class ChungungoBoard(GameBoard):
             return str(action)
         return model.label(action, self.table, self.ctx, self.layout_)
 
+    def part_source(self, name: str) -> RenderableType:
+        """What the rows of part ``name`` (one of :data:`PARTS`) were made from, for tests and
+        readers: a Rich renderable, or "" before the part is drawn. KeyError for another name."""
+        if name not in PARTS:
+            raise KeyError(name)
+        source = self._sources.get(name)
+        return source() if source is not None else ""
+
     # ---- drawing -------------------------------------------------------------
+
+    def _set_part(self, name: str, strips: list[Strip], source: Callable[[], RenderableType]) -> None:
+        """Keep the new rows of part ``name``; ``source()`` gives what they are the rows of.
+        Its widget gets them at the next :meth:`_flush`."""
+        self._rows[name] = strips
+        self._sources[name] = source
+        self._dirty.add(name)
+
+    def _flush(self) -> None:
+        """Give each widget whose parts changed its rows (one set of rows per widget), then
+        size the field's box."""
+        dirty, self._dirty = self._dirty, set()
+        rows = self._rows
+        if dirty & {"table", "players"}:
+            self._top.set_strips(rows["table"] + rows["players"])
+        if "field" in dirty:
+            self._field.set_strips(rows["field"])
+        if dirty & {"preview", "hand"}:
+            raised = len(rows["preview"]) if self._preview_text else 0
+            self._column.set_rows(rows["preview"] + rows["hand"], raised)
+        self._frame_field()
 
     def _draw_static_parts(self) -> None:
         assert self.ctx is not None and self.table is not None
         t, ctx = self.table, self.ctx
         lang = i18n.language()
-        self._put(
-            "table",
-            (t.deck, t.target, t.terminal, t.phase, t.card_in_play, t.step, t.current, lang),
-            lambda: self.query_one("#mc-table", Lines).set(self._table_line()),
-        )
-        view = self.query_one("#mc-players", PartView)
-        width = view.content_size.width or self.app.size.width
+
+        def table() -> None:
+            line = self._table_line()
+            self._set_part("table", text_strips(line, self.app.console), lambda: line)
+
+        self._put("table", (t.deck, t.target, t.terminal, t.phase, t.card_in_play, t.step, t.current, lang), table)
+        width = self._top.content_size.width or self.app.size.width
         self._put(
             "players",
             (t.players, t.to_move, t.terminal, ctx.seat, ctx.names, lang, width),
-            lambda: view.show_strips(fitted_rows(model.players_text(t, ctx), width, self.app.console),
-                                     lambda: model.players_text(t, ctx)),
+            lambda: self._set_part("players", fitted_rows(model.players_text(t, ctx), width, self.app.console),
+                                   lambda: model.players_text(t, ctx)),
         )
         self._draw_hand(self.previewing)
 
@@ -355,17 +482,27 @@ class ChungungoBoard(GameBoard):
 
         def draw() -> None:
             strips = field_strips(self.app.console, self._pieces, field, **args)  # type: ignore[arg-type]
-            self.query_one("#mc-field", FieldView).show_strips(strips, lambda: render_field(field, **args))  # type: ignore[arg-type]
+            self._set_part("field", strips, lambda: render_field(field, **args))  # type: ignore[arg-type]
 
         self._put("field", key, draw)
 
     def _set_preview(self, text: str) -> None:
-        def draw() -> None:
-            widget = self.query_one("#mc-preview", Lines)
-            widget.set(text)
-            widget.set_class(not text, "-empty")
+        """The preview's rows: ``text`` wrapped at the column's width, padded with blank rows to
+        the most it had at this width (the hand below stays put), on the raised background
+        unless empty."""
+        self._preview_text = text
+        width = self._column.width_for_rows or self.app.size.width
 
-        self._put("preview", text, draw)  # a new width: the Lines wraps the same text again itself
+        def draw() -> None:
+            rows = render_strips(text, self.app.console, width, True) if width > 0 else []
+            kept_width, kept = self._kept
+            if width != kept_width:  # new width, new wrapping: count again
+                kept = 0
+            rows += [Strip.blank(0) for _ in range(kept - len(rows))]
+            self._kept = (width, len(rows))
+            self._set_part("preview", rows, lambda: text)
+
+        self._put("preview", (text, width), draw)
 
     def _draw_hand(self, action: Any | None) -> None:
         """Your hand as a row of cards, then each card's ability in words, then the piles.
@@ -375,9 +512,8 @@ class ChungungoBoard(GameBoard):
         """
         assert self.ctx is not None and self.table is not None
         t, ctx = self.table, self.ctx
-        view = self.query_one("#mc-hand", HandView)
         width = max(CARD_MIN, (self.size.width or 48) - 2)
-        wrap_at = view.content_size.width or self.app.size.width  # as Lines.set lays a renderable out
+        wrap_at = self._column.width_for_rows or self.app.size.width
         chosen_key = model.chosen_card_key(action, t)
         lang = i18n.language()
         hand = tuple(sorted(t.hand)) if t.hand is not None and ctx.seat is not None else None
@@ -405,7 +541,7 @@ class ChungungoBoard(GameBoard):
             strips += self._rendered(("piles-title", lang, wrap_at), wrap_at,
                                      lambda: Text(_("Discard piles"), style="bold"))
             strips += model.card_row_strips(console, self._pieces, model.pile_faces(t, ctx), width)
-            view.show_strips(strips, lambda: self._hand_group(t, ctx, action, width))
+            self._set_part("hand", strips, lambda: self._hand_group(t, ctx, action, width))
 
         self._put("hand", key, draw)
 
