@@ -41,7 +41,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.geometry import Region
+from textual.geometry import Region, clamp
 from textual.strip import Strip
 
 from boardgames_tui import i18n
@@ -95,8 +95,9 @@ class BoardLines(ScrollLines):
 
     def set_strips(self, strips: Sequence[Strip]) -> None:
         """Show ``strips`` (see :meth:`ScrollLines.set_strips`), the scrollbars sized for them."""
+        before = self.virtual_size
         super().set_strips(strips)
-        if self.container_size:
+        if self.virtual_size != before and self.container_size:
             self._scroll_update(self.virtual_size)
 
 
@@ -222,8 +223,10 @@ class ChungungoBoard(GameBoard):
         self._kept = (0, 0)
         #: Rows the field may take (see _fit_field); 0 before the board has a size.
         self._room = 0
-        #: The tallest and widest field drawn at this card size: the box keeps room for them.
+        #: The tallest and widest field drawn on this board: the box keeps room for them.
         self._largest = (0, 0)
+        #: The board's size when the field last needed compact cards (see _fit_field).
+        self._compact_at: Any = None
         #: The field box's (height, horizontal scrollbar, vertical scrollbar) as last set.
         self._frame: tuple[int, bool, bool] | None = None
 
@@ -280,7 +283,13 @@ class ChungungoBoard(GameBoard):
 
     def _fit_field(self) -> None:
         """Work out the rows the field may take (leaving :data:`BELOW_FIELD` rows for the column
-        below it) and the size of its cards: large when the whole field fits that way."""
+        below it) and the size of its cards: large when the whole field fits that way.
+
+        Once the field needed compact cards, it keeps them until the board changes size: the
+        ring of legal cells drawn for one decision and not the next would otherwise turn the
+        cards large and small again from one key to the next (each time a new picture of the
+        field, and a box of another size).
+        """
         if self.table is None or not self.is_mounted or not self.size.height:
             return
         top = 1 + len(self.table.players) + 1
@@ -288,15 +297,18 @@ class ChungungoBoard(GameBoard):
         size = self.layout_.size if self.layout_ is not None else (1, 1)
         wide, tall = field_size(size, LARGE)
         fits = LARGE if wide <= self.size.width - 1 and tall <= self._room else COMPACT
+        if fits is COMPACT:
+            self._compact_at = self.size
+        elif self._compact_at == self.size:
+            fits = COMPACT
         if fits is not self.cell_size:
             self.cell_size = fits
-            self._largest = (0, 0)  # the box fits the fields drawn at the new size only
             if self.ctx is not None:
                 self._draw_field(self.previewing)
 
     def _frame_field(self) -> None:
-        """Give the field's box its height and scrollbars: room for the largest field drawn at
-        this card size (see the module docstring), at most :attr:`_room` rows.
+        """Give the field's box its height and scrollbars: room for the largest field drawn on
+        this board (see the module docstring), at most :attr:`_room` rows.
 
         A scrollbar is shown for good (``overflow: scroll``) once a field outgrew the box that
         way, else none (``hidden``): whether a bar shows never depends on this decision's field,
@@ -357,13 +369,23 @@ class ChungungoBoard(GameBoard):
             column.scroll_to(0, 0, animate=False, immediate=True)
 
     def _scroll_field(self) -> None:
-        """The field from its top-left, then to the wanted cells (the last wins): from the
-        top-left each time, so the result depends on the layout only, not on history."""
+        """Scroll the field to the wanted cells, as from its top-left corner each time (the
+        last cell wins): the result depends on the layout only, not on history. The box moves
+        once, straight to where it ends (a move repaints the whole box), or not at all."""
         box = self._field
-        if not (at_top_left(box) and box.max_scroll_x == 0 and box.max_scroll_y == 0):  # else: nowhere to go
-            box.scroll_to(0, 0, animate=False, immediate=True)
-            for region in self._wants:
-                box.scroll_to_region(region, animate=False, immediate=True)
+        window = box.scrollable_content_region
+        x = y = 0
+        for region in self._wants:
+            seen = Region(x, y, window.width, window.height)
+            if seen in region:
+                continue
+            dx, dy = Region.get_scroll_to_visible(seen, region)
+            if box.allow_horizontal_scroll:
+                x = clamp(x + dx, 0, box.max_scroll_x)
+            if box.allow_vertical_scroll:
+                y = clamp(y + dy, 0, box.max_scroll_y)
+        if (x, y) != (box.scroll_x, box.scroll_y) or (x, y) != (box.scroll_target_x, box.scroll_target_y):
+            box.scroll_to(x, y, animate=False, immediate=True)
 
     def action_at(self, cell: model.Cell) -> Any | None:
         """The first legal action that picks ``cell`` (the highlighted one if it does), else None."""
