@@ -225,7 +225,7 @@ class ChungungoBoard(GameBoard):
         self._room = 0
         #: The tallest and widest field drawn on this board: the box keeps room for them.
         self._largest = (0, 0)
-        #: The board's size when the field last needed compact cards (see _fit_field).
+        #: The terminal's size when the field last needed compact cards (see _fit_field).
         self._compact_at: Any = None
         #: The field box's (height, horizontal scrollbar, vertical scrollbar) as last set.
         self._frame: tuple[int, bool, bool] | None = None
@@ -285,10 +285,11 @@ class ChungungoBoard(GameBoard):
         """Work out the rows the field may take (leaving :data:`BELOW_FIELD` rows for the column
         below it) and the size of its cards: large when the whole field fits that way.
 
-        Once the field needed compact cards, it keeps them until the board changes size: the
-        ring of legal cells drawn for one decision and not the next would otherwise turn the
-        cards large and small again from one key to the next (each time a new picture of the
-        field, and a box of another size).
+        Once the field needed compact cards, it keeps them until the terminal changes size
+        (not the board: below 30 rows the list of choices under it takes the rows its choices
+        need): the ring of legal cells drawn for one decision and not the next would otherwise
+        turn the cards large and small again from one key to the next (each time a new
+        picture of the field, and a box of another size).
         """
         if self.table is None or not self.is_mounted or not self.size.height:
             return
@@ -298,8 +299,8 @@ class ChungungoBoard(GameBoard):
         wide, tall = field_size(size, LARGE)
         fits = LARGE if wide <= self.size.width - 1 and tall <= self._room else COMPACT
         if fits is COMPACT:
-            self._compact_at = self.size
-        elif self._compact_at == self.size:
+            self._compact_at = self.app.size
+        elif self._compact_at == self.app.size:
             fits = COMPACT
         if fits is not self.cell_size:
             self.cell_size = fits

@@ -1,0 +1,96 @@
+"""The board keeps its sizes from one decision to the next: the field's box, its cards' size and
+the column below do not change when a decision draws a smaller field, so Textual lays nothing out."""
+
+from __future__ import annotations
+
+from textual.strip import Strip
+from textual.widget import Widget
+
+from boardgames_tui.games.mision_chungungo import rules
+from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid
+from boardgames_tui.games.mision_chungungo.ui.field import COMPACT
+
+from .conftest import greedy_match, scenario
+from .test_redraw import settled
+from .test_ui_board import Harness
+
+SIZE = (120, 40)
+
+
+def layouts_asked_by(board: Widget, monkeypatch) -> list[str]:
+    """Collect, from now on, each widget of ``board`` (itself included) that asks for a layout."""
+    asked: list[str] = []
+    original = Widget.refresh
+
+    def spy(self, *regions, layout=False, **kwargs):
+        if layout and (self is board or board in self.ancestors):
+            asked.append(f"{type(self).__name__}#{self.id}")
+        return original(self, *regions, layout=layout, **kwargs)
+
+    monkeypatch.setattr(Widget, "refresh", spy)
+    return asked
+
+
+async def test_the_board_lays_out_only_when_the_field_outgrows_every_field_before(monkeypatch):
+    match = greedy_match(3, 4, steps=70)
+    states = [s for s in match.states if not s.is_terminal and s.to_move][:45]
+    app = Harness(states[0], seat=states[0].to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board = app.board
+        field = board.query_one("#mc-field")
+        asked = layouts_asked_by(board, monkeypatch)
+        rows, wide = field.rows, field.virtual_size.width
+        grew = quiet = 0
+        for n, state in enumerate(states[1:], 1):
+            app.state, app.seat = state, state.to_move[0]
+            app.refresh_ctx()
+            await pilot.pause()
+            if field.rows > rows or field.virtual_size.width > wide:  # larger than any before: room made
+                rows, wide = max(rows, field.rows), max(wide, field.virtual_size.width)
+                grew += 1
+            else:
+                assert asked == [], f"decision {n}: {asked}"
+                quiet += 1
+            asked.clear()
+        assert quiet > 3 * grew  # most decisions draw a field no larger than one drawn before
+
+
+async def test_a_field_drawn_smaller_keeps_its_box_its_cards_and_the_hand_in_place():
+    st = rules.new_game(3, 4)
+    for row in (1, 2, 3):  # four asteroids in a column: with the ring of legal cells, six rows
+        st = st.apply(st.to_move[0], PlaceAsteroid(row, 0))
+    seat = st.to_move[0]
+    assert all(isinstance(a, PlaceAsteroid) for a in st.legal_actions(seat))
+    app = Harness(st, seat=seat)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board = app.board
+        field, hand = board.query_one("#mc-field"), board.query_one("#mc-hand")
+        assert board.cell_size is COMPACT  # six rows of large cards do not fit 40 rows with the rest
+        box, below = field.size, hand.region
+        app.seat = None  # the public view: no legal cells, four rows of cards (large ones would fit)
+        app.refresh_ctx()
+        await pilot.pause()
+        assert board.layout_.size[0] == 4
+        assert board.cell_size is COMPACT
+        assert field.rows < box.height and field.size == box  # blank rows below the smaller field
+        assert hand.region.y == below.y  # (the harness hides the list of choices: the board is taller)
+
+
+async def test_the_hand_column_keeps_its_scrollbar_once_its_rows_outgrew_it(monkeypatch):
+    app = Harness(scenario(players=3), seat=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        column = app.board.query_one("#mc-hand")
+        many = [Strip.blank(0)] * (column.size.height + 5)
+        column.set_rows(many, 0)
+        await settled(pilot)
+        assert column.show_vertical_scrollbar
+        asked = layouts_asked_by(app.board, monkeypatch)
+        column.set_rows(many[:2], 0)  # rows that fit: the bar stays (its coming and going lays out)
+        await pilot.pause()
+        assert column.show_vertical_scrollbar
+        column.set_rows(many, 0)
+        await pilot.pause()
+        assert column.show_vertical_scrollbar and asked == []
