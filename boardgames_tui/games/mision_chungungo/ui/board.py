@@ -21,12 +21,14 @@ never pushes the rest out of sight:
 The field and the column are :class:`~boardgames_tui.ui.scroll_lines.ScrollLines`:
 each holds all its rows, and a new set of rows repaints the rows that differ
 without laying the screen out. The field's box keeps its size from one
-decision to the next: it is as tall (and its scrollbars are there) for the
-largest field drawn at this card size, capped by the room. A field drawn
-smaller for a decision (no ring of legal cells to mark) leaves blank rows
-below it instead of moving the column up and back down, so the screen is
-laid out again only when the field outgrows everything drawn before (a few
-times a game), not at every key.
+decision to the next: it keeps room (and its scrollbars) for the largest
+field drawn on it, capped by the room the board leaves (:class:`FieldLines`).
+A field drawn smaller for a decision (no ring of legal cells to mark)
+leaves blank rows below it instead of moving the column up and back down,
+and the cards keep their size (:meth:`ChungungoBoard._fit_field`), so the
+screen is laid out again only when the field outgrows everything drawn
+before (a few times a game), not at every key. The column's scrollbar,
+once shown, stays (:class:`HandLines`).
 
 Everything is drawn from ``ctx.view``; see :mod:`.model`.
 """
@@ -41,7 +43,8 @@ from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.geometry import Region, clamp
+from textual.geometry import Region, Size, clamp
+from textual.reactive import Reactive
 from textual.strip import Strip
 
 from boardgames_tui import i18n
@@ -102,12 +105,51 @@ class BoardLines(ScrollLines):
 
 
 class FieldLines(BoardLines):
-    """The field's rows; a mouse click on a legal cell picks it (the keyboard does the same).
+    """The field's rows in a box that keeps room for the largest field drawn on it; a mouse
+    click on a legal cell picks it (the keyboard does the same).
 
-    Its height and which scrollbars it shows are set by the board
-    (:meth:`ChungungoBoard._frame_field`), never by its rows; once laid out
-    at a new size, the board scrolls it back to the cells it wants in view.
+    What scrolls (its virtual size) is the largest field drawn so far, not
+    this decision's: a field drawn smaller (no ring of legal cells to mark)
+    leaves blank rows, so neither the box nor its scrollbars change from one
+    decision to the next. Its height is worked out while Textual lays the
+    screen out (``height: auto``, :meth:`get_content_height`): as tall as
+    that largest field, at most the rows the board leaves it
+    (:meth:`ChungungoBoard.field_room`), so a board that changes height (the
+    list of choices under it, below 30 rows) is laid out once, not once more
+    for the field. Only a field larger than every one before asks for a
+    layout.
     """
+
+    #: The extent set by the rows is replaced at once by the largest one (no repaint for it).
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: The largest field drawn (columns x rows of text): what the box keeps room for.
+        self.largest = Size(0, 0)
+
+    def set_strips(self, strips: Sequence[Strip]) -> None:
+        """Show ``strips``; a field larger than any before makes its box grow (a layout)."""
+        before = self.largest
+        ScrollLines.set_strips(self, strips)  # repaints the rows that changed
+        extent = self.virtual_size
+        self.largest = largest = Size(max(before.width, extent.width), max(before.height, extent.height))
+        self.virtual_size = largest
+        if largest != before:
+            if self.container_size:
+                self._scroll_update(largest)
+            self.refresh(layout=True)
+
+    def forget_largest(self) -> None:
+        """Keep room for the field on show only (after the terminal changed size)."""
+        self.largest = Size(0, 0)
+        self.set_strips(self.strips)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        board = _board_of(self)
+        room = board.field_room(container.height) if board is not None else container.height
+        bar = self.styles.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0  # Textual adds it
+        return max(0, min(self.largest.height, room - bar))
 
     def on_resize(self, event: events.Resize) -> None:
         board = _board_of(self)
@@ -192,7 +234,7 @@ class ChungungoBoard(GameBoard):
     DEFAULT_CSS = """
     ChungungoBoard { height: 1fr; width: 1fr; layout: vertical; }
     ChungungoBoard #mc-top { height: auto; width: 100%; }
-    ChungungoBoard #mc-field { height: 1; width: 1fr; overflow-x: hidden; overflow-y: hidden; scrollbar-size: 1 1; }
+    ChungungoBoard #mc-field { height: auto; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
     ChungungoBoard #mc-hand { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
     """
 
@@ -221,14 +263,10 @@ class ChungungoBoard(GameBoard):
         #: the hand below does not move up and down from one highlight to the next.
         self._preview_text = ""
         self._kept = (0, 0)
-        #: Rows the field may take (see _fit_field); 0 before the board has a size.
-        self._room = 0
-        #: The tallest and widest field drawn on this board: the box keeps room for them.
-        self._largest = (0, 0)
         #: The terminal's size when the field last needed compact cards (see _fit_field).
         self._compact_at: Any = None
-        #: The field box's (height, horizontal scrollbar, vertical scrollbar) as last set.
-        self._frame: tuple[int, bool, bool] | None = None
+        #: The terminal's size the field's box was sized for (see _fit_field).
+        self._sized_for: Any = None
 
         #: The three widgets (see the module docstring).
         self._top = Lines(id="mc-top")
@@ -281,61 +319,41 @@ class ChungungoBoard(GameBoard):
             self._draw_field(self.previewing)
             self._flush()
 
+    def field_room(self, height: int) -> int:
+        """The most rows the field's box may take on a board ``height`` rows tall: what the
+        table line and the players leave, less :data:`BELOW_FIELD` rows (at least 3)."""
+        players = len(self.table.players) if self.table is not None else 0
+        return max(3, height - (2 + players) - BELOW_FIELD)
+
     def _fit_field(self) -> None:
-        """Work out the rows the field may take (leaving :data:`BELOW_FIELD` rows for the column
-        below it) and the size of its cards: large when the whole field fits that way.
+        """Choose the size of the field's cards: large when the whole field fits that way in
+        :meth:`field_room` and the board's width.
 
         Once the field needed compact cards, it keeps them until the terminal changes size
         (not the board: below 30 rows the list of choices under it takes the rows its choices
         need): the ring of legal cells drawn for one decision and not the next would otherwise
         turn the cards large and small again from one key to the next (each time a new
-        picture of the field, and a box of another size).
+        picture of the field, and a box of another size). A new terminal size also lets the
+        field's box forget the larger fields drawn before.
         """
         if self.table is None or not self.is_mounted or not self.size.height:
             return
-        top = 1 + len(self.table.players) + 1
-        self._room = max(3, self.size.height - top - BELOW_FIELD)
+        terminal = self.app.size
+        if self._sized_for is not None and self._sized_for != terminal:
+            self._field.forget_largest()
+        self._sized_for = terminal
+        room = self.field_room(self.size.height)
         size = self.layout_.size if self.layout_ is not None else (1, 1)
         wide, tall = field_size(size, LARGE)
-        fits = LARGE if wide <= self.size.width - 1 and tall <= self._room else COMPACT
+        fits = LARGE if wide <= self.size.width - 1 and tall <= room else COMPACT
         if fits is COMPACT:
-            self._compact_at = self.app.size
-        elif self._compact_at == self.app.size:
+            self._compact_at = terminal
+        elif self._compact_at == terminal:
             fits = COMPACT
         if fits is not self.cell_size:
             self.cell_size = fits
             if self.ctx is not None:
                 self._draw_field(self.previewing)
-
-    def _frame_field(self) -> None:
-        """Give the field's box its height and scrollbars: room for the largest field drawn on
-        this board (see the module docstring), at most :attr:`_room` rows.
-
-        A scrollbar is shown for good (``overflow: scroll``) once a field outgrew the box that
-        way, else none (``hidden``): whether a bar shows never depends on this decision's field,
-        so a smaller field changes nothing but the rows. Each change here lays the screen out.
-        """
-        field = self._field
-        rows = max(self._largest[0], field.rows)
-        wide = max(self._largest[1], field.virtual_size.width)
-        self._largest = (rows, wide)
-        width = self.size.width
-        if not self._room or not width:  # no size yet: as tall as the field
-            frame = (max(1, rows), False, False)
-        else:
-            down = rows > self._room
-            across = wide > width - down
-            if across and not down:
-                down = rows + 1 > self._room
-            frame = (max(1, min(rows + across, self._room)), across, down)
-        if frame == self._frame:
-            return
-        self._frame = frame
-        height, across, down = frame
-        styles = field.styles
-        styles.height = height
-        styles.overflow_x = "scroll" if across else "hidden"
-        styles.overflow_y = "scroll" if down else "hidden"
 
     def preview(self, action: Any | None) -> None:
         """Show what ``action`` would do: its cell under the cursor, a shot's lines, a card's text."""
@@ -424,8 +442,7 @@ class ChungungoBoard(GameBoard):
         self._dirty.add(name)
 
     def _flush(self) -> None:
-        """Give each widget whose parts changed its rows (one set of rows per widget), then
-        size the field's box."""
+        """Give each widget whose parts changed its rows (one set of rows per widget)."""
         dirty, self._dirty = self._dirty, set()
         rows = self._rows
         if dirty & {"table", "players"}:
@@ -435,7 +452,6 @@ class ChungungoBoard(GameBoard):
         if dirty & {"preview", "hand"}:
             raised = len(rows["preview"]) if self._preview_text else 0
             self._column.set_rows(rows["preview"] + rows["hand"], raised)
-        self._frame_field()
 
     def _draw_static_parts(self) -> None:
         assert self.ctx is not None and self.table is not None
