@@ -3,14 +3,17 @@ the column below do not change when a decision draws a smaller field, so Textual
 
 from __future__ import annotations
 
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
-from boardgames_tui.games.mision_chungungo import rules
-from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid
+from boardgames_tui.games.mision_chungungo import data, rules
+from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid, PlayCard
 from boardgames_tui.games.mision_chungungo.ui.field import COMPACT
 
-from .conftest import greedy_match, scenario
+from boardgames_tui.ui.board import BoardContext
+
+from .conftest import KIT, greedy_match, scenario
 from .test_redraw import settled
 from .test_ui_board import Harness
 
@@ -18,16 +21,26 @@ SIZE = (120, 40)
 
 
 def layouts_asked_by(board: Widget, monkeypatch) -> list[str]:
-    """Collect, from now on, each widget of ``board`` (itself included) that asks for a layout."""
+    """Collect, from now on, each widget of ``board`` (itself included) that asks for a layout of
+    the screen (not Textual resizing it while it lays the screen out)."""
     asked: list[str] = []
-    original = Widget.refresh
+    laying_out = [False]
+    refresh, refresh_layout = Widget.refresh, Screen._refresh_layout
 
     def spy(self, *regions, layout=False, **kwargs):
-        if layout and (self is board or board in self.ancestors):
+        if layout and not laying_out[0] and (self is board or board in self.ancestors):
             asked.append(f"{type(self).__name__}#{self.id}")
-        return original(self, *regions, layout=layout, **kwargs)
+        return refresh(self, *regions, layout=layout, **kwargs)
+
+    def during(self, *args, **kwargs):
+        laying_out[0] = True
+        try:
+            return refresh_layout(self, *args, **kwargs)
+        finally:
+            laying_out[0] = False
 
     monkeypatch.setattr(Widget, "refresh", spy)
+    monkeypatch.setattr(Screen, "_refresh_layout", during)
     return asked
 
 
@@ -94,3 +107,24 @@ async def test_the_hand_column_keeps_its_scrollbar_once_its_rows_outgrew_it(monk
         column.set_rows(many, 0)
         await pilot.pause()
         assert column.show_vertical_scrollbar and asked == []
+
+
+async def test_a_board_resized_by_the_list_of_choices_gives_the_field_its_room_in_the_same_layout(monkeypatch):
+    field = {(r, 0): data.CREW[r].id for r in range(22)}
+    st = scenario(players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    legal = st.legal_actions(0)
+    assert len(legal) >= 3  # the list (below 30 rows) takes a row per choice (at most five)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        board, box = app.board, app.board.query_one("#mc-field")
+        tall, height = board.size.height, box.size.height
+        assert height == board.field_room(tall)  # the field fills the room it is given
+        asked = layouts_asked_by(board, monkeypatch)
+        ctx = board.ctx
+        app.chooser.set_choices(BoardContext(ctx.view, 0, ctx.names, legal[:1]), board)  # one row, not three
+        await settled(pilot)
+        grew = board.size.height - tall
+        assert grew > 0 and box.size.height == height + grew  # the rows the list gave up went to the field
+        assert asked == []  # ... while the screen was laid out for the list: no second layout for the field

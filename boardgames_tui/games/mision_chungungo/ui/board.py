@@ -135,21 +135,24 @@ class FieldLines(BoardLines):
         extent = self.virtual_size
         self.largest = largest = Size(max(before.width, extent.width), max(before.height, extent.height))
         self.virtual_size = largest
-        if largest != before:
-            if self.container_size:
-                self._scroll_update(largest)
-            self.refresh(layout=True)
+        if largest == before:
+            return
+        if self.size.height != self._height_for(self.parent.size.height if self.parent else 0):
+            self.refresh(layout=True)  # the box grows (or, forgetting, shrinks): the layout sizes its bars
+        elif self.container_size:
+            self._scroll_update(largest)  # the box is at its room: a scrollbar shows or resizes
 
-    def forget_largest(self) -> None:
-        """Keep room for the field on show only (after the terminal changed size)."""
-        self.largest = Size(0, 0)
-        self.set_strips(self.strips)
+    def _height_for(self, board_height: int) -> int:
+        """The box's height on a board ``board_height`` rows tall, its horizontal scrollbar
+        included: the largest field drawn, at most the room the board leaves."""
+        board = _board_of(self)
+        room = board.field_room(board_height) if board is not None else board_height
+        bar = self.styles.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0
+        return min(self.largest.height + bar, room)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        board = _board_of(self)
-        room = board.field_room(container.height) if board is not None else container.height
         bar = self.styles.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0  # Textual adds it
-        return max(0, min(self.largest.height, room - bar))
+        return max(0, self._height_for(container.height) - bar)
 
     def on_resize(self, event: events.Resize) -> None:
         board = _board_of(self)
@@ -267,6 +270,8 @@ class ChungungoBoard(GameBoard):
         self._compact_at: Any = None
         #: The terminal's size the field's box was sized for (see _fit_field).
         self._sized_for: Any = None
+        #: The field's box is to forget the larger fields drawn before (see _flush).
+        self._refit = False
 
         #: The three widgets (see the module docstring).
         self._top = Lines(id="mc-top")
@@ -333,14 +338,16 @@ class ChungungoBoard(GameBoard):
         (not the board: below 30 rows the list of choices under it takes the rows its choices
         need): the ring of legal cells drawn for one decision and not the next would otherwise
         turn the cards large and small again from one key to the next (each time a new
-        picture of the field, and a box of another size). A new terminal size also lets the
-        field's box forget the larger fields drawn before.
+        picture of the field, and a box of another size). The field's box keeps its room when
+        the cards turn compact (the smaller field grows into it, with no layout); a new
+        terminal size lets it forget the larger fields drawn before.
         """
         if self.table is None or not self.is_mounted or not self.size.height:
             return
         terminal = self.app.size
         if self._sized_for is not None and self._sized_for != terminal:
-            self._field.forget_largest()
+            self._refit = True
+            self._dirty.add("field")
         self._sized_for = terminal
         room = self.field_room(self.size.height)
         size = self.layout_.size if self.layout_ is not None else (1, 1)
@@ -448,6 +455,9 @@ class ChungungoBoard(GameBoard):
         if dirty & {"table", "players"}:
             self._top.set_strips(rows["table"] + rows["players"])
         if "field" in dirty:
+            if self._refit:
+                self._refit = False
+                self._field.largest = Size(0, 0)
             self._field.set_strips(rows["field"])
         if dirty & {"preview", "hand"}:
             raised = len(rows["preview"]) if self._preview_text else 0
