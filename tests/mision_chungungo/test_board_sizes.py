@@ -128,3 +128,34 @@ async def test_a_board_resized_by_the_list_of_choices_gives_the_field_its_room_i
         grew = board.size.height - tall
         assert grew > 0 and box.size.height == height + grew  # the rows the list gave up went to the field
         assert asked == []  # ... while the screen was laid out for the list: no second layout for the field
+
+
+async def test_a_new_terminal_size_forgets_the_larger_fields_drawn_before():
+    st = rules.new_game(3, 4)
+    for row in (1, 2, 3):
+        st = st.apply(st.to_move[0], PlaceAsteroid(row, 0))
+    app = Harness(st, seat=st.to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        field = app.board.query_one("#mc-field")
+        app.seat = None  # a smaller field: the box keeps room for the larger one
+        app.refresh_ctx()
+        await settled(pilot)
+        assert field.rows < field.size.height
+        await pilot.resize_terminal(110, 40)
+        await settled(pilot)
+        assert field.size.height == field.rows  # room for the field on show, no more
+
+
+async def test_going_back_in_the_game_forgets_the_larger_fields_drawn_later():
+    match = greedy_match(3, 4, steps=40)
+    late, early = match.states[40], match.states[4]
+    app = Harness(late, seat=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        field = app.board.query_one("#mc-field")
+        assert field.rows > 9
+        app.state = early  # an undo, or a replay stepping back
+        app.refresh_ctx()
+        await settled(pilot)
+        assert len(early.log) < len(late.log) and field.size.height == field.rows  # room for this field only

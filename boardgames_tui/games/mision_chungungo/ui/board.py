@@ -266,12 +266,17 @@ class ChungungoBoard(GameBoard):
         #: the hand below does not move up and down from one highlight to the next.
         self._preview_text = ""
         self._kept = (0, 0)
+        #: The hand's rows never fewer than the most shown at this width either: the column's
+        #: scrollbar keeps its size, and PgDn its pages, from one decision to the next.
+        self._hand_kept = (0, 0)
         #: The terminal's size when the field last needed compact cards (see _fit_field).
         self._compact_at: Any = None
         #: The terminal's size the field's box was sized for (see _fit_field).
         self._sized_for: Any = None
         #: The field's box is to forget the larger fields drawn before (see _flush).
         self._refit = False
+        #: How many events the log of the last state shown had (fewer now: the game went back).
+        self._events = 0
 
         #: The three widgets (see the module docstring).
         self._top = Lines(id="mc-top")
@@ -292,6 +297,11 @@ class ChungungoBoard(GameBoard):
         self.layout_ = model.field_layout(self.table, ctx.legal)
         self.previewing = None
         self._wants = []  # a new decision starts from the top
+        events = len(ctx.view.log)
+        if events < self._events:  # back in time (an undo, a replay going back): room for this field only
+            self._refit = True
+            self._dirty.add("field")
+        self._events = events
         if not self.is_mounted or self.wait_to_draw():
             return
         self.redraw()
@@ -590,6 +600,11 @@ class ChungungoBoard(GameBoard):
             strips += self._rendered(("piles-title", lang, wrap_at), wrap_at,
                                      lambda: Text(_("Discard piles"), style="bold"))
             strips += model.card_row_strips(console, self._pieces, model.pile_faces(t, ctx), width)
+            kept_width, kept = self._hand_kept
+            if wrap_at != kept_width:  # new width, new wrapping: count again
+                kept = 0
+            strips += [Strip.blank(0) for _ in range(kept - len(strips))]
+            self._hand_kept = (wrap_at, len(strips))
             self._set_part("hand", strips, lambda: self._hand_group(t, ctx, action, width))
 
         self._put("hand", key, draw)
