@@ -120,21 +120,27 @@ class FieldLines(BoardLines):
     layout.
     """
 
-    #: The extent set by the rows is replaced at once by the largest one (no repaint for it).
+    #: What scrolls: never less than the largest field drawn (:meth:`validate_virtual_size`),
+    #: so a smaller field repaints its rows and nothing else.
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: The largest field drawn (columns x rows of text): what the box keeps room for.
+        #: The board sets it back to nothing to forget (see ChungungoBoard._flush).
         self.largest = Size(0, 0)
+
+    def validate_virtual_size(self, size: Size) -> Size:
+        """The extent of the rows, grown to the largest field drawn (Textual calls this for
+        every new extent: its scrollbars then never see a smaller field)."""
+        largest = self.largest
+        return Size(max(size.width, largest.width), max(size.height, largest.height))
 
     def set_strips(self, strips: Sequence[Strip]) -> None:
         """Show ``strips``; a field larger than any before makes its box grow (a layout)."""
         before = self.largest
         ScrollLines.set_strips(self, strips)  # repaints the rows that changed
-        extent = self.virtual_size
-        self.largest = largest = Size(max(before.width, extent.width), max(before.height, extent.height))
-        self.virtual_size = largest
+        self.largest = largest = self.virtual_size
         if largest == before:
             return
         if self.size.height != self._height_for(self.parent.size.height if self.parent else 0):
