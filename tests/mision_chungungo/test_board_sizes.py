@@ -9,7 +9,7 @@ from textual.widget import Widget
 
 from boardgames_tui.games.mision_chungungo import data, rules
 from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid, PlayCard
-from boardgames_tui.games.mision_chungungo.ui.field import COMPACT
+from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE
 
 from boardgames_tui.ui.board import BoardContext
 
@@ -44,7 +44,7 @@ def layouts_asked_by(board: Widget, monkeypatch) -> list[str]:
     return asked
 
 
-async def test_the_board_lays_out_only_when_the_field_outgrows_every_field_before(monkeypatch):
+async def test_the_board_lays_out_only_when_the_field_outgrows_every_field_of_its_card_size(monkeypatch):
     match = greedy_match(3, 4, steps=70)
     states = [s for s in match.states if not s.is_terminal and s.to_move][:45]
     app = Harness(states[0], seat=states[0].to_move[0])
@@ -53,13 +53,16 @@ async def test_the_board_lays_out_only_when_the_field_outgrows_every_field_befor
         board = app.board
         field = board.query_one("#mc-field")
         asked = layouts_asked_by(board, monkeypatch)
-        rows, wide = field.rows, field.virtual_size.width
+        rows, wide, cells = field.rows, field.virtual_size.width, board.cell_size
         grew = quiet = 0
         for n, state in enumerate(states[1:], 1):
             app.state, app.seat = state, state.to_move[0]
             app.refresh_ctx()
             await pilot.pause()
-            if field.rows > rows or field.virtual_size.width > wide:  # larger than any before: room made
+            if board.cell_size is not cells:  # cards of another size: room for this field only
+                rows, wide, cells = field.rows, field.virtual_size.width, board.cell_size
+                grew += 1
+            elif field.rows > rows or field.virtual_size.width > wide:  # larger than any before: room made
                 rows, wide = max(rows, field.rows), max(wide, field.virtual_size.width)
                 grew += 1
             else:
@@ -160,3 +163,20 @@ async def test_going_back_in_the_game_forgets_the_larger_fields_drawn_later():
         await settled(pilot)
         assert len(early.log) < len(late.log) and field.rows < late_rows
         assert field.size.height == field.rows  # room for this field only
+
+
+async def test_cards_turning_compact_leave_the_box_the_size_of_the_compact_field():
+    st = rules.new_game(3, 4)
+    for row in (1, 2, 3):
+        st = st.apply(st.to_move[0], PlaceAsteroid(row, 0))
+    app = Harness(st, seat=None)  # four rows of cards, no legal cells: large cards fit
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board, field = app.board, app.board.query_one("#mc-field")
+        assert board.cell_size is LARGE
+        large = field.size.height
+        app.seat = st.to_move[0]  # the ring of legal cells: six rows, compact cards
+        app.refresh_ctx()
+        await settled(pilot)
+        assert board.cell_size is COMPACT
+        assert field.size.height == field.rows < large  # no blank rows left from the large cards

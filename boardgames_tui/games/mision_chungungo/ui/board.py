@@ -354,9 +354,9 @@ class ChungungoBoard(GameBoard):
         (not the board: below 30 rows the list of choices under it takes the rows its choices
         need): the ring of legal cells drawn for one decision and not the next would otherwise
         turn the cards large and small again from one key to the next (each time a new
-        picture of the field, and a box of another size). The field's box keeps its room when
-        the cards turn compact (the smaller field grows into it, with no layout); a new
-        terminal size lets it forget the larger fields drawn before.
+        picture of the field, and a box of another size). A new card size or terminal size
+        lets the field's box forget the larger fields drawn before (the box of large cards
+        would leave the compact field half of it blank, and the hand below a few rows).
         """
         if self.table is None or not self.is_mounted or not self.size.height:
             return
@@ -375,6 +375,7 @@ class ChungungoBoard(GameBoard):
             fits = COMPACT
         if fits is not self.cell_size:
             self.cell_size = fits
+            self._refit = True  # room for fields of cards of this size only
             if self.ctx is not None:
                 self._draw_field(self.previewing)
 
