@@ -82,6 +82,7 @@ def at_top_left(widget: Any) -> bool:
 
 
 def _board_of(widget: Any) -> ChungungoBoard | None:
+    """The Chungungo board ``widget`` is a part of, or None (a part tried on its own)."""
     board = widget.parent
     return board if isinstance(board, ChungungoBoard) else None
 
