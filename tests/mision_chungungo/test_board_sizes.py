@@ -102,14 +102,14 @@ async def test_the_hand_column_keeps_its_scrollbar_once_its_rows_outgrew_it(monk
         many = [Strip.blank(0)] * (column.size.height + 5)
         column.set_rows(many, 0)
         await settled(pilot)
-        assert column.show_vertical_scrollbar
+        assert column.bar_shown
         asked = layouts_asked_by(app.board, monkeypatch)
         column.set_rows(many[:2], 0)  # rows that fit: the bar stays (its coming and going lays out)
         await pilot.pause()
-        assert column.show_vertical_scrollbar
+        assert column.bar_shown
         column.set_rows(many, 0)
         await pilot.pause()
-        assert column.show_vertical_scrollbar and asked == []
+        assert column.bar_shown and asked == []
 
 
 async def test_a_board_resized_by_the_list_of_choices_gives_the_field_its_room_in_the_same_layout(monkeypatch):

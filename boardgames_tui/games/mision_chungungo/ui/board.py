@@ -40,11 +40,13 @@ from typing import Any, Callable, Hashable, Sequence
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Region, Size, clamp
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBarRender
 from textual.strip import Strip
 
 from boardgames_tui import i18n
@@ -184,10 +186,15 @@ class HandLines(BoardLines):
     """The preview above the hand and the piles: its first :attr:`raised` rows (the preview)
     drawn on the raised background, in italics (the ``hand-lines--preview`` component).
 
-    Its scrollbar's column is kept blank until the rows first outgrow the
-    column (``overflow-y: auto`` with a stable gutter); from then on the bar
-    stays (``scroll``), so a hand that grows and shrinks around the column's
-    height does not lay the screen out at each decision.
+    Its last column is its scrollbar, drawn with the rows (as Textual's
+    scrollbar draws itself: same glyphs, same colours), not a scrollbar
+    widget: a widget of its own was laid out again each time the column
+    changed height (the field above it growing), a second layout after the
+    board's, and was drawn again at every frame. The column is blank until
+    the rows first outgrow the column; from then on the bar stays, so a hand
+    that grows and shrinks around the column's height changes nothing but
+    the bar's thumb. The keys, the wheel and ``scroll_to`` scroll it as any
+    scrolling widget (``overflow-y: hidden`` only keeps Textual's bar away).
     """
 
     COMPONENT_CLASSES = {"hand-lines--preview"}
@@ -200,19 +207,74 @@ class HandLines(BoardLines):
         super().__init__(**kwargs)
         #: How many rows at the top are the preview's.
         self.raised = 0
+        #: Whether the bar is drawn (from the first time the rows outgrew the column).
+        self.bar_shown = False
+        self._bar_key: Hashable = None
+        self._bar: list[Segment] = []
+
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """Scrolls whenever the rows outgrow the column (no scrollbar widget to ask)."""
+        return self.is_scrollable and self.max_scroll_y > 0
+
+    @property
+    def width_for_rows(self) -> int:
+        """Cells a row may take: the column's width less the bar's."""
+        return max(0, self.size.width - 1)
 
     def set_strips(self, strips: Sequence[Strip]) -> None:
-        """Show ``strips`` (see :meth:`BoardLines.set_strips`); the scrollbar stays once shown."""
+        """Show ``strips`` (see :meth:`BoardLines.set_strips`); the bar's column is repainted."""
         super().set_strips(strips)
-        self._keep_scrollbar()
+        self._check_bar()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._keep_scrollbar()
+        self._check_bar()
 
-    def _keep_scrollbar(self) -> None:
-        height = self.container_size.height
-        if height and self.virtual_size.height > height and self.styles.overflow_y == "auto":
-            self.styles.overflow_y = "scroll"
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+
+    def _check_bar(self) -> None:
+        """Show the bar once the rows outgrew the column; repaint its column when it changes."""
+        height = self.size.height
+        if not height:
+            return
+        if not self.bar_shown and self.virtual_size.height > height:
+            self.bar_shown = True
+        if self.bar_shown and self._bar_segments() is not None:
+            self.refresh(Region(self.size.width - 1, 0, 1, height))
+
+    def _bar_segments(self) -> list[Segment] | None:
+        """The bar's cell for each row as Textual's scrollbar draws it; None when unchanged
+        since last asked (it is kept)."""
+        height, virtual, position = self.size.height, self.virtual_size.height, round(self.scroll_y)
+        styles = self.styles
+        background, color = styles.scrollbar_background, styles.scrollbar_color
+        key = (height, virtual, position, background, color, self.background_colors[0])
+        if key == self._bar_key:
+            return None
+        self._bar_key = key
+        if background.a < 1:
+            background = self.background_colors[0] + background
+        color = background + color
+        bar = ScrollBarRender.render_bar(
+            size=height,
+            virtual_size=virtual,
+            window_size=height if height < virtual else 0,
+            position=position,
+            thickness=1,
+            vertical=True,
+            back_color=background.rich_color,
+            bar_color=color.rich_color,
+        )
+        # Without the scrollbar widget's mouse actions (grab, scroll_up...): the keys and the
+        # wheel scroll the column.
+        self._bar = [
+            Segment(seg.text, Style(color=seg.style.color, bgcolor=seg.style.bgcolor, reverse=seg.style.reverse))
+            for seg in bar.segments
+            if seg.style is not None
+        ]
+        return self._bar
 
     def set_rows(self, strips: Sequence[Strip], raised: int) -> None:
         """Show ``strips``, the first ``raised`` of them as the preview."""
@@ -222,14 +284,20 @@ class HandLines(BoardLines):
             self.refresh_lines(0, max(old, raised))  # a row may keep its text and change its background
 
     def render_line(self, y: int) -> Strip:
-        row = y + self.scroll_offset.y
-        if row >= self.raised:
-            return super().render_line(y)
-        width = self.scrollable_content_region.width
+        width = self.width_for_rows
+        row = y + round(self.scroll_y)
         strips = self.strips
-        strip = strips[row] if row < len(strips) else Strip.blank(0)
-        style = self.get_visual_style("hand-lines--preview").rich_style
-        return strip.crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, None).apply_style(style)
+        if row < self.raised:
+            style = self.get_visual_style("hand-lines--preview").rich_style
+        else:
+            style = self.visual_style.rich_style
+        strip = strips[row] if 0 <= row < len(strips) else Strip.blank(0)
+        line = strip.crop_extend(0, width, None).apply_style(style)
+        if not self.bar_shown:
+            return Strip.join([line, Strip.blank(1, self.visual_style.rich_style)])
+        self._bar_segments()
+        cell = self._bar[y] if 0 <= y < len(self._bar) else Segment(" ", self.visual_style.rich_style)
+        return Strip.join([line, Strip([cell], 1)])
 
 
 #: Rows kept below the field for the preview and the hand.
@@ -245,7 +313,7 @@ class ChungungoBoard(GameBoard):
     ChungungoBoard { height: 1fr; width: 1fr; layout: vertical; }
     ChungungoBoard #mc-top { height: auto; width: 100%; }
     ChungungoBoard #mc-field { height: auto; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
-    ChungungoBoard #mc-hand { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: auto; scrollbar-size: 1 1; scrollbar-gutter: stable; }
+    ChungungoBoard #mc-hand { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: hidden; scrollbar-size: 1 1; }
     """
 
     def __init__(self, **kwargs: Any) -> None:
