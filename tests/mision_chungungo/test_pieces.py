@@ -119,17 +119,20 @@ async def test_hand_part_shows_the_rows_of_the_whole_hand_rendered_at_once():
     app = Harness(states[0], seat=states[0].to_move[0])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        hand = app.board.query_one("#mc-hand")
+        column = app.board.query_one("#mc-hand")
         checked = 0
         for state in states:
             app.state, app.seat = state, state.to_move[0]
             app.refresh_ctx()
             for action in [None, *app.board.ctx.legal[:4]]:
                 app.board.preview(action)
-                options = CONSOLE.options.update(width=hand.content_size.width, height=None, no_wrap=False,
+                options = CONSOLE.options.update(width=column.width_for_rows, height=None, no_wrap=False,
                                                  overflow="crop")
-                want = CONSOLE.render_lines(hand.source, options, pad=False)
-                assert [list(s) for s in hand._strips[: len(want)]] == want
+                want = CONSOLE.render_lines(app.board.part_source("hand"), options, pad=False)
+                hand = app.board._rows["hand"]
+                assert [list(s) for s in hand[: len(want)]] == want
+                # the column shows the preview's rows, then exactly these
+                assert column.strips[len(app.board._rows["preview"]):] == hand
                 checked += 1
         assert checked >= 20
 

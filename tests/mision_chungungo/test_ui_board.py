@@ -10,7 +10,6 @@ from textual.containers import Horizontal, Vertical
 from rich.text import Text
 from textual.widgets import Static
 
-from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui.engine import Pass
 from boardgames_tui.games import GAMES
@@ -84,8 +83,8 @@ class Harness(App):
 
 
 def part(app: Harness, name: str) -> str:
-    """The plain text of one part of the board (#mc-field, #mc-players, #mc-hand, #mc-preview...)."""
-    source = app.board.query_one(f"#mc-{name}", Lines).source
+    """The plain text of one part of the board (field, players, hand, preview, table)."""
+    source = app.board.part_source(name)
     if isinstance(source, (str, Text)):
         return str(source)
     from rich.console import Console
@@ -332,7 +331,7 @@ async def test_large_field_scrolls_to_the_highlighted_cell():
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        scroll = app.board.query_one("#mc-fieldbox")
+        scroll = app.board.query_one("#mc-field")
         assert scroll.scroll_x == 0
         far = Leap(0, 19)
         app.board.preview(far)
@@ -421,8 +420,9 @@ async def test_page_keys_scroll_the_board_to_the_hand():
                   tokens=[(0, 0), (0, 1), None, None, None])
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        scroll = app.board.query_one("#mc-scroll")
-        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its box")
+        scroll = app.board.query_one("#mc-hand")
+        await wait_for(pilot, lambda: scroll.size.height > 0 and scroll.max_scroll_y > 0,
+                       what="the board laid out taller than its box")
         assert scroll.scroll_y == 0
         await pilot.press("pagedown")
         await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
@@ -632,10 +632,10 @@ async def test_tall_field_keeps_deck_players_and_hand_in_sight():
         app = Harness(st, seat=0)
         async with app.run_test(size=(80, 24)) as pilot:
             app.board.preview(Leap(20, 0))
-            box = app.board.query_one("#mc-fieldbox")
+            box = app.board.query_one("#mc-field")
             await wait_for(pilot, lambda: box.scroll_y > 0, what="the far cell brought into view")
             board = app.board.region
-            for name in ("table", "players", "hand"):
+            for name in ("top", "hand"):  # the table line and the players, and the hand
                 widget = app.board.query_one(f"#mc-{name}")
                 assert widget.region.y >= board.y and widget.region.y < board.bottom, name
             assert "Deck" in part(app, "table")

@@ -1,0 +1,182 @@
+"""The board keeps its sizes from one decision to the next: the field's box, its cards' size and
+the column below do not change when a decision draws a smaller field, so Textual lays nothing out."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+
+from boardgames_tui.games.mision_chungungo import data, rules
+from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid, PlayCard
+from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE
+
+from boardgames_tui.ui.board import BoardContext
+
+from .conftest import KIT, greedy_match, scenario
+from .test_redraw import settled
+from .test_ui_board import Harness
+
+SIZE = (120, 40)
+
+
+def layouts_asked_by(board: Widget, monkeypatch) -> list[str]:
+    """Collect, from now on, each widget of ``board`` (itself included) that asks for a layout of
+    the screen (not Textual resizing it while it lays the screen out)."""
+    asked: list[str] = []
+    laying_out = [False]
+    refresh, refresh_layout = Widget.refresh, Screen._refresh_layout
+
+    def spy(self, *regions, layout=False, **kwargs):
+        if layout and not laying_out[0] and (self is board or board in self.ancestors):
+            asked.append(f"{type(self).__name__}#{self.id}")
+        return refresh(self, *regions, layout=layout, **kwargs)
+
+    def during(self, *args, **kwargs):
+        laying_out[0] = True
+        try:
+            return refresh_layout(self, *args, **kwargs)
+        finally:
+            laying_out[0] = False
+
+    monkeypatch.setattr(Widget, "refresh", spy)
+    monkeypatch.setattr(Screen, "_refresh_layout", during)
+    return asked
+
+
+async def test_the_board_lays_out_only_when_the_field_outgrows_every_field_of_its_card_size(monkeypatch):
+    match = greedy_match(3, 4, steps=70)
+    states = [s for s in match.states if not s.is_terminal and s.to_move][:45]
+    app = Harness(states[0], seat=states[0].to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board = app.board
+        field = board.query_one("#mc-field")
+        asked = layouts_asked_by(board, monkeypatch)
+        rows, wide, cells = field.rows, field.virtual_size.width, board.cell_size
+        grew = quiet = 0
+        for n, state in enumerate(states[1:], 1):
+            app.state, app.seat = state, state.to_move[0]
+            app.refresh_ctx()
+            await pilot.pause()
+            if board.cell_size is not cells:  # cards of another size: room for this field only
+                rows, wide, cells = field.rows, field.virtual_size.width, board.cell_size
+                grew += 1
+            elif field.rows > rows or field.virtual_size.width > wide:  # larger than any before: room made
+                rows, wide = max(rows, field.rows), max(wide, field.virtual_size.width)
+                grew += 1
+            else:
+                assert asked == [], f"decision {n}: {asked}"
+                quiet += 1
+            asked.clear()
+        assert quiet > 3 * grew  # most decisions draw a field no larger than one drawn before
+
+
+async def test_a_field_drawn_smaller_keeps_its_box_its_cards_and_the_hand_in_place():
+    st = rules.new_game(3, 4)
+    for row in (1, 2, 3):  # four asteroids in a column: with the ring of legal cells, six rows
+        st = st.apply(st.to_move[0], PlaceAsteroid(row, 0))
+    seat = st.to_move[0]
+    assert all(isinstance(a, PlaceAsteroid) for a in st.legal_actions(seat))
+    app = Harness(st, seat=seat)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board = app.board
+        field, hand = board.query_one("#mc-field"), board.query_one("#mc-hand")
+        assert board.cell_size is COMPACT  # six rows of large cards do not fit 40 rows with the rest
+        box, below = field.size, hand.region
+        app.seat = None  # the public view: no legal cells, four rows of cards (large ones would fit)
+        app.refresh_ctx()
+        await pilot.pause()
+        assert board.layout_.size[0] == 4
+        assert board.cell_size is COMPACT
+        assert field.rows < box.height and field.size == box  # blank rows below the smaller field
+        assert hand.region.y == below.y  # (the harness hides the list of choices: the board is taller)
+
+
+async def test_the_hand_column_keeps_its_scrollbar_once_its_rows_outgrew_it(monkeypatch):
+    app = Harness(scenario(players=3), seat=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        column = app.board.query_one("#mc-hand")
+        many = [Strip.blank(0)] * (column.size.height + 5)
+        column.set_rows(many, 0)
+        await settled(pilot)
+        assert column.bar_shown
+        asked = layouts_asked_by(app.board, monkeypatch)
+        column.set_rows(many[:2], 0)  # rows that fit: the bar stays (its coming and going lays out)
+        await pilot.pause()
+        assert column.bar_shown
+        column.set_rows(many, 0)
+        await pilot.pause()
+        assert column.bar_shown and asked == []
+
+
+async def test_a_board_resized_by_the_list_of_choices_gives_the_field_its_room_in_the_same_layout(monkeypatch):
+    field = {(r, 0): data.CREW[r].id for r in range(22)}
+    st = scenario(players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    legal = st.legal_actions(0)
+    assert len(legal) >= 3  # the list (below 30 rows) takes a row per choice (at most five)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        board, box = app.board, app.board.query_one("#mc-field")
+        tall, height = board.size.height, box.size.height
+        assert height == board.field_room(tall)  # the field fills the room it is given
+        asked = layouts_asked_by(board, monkeypatch)
+        ctx = board.ctx
+        app.chooser.set_choices(BoardContext(ctx.view, 0, ctx.names, legal[:1]), board)  # one row, not three
+        await settled(pilot)
+        grew = board.size.height - tall
+        assert grew > 0 and box.size.height == height + grew  # the rows the list gave up went to the field
+        assert asked == []  # ... while the screen was laid out for the list: no second layout for the field
+
+
+async def test_a_new_terminal_size_forgets_the_larger_fields_drawn_before():
+    st = rules.new_game(3, 4)
+    for row in (1, 2, 3):
+        st = st.apply(st.to_move[0], PlaceAsteroid(row, 0))
+    app = Harness(st, seat=st.to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        field = app.board.query_one("#mc-field")
+        app.seat = None  # a smaller field: the box keeps room for the larger one
+        app.refresh_ctx()
+        await settled(pilot)
+        assert field.rows < field.size.height
+        await pilot.resize_terminal(110, 40)
+        await settled(pilot)
+        assert field.size.height == field.rows  # room for the field on show, no more
+
+
+async def test_going_back_in_the_game_forgets_the_larger_fields_drawn_later():
+    match = greedy_match(3, 4, steps=150)
+    late, early = match.states[150], match.states[4]
+    app = Harness(late, seat=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        field = app.board.query_one("#mc-field")
+        late_rows = field.rows
+        app.state = early  # an undo, or a replay stepping back
+        app.refresh_ctx()
+        await settled(pilot)
+        assert len(early.log) < len(late.log) and field.rows < late_rows
+        assert field.size.height == field.rows  # room for this field only
+
+
+async def test_cards_turning_compact_leave_the_box_the_size_of_the_compact_field():
+    st = rules.new_game(3, 4)
+    for row in (1, 2, 3):
+        st = st.apply(st.to_move[0], PlaceAsteroid(row, 0))
+    app = Harness(st, seat=None)  # four rows of cards, no legal cells: large cards fit
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board, field = app.board, app.board.query_one("#mc-field")
+        assert board.cell_size is LARGE
+        large = field.size.height
+        app.seat = st.to_move[0]  # the ring of legal cells: six rows, compact cards
+        app.refresh_ctx()
+        await settled(pilot)
+        assert board.cell_size is COMPACT
+        assert field.size.height == field.rows < large  # no blank rows left from the large cards
