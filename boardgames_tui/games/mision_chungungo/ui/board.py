@@ -89,25 +89,7 @@ def _board_of(widget: Any) -> ChungungoBoard | None:
     return board if isinstance(board, ChungungoBoard) else None
 
 
-class BoardLines(ScrollLines):
-    """ScrollLines whose scrollbars follow each new set of rows at once.
-
-    ScrollLines takes a new number of rows without a layout, and Textual
-    updates a scrollbar (its thumb, whether it shows) only when it lays the
-    widget out. After each new set of rows this updates them itself: a
-    repaint of the bar, or a layout only when a scrollbar set to ``auto``
-    comes or goes.
-    """
-
-    def set_strips(self, strips: Sequence[Strip]) -> None:
-        """Show ``strips`` (see :meth:`ScrollLines.set_strips`), the scrollbars sized for them."""
-        before = self.virtual_size
-        super().set_strips(strips)
-        if self.virtual_size != before and self.container_size:
-            self._scroll_update(self.virtual_size)
-
-
-class FieldLines(BoardLines):
+class FieldLines(ScrollLines):
     """The field's rows in a box that keeps room for the largest field drawn on it; a mouse
     click on a legal cell picks it (the keyboard does the same).
 
@@ -182,7 +164,7 @@ class FieldLines(BoardLines):
             self.post_message(ActionChosen(action))
 
 
-class HandLines(BoardLines):
+class HandLines(ScrollLines):
     """The preview above the hand and the piles: its first :attr:`raised` rows (the preview)
     drawn on the raised background, in italics (the ``hand-lines--preview`` component).
 
@@ -223,7 +205,7 @@ class HandLines(BoardLines):
         return max(0, self.size.width - 1)
 
     def set_strips(self, strips: Sequence[Strip]) -> None:
-        """Show ``strips`` (see :meth:`BoardLines.set_strips`); the bar's column is repainted."""
+        """Show ``strips`` (see :meth:`ScrollLines.set_strips`); the bar's column is repainted."""
         super().set_strips(strips)
         self._check_bar()
 
