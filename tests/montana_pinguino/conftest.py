@@ -164,3 +164,26 @@ async def play_last_card_unseen(pilot) -> None:
     await pilot.pause()
     await pilot.press("enter")  # ... confirmed: the cards turn over
     await pilot.pause()
+
+
+async def reveal_held(app, pilot, step: int) -> Any:
+    """Play the scene's last card unseen (:func:`play_last_card_unseen`) and hold the round's
+    reveal at ``step`` (0-based); returns the reveal player."""
+    from tests.handover import reveal_of
+
+    await play_last_card_unseen(pilot)
+    reveal = reveal_of(app)
+    reveal.hold(step)
+    await pilot.pause()
+    return reveal
+
+
+async def skip_to_the_end(app, pilot, reveal) -> None:
+    """Space twice, as a player would: to the reveal's last picture, then on; waits until the
+    reveal is over."""
+    from tests.handover import reveal_up
+    from tests.screen_text import wait_for
+
+    reveal.skip()  # to the last picture ...
+    reveal.skip()  # ... and on
+    await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")

@@ -12,7 +12,7 @@ from tests.screen_text import screen_text, wait_for
 
 from boardgames_tui.engine import Match
 
-from .conftest import play_last_card_unseen, scene
+from .conftest import play_last_card_unseen, reveal_held, scene, skip_to_the_end
 
 NAMES = ("Ana", "Beto", "Carla")
 
@@ -273,19 +273,14 @@ async def test_where_the_round_fits_above_it_the_list_keeps_its_place_and_shows_
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_last_card_unseen(pilot)
-        reveal = reveal_of(app)
-        reveal.hold(13)
-        await pilot.pause()
+        reveal = await reveal_held(app, pilot, 13)
         chooser = game_of(app).chooser
         assert chooser.display and chooser.border_title == "EARLIER STEPS"
         listed = " ".join(" ".join(chooser.render_line(y).text for y in range(chooser.room[1])).split())
         step_before = reveal.frames[13].lines[-2]
         assert " ".join(("- " + step_before).split()) in listed
         assert "EARLIER STEPS" not in reveal.board.plain_text(118)  # not twice
-        reveal.skip()  # to the last picture ...
-        reveal.skip()  # ... and on
-        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        await skip_to_the_end(app, pilot, reveal)
         assert chooser.display and chooser.border_title != "EARLIER STEPS"
 
 
@@ -293,15 +288,10 @@ async def test_where_the_round_does_not_fit_above_it_the_list_steps_aside_for_th
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_last_card_unseen(pilot)
-        reveal = reveal_of(app)
-        reveal.hold(13)
-        await pilot.pause()
+        reveal = await reveal_held(app, pilot, 13)
         chooser = game_of(app).chooser
         assert not chooser.display
-        reveal.skip()  # to the last picture ...
-        reveal.skip()  # ... and on
-        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        await skip_to_the_end(app, pilot, reveal)
         assert chooser.display
 
 
@@ -309,17 +299,12 @@ async def test_a_terminal_shrinking_under_the_round_sends_the_list_aside_until_t
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_last_card_unseen(pilot)
-        reveal = reveal_of(app)
-        reveal.hold(13)
-        await pilot.pause()
+        reveal = await reveal_held(app, pilot, 13)
         chooser = game_of(app).chooser
         assert chooser.display
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: not chooser.display, what="the list stepping aside")
         assert "CARDS TURNED OVER" in reveal.board.plain_text(78)
         await pilot.resize_terminal(120, 40)
-        reveal.skip()  # to the last picture ...
-        reveal.skip()  # ... and on
-        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+        await skip_to_the_end(app, pilot, reveal)
         assert chooser.display and chooser.border_title != "EARLIER STEPS"

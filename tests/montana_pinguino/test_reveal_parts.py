@@ -13,7 +13,7 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import frame_cards_text, re
 from tests.handover import game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
 
-from .conftest import play_last_card_unseen, scene
+from .conftest import play_last_card_unseen, reveal_held, scene
 from .test_reveal import last_secret_card
 
 NAMES = ("Ana", "Beto")
@@ -154,9 +154,7 @@ async def test_after_a_skip_the_last_picture_moves_on_at_the_normal_pace(monkeyp
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_last_card_unseen(pilot)
-        reveal = reveal_of(app)
-        reveal.hold(1)
+        reveal = await reveal_held(app, pilot, 1)
         await pilot.press("space")
         assert reveal_up(app.screen) and reveal.index == len(reveal.frames) - 1
         await wait_for(pilot, lambda: not reveal_up(app.screen), what="the reveal moving on by itself")
