@@ -228,6 +228,7 @@ def _where(app: Any) -> tuple:
         game.shown_seat,
         getattr(game.chooser, "marked", None),
         game.stamp,
+        getattr(game.interlude_player, "index", None),  # a skip moves a reveal to its last picture
     )
 
 
