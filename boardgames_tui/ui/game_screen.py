@@ -114,6 +114,7 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("space", "go_on", N_("Go on")),
         Binding("enter", "all_pass", N_("Nobody reacts")),
         Binding("space,enter", "skip_interlude", N_("Skip to the end"), key_display="space"),
+        Binding("space,enter", "interlude_go_on", N_("Go on"), key_display="space"),
         Binding("enter,space", "lift_cover", N_("I am alone: show my seat"), key_display="⏎"),
         Binding("enter,space", "close_notice", N_("Done"), key_display="⏎"),
         # Priority: on a board that scrolls (``GameBoard.scrolls``) these keys scroll it even
@@ -287,6 +288,15 @@ class GameScreen(GatedScreen, Screen[None]):
         if self.interlude_player is not None:
             KeyGate.of(self.app).arm(self)  # this key is used up
             self.interlude_player.skip()
+
+    def action_interlude_go_on(self) -> None:
+        """On the interlude's last picture, Space or Enter moves on (the footer says "Go on")."""
+        self.action_skip_interlude()
+
+    def _interlude_at_end(self) -> bool:
+        """Whether the interlude playing shows its last picture (a player without ``at_end``:
+        never)."""
+        return bool(getattr(self.interlude_player, "at_end", False))
 
     def _after_interlude(self, then: Any) -> None:
         """The public screen is up: the board may first play something for the whole table
@@ -643,8 +653,10 @@ class GameScreen(GatedScreen, Screen[None]):
             return False
         if action == "board_page":
             return self.board.scrolls
-        if action == "skip_interlude" or self.interlude_player is not None:
-            return action == "skip_interlude" and self.interlude_player is not None
+        if action in ("skip_interlude", "interlude_go_on") or self.interlude_player is not None:
+            if self.interlude_player is None:
+                return False
+            return action == ("interlude_go_on" if self._interlude_at_end() else "skip_interlude")
         if action == "all_pass" or self.reaction_open:
             return action in ("all_pass", "rules", "menu", "save") and self.reaction_open
         if action == "undo":

@@ -5,6 +5,8 @@ middle of a round says why, and a skip lands on the last picture before the scre
 
 from __future__ import annotations
 
+import pytest
+
 from boardgames_tui import settings
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.montana_pinguino import rules as R
@@ -108,25 +110,33 @@ async def test_a_round_that_stops_for_a_choice_is_revealed_in_parts_that_say_so(
         assert "Next, a reaction window: Cancel this item with Tormenta de Nieve? (Reparar)" in text
 
 
-async def test_the_board_keeps_still_while_the_steps_play():
-    """The report: the step text is 1 to 3 lines, so the board moved up and down between steps.
-    Every step takes the rows of the longest, so the runners, the course and the cards stay put."""
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_board_keeps_still_while_the_steps_play(size):
+    """The reports: the step text is 1 to 3 lines, the runners' legend wrapped to a second row
+    only when something changed (at 120 columns), and the line of sleds still at the start went
+    away once they had all left, so the board moved up and down between steps. Every step takes
+    the rows of the longest, and the runners and the course never give back a row during the
+    reveal, so the runners, the course and the cards stay put."""
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await play_last_card_unseen(pilot)
         reveal = reveal_of(app)
         board = game_of(app).board
         lines = [len(f.lines[-1]) for f in reveal.frames[:-1] if f.lines]
         assert max(lines) > 2 * min(lines)  # steps of very different lengths
-        tops = set()
+        tops, courses, cards = set(), set(), set()
         for index in range(len(reveal.frames)):
             reveal.hold(index)
             rows = [strip.text for strip in board._scroll().strips]
             news = board.part("news").rows
             tops.add(news)
             assert rows[news].startswith("THE TABLE WATCHES THE ROUND")
+            courses.add(news + board.part("runners").rows)
+            cards.add(news + board.part("runners").rows + board.part("track").rows)
         assert len(tops) == 1, f"the step took {sorted(tops)} rows"
+        assert len(courses) == 1, f"the course began on rows {sorted(courses)}"
+        assert len(cards) == 1, f"the cards turned over began on rows {sorted(cards)}"
 
 
 async def test_two_runners_cards_stay_in_sight_at_80x24_at_every_step():
@@ -159,3 +169,19 @@ async def test_after_a_skip_the_last_picture_moves_on_at_the_normal_pace(monkeyp
         assert reveal_up(app.screen) and reveal.index == len(reveal.frames) - 1
         await wait_for(pilot, lambda: not reveal_up(app.screen), what="the reveal moving on by itself")
         assert where(app)[0] == "curtain"
+
+
+async def test_on_the_last_picture_the_footer_says_go_on_not_skip_to_the_end():
+    """The report: the status line said "the end - Space: go on" while the footer still offered
+    "Skip to the end"."""
+    match = scene(3, 21, last_secret_card)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        reveal = await reveal_held(app, pilot, 1)
+        footer = app.screen.query_one("StableFooter")
+        assert "Skip to the end" in footer.plain() and "Go on" not in footer.plain()
+        reveal.hold(len(reveal.frames) - 1)
+        await pilot.pause()
+        assert "Go on" in footer.plain() and "Skip to the end" not in footer.plain()
+        await pilot.press("space")  # the footer's word: the screen passes on
+        await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")

@@ -93,6 +93,8 @@ class MontanaBoard(GameBoard):
         #: (width, rows): the rows the reveal's step takes at that width, the most of any of its
         #: frames, so that the board keeps still while the steps play.
         self._step_rows: tuple[int, int] | None = None
+        #: The most rows each part has taken in the reveal on show (the parts keep them).
+        self._reveal_rows: dict[str, int] = {}
         #: The board's parts, top to bottom: their rows on show, joined, are ``#mp-scroll``'s.
         #: The track and the hand keep their rows: a seat's "Ahead of" line and hand are
         #: blank rows in the public view, so what lies below does not move.
@@ -175,6 +177,7 @@ class MontanaBoard(GameBoard):
         self.revealing = True
         part = self._next_part(before, view, self._round_of(events, view))
         self._reveal_frames, self._reveal_part, self._step_rows = frames, part, None
+        self._reveal_rows = {}
         # The log would tell the round before the reveal shows it. On a wide terminal it stops
         # before the round meanwhile, in its place (hiding it widens the board, which is laid
         # out and drawn again for it, twice per reveal); on a narrow one it steps aside, and
@@ -295,11 +298,19 @@ class MontanaBoard(GameBoard):
                 d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
                      "health": frame.health[s] - prev.health[s]}
                 deltas[s] = {k: v for k, v in d.items() if v}
+        # The runners and the course never take fewer rows than they took earlier in this reveal
+        # (a line such as the sleds still at the start goes blank rather than away): the board
+        # keeps still while the steps play.
+        least = self._reveal_rows
         self._part("runners", ("table watches",) + self._runners_key(view, None, deltas, wide),
                    lambda: render.runners_text(view, ctx.names, None, deltas, wide,
-                                               title="THE TABLE WATCHES THE ROUND", news=False))
+                                               title="THE TABLE WATCHES THE ROUND", news=False),
+                   least_rows=least.get("runners", 0))
         # The same picture as the public board's course (no seat, no marks): drawn once for both.
-        self._part("track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width))
+        self._part("track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width),
+                   least_rows=least.get("track", 0))
+        for name in ("runners", "track"):
+            least[name] = max(least.get(name, 0), self.parts[name].rows)
         cards = sum(len(row) for row in frame.cards) or 1
         earlier = max(0, self.size.height - self._round_rows(view, cards))
         if self._list_held is not None:
@@ -338,6 +349,7 @@ class MontanaBoard(GameBoard):
         self.revealing = False
         self._showing = None
         self._reveal_frames, self._step_rows = [], None
+        self._reveal_rows = {}
         log, self._log_held = self._log_held, None
         if log is not None:
             log.hold(None)
@@ -382,6 +394,7 @@ class MontanaBoard(GameBoard):
                 held.show_rows("", None)
                 held.display = False
             if self._showing is not None:
+                self._reveal_rows = {}  # the rows a part took were for the old size
                 self._draw_frame(*self._showing)
             return
         if self.ctx is not None and self._drawn_for != self._drawing_size():

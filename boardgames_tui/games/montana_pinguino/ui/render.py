@@ -233,7 +233,10 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
         out.append("\n")
         out.append_text(_runner_row(view, s, names, me, deltas.get(s), width, wide, news))
     if wide:
-        changed = _("; * changed in the last step") if any(deltas.get(s) for s in range(view.players)) else ""
+        # The reveal (``title``) always explains the mark, so its legend keeps its rows from one
+        # step to the next (a legend that wrapped only when something changed moved the board).
+        marked = title is not None or any(deltas.get(s) for s in range(view.players))
+        changed = _("; * changed in the last step") if marked else ""
         out.append("\n  " + _("speed: green|yellow|orange|red boxes, █ up to the marker{changed}").format(changed=changed),
                    style="dim")
     return out

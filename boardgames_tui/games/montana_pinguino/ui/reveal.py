@@ -358,6 +358,8 @@ class RevealPlayer:
         self.index += 1
         frame = self.frames[self.index]
         self.board.show_frame(frame, self.index, len(self.frames))
+        if self.at_end:
+            self.host.refresh_bindings()  # the footer's Space: "Go on" now, not "Skip to the end"
         if frame.last:
             self.host.show_status(_("{title}: the end  -  Space: go on").format(title=self.title_text))
         else:
@@ -367,6 +369,11 @@ class RevealPlayer:
         if not self.held:
             # At pace 0 each step is still drawn once (a timer of 0 s would never fire).
             self._timer = self.host.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)
+
+    @property
+    def at_end(self) -> bool:
+        """Whether the last frame is on show (the next Space or Enter moves on)."""
+        return self.index >= len(self.frames) - 1
 
     def hold(self, index: int) -> None:
         """Stop at frame ``index`` (for tests and screenshots): no timer runs on. The frame
