@@ -139,11 +139,18 @@ class CoverPane(Lines, can_focus=False):
                 Text(_("Since the last hand-over, for everyone (PageUp/PageDown):"), style="bold", justify="center")
             )
             recap: list[Text] = []
+            starts: list[int] = []  # the rows where a line of the recap begins
             for line in self.recent:
+                starts.append(len(recap))
                 recap.extend(_wrapped(line, inner, "left", style="dim"))
             room = max(1, min(self.RECENT_ROWS, height - len(rows) - 4))
             last = max(0, len(recap) - room)
-            top = last if self._recent_top is None else max(0, min(self._recent_top, last))
+            if self._recent_top is None:
+                # The last lines that fit whole: the recap never opens in the middle of a line
+                # (unless its last line alone is longer than the room).
+                top = next((row for row in starts if row >= last), last)
+            else:
+                top = max(0, min(self._recent_top, last))
             rows.extend(recap[top : top + room])
         return rows
 

@@ -115,3 +115,26 @@ async def test_a_lifted_notice_leaves_nothing_of_itself_on_the_cover():
         game.lift_cover()
         await pilot.pause()
         assert "Aspa" not in game.cover.plain() and not game.covered
+
+
+async def test_the_curtains_recap_never_opens_in_the_middle_of_a_line():
+    """A new player's report: after loading a game, the curtain's recap began with "range
+    (green)." (the end of a line whose start did not fit)."""
+    from textual.app import App, ComposeResult
+
+    from boardgames_tui.ui.cover import CoverPane
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoverPane(id="cover")
+
+    recent = [f"Line {n}: " + "a long public event that wraps over several rows of the recap " * 2 for n in range(12)]
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        cover = app.query_one(CoverPane)
+        cover.show_curtain("B Beto", "", recent, lambda: None)
+        await pilot.pause()
+        text = cover.plain()
+        recap = text.split("(PageUp/PageDown):", 1)[1].strip("\n").splitlines()
+        assert recap and recap[0].strip().startswith("Line "), recap[:2]
+        assert recent[-1].split(":")[0] in text  # the last line is there
