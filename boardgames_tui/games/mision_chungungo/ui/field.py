@@ -89,33 +89,41 @@ def field_size(size: tuple[int, int], cell: CellSize) -> tuple[int, int]:
     return LABEL_WIDTH + cols * cell.width, 1 + rows * cell.height
 
 
-def render_field(
-    field: Mapping[Cell, FieldCell],
-    *,
-    origin: Cell,
-    size: tuple[int, int],
-    own_seat: int | None = None,
-    legal: Iterable[Cell] = (),
-    cursor: Cell | None = None,
-    lines: Mapping[Cell, str] | None = None,
-    hits: Iterable[Cell] = (),
-    faces: Mapping[Cell, tuple[str, int]] | None = None,
-    cell: CellSize = COMPACT,
-) -> Text:
-    """The field as text: a header line of column numbers, then each row of cards.
+@attrs.frozen
+class FieldLook:
+    """What a drawing of the field shows besides the cards (the keywords of :func:`render_field`
+    and :func:`field_strips`).
 
     ``origin`` is the top-left cell drawn and ``size`` (rows, cols) the
     extent; ``legal`` are the cells the player may pick now and ``cursor``
     the highlighted one; ``lines`` maps each cell a shot's lines cross to its
     glyph (:func:`line_glyph`) and ``hits`` are the cells whose token or eel
     that shot hits; ``faces`` gives the (name, copper) of cards shown face up
-    (the field turned over at game end); ``cell`` the card size.
+    (the field turned over at game end); ``cell`` the card size; a token of
+    ``own_seat`` is drawn as the viewer's own.
     """
-    legal = set(legal)
-    hits = set(hits)
-    lines = dict(lines or {})
-    faces = dict(faces or {})
-    rows, cols = size
+
+    origin: Cell
+    size: tuple[int, int]
+    own_seat: int | None = None
+    legal: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    cursor: Cell | None = None
+    lines: dict = attrs.field(factory=dict, converter=lambda v: dict(v or {}))
+    hits: frozenset = attrs.field(default=frozenset(), converter=frozenset)
+    faces: dict = attrs.field(factory=dict, converter=lambda v: dict(v or {}))
+    cell: CellSize = COMPACT
+
+
+def render_field(field: Mapping[Cell, FieldCell], **look: object) -> Text:
+    """The field as text: a header line of column numbers, then each row of cards.
+
+    ``look`` holds the keywords of :class:`FieldLook` (``origin`` and ``size`` required).
+    Raises TypeError on a keyword it does not name.
+    """
+    view = FieldLook(**look)  # type: ignore[arg-type]
+    origin, own_seat, legal, cursor = view.origin, view.own_seat, view.legal, view.cursor
+    lines, hits, faces, cell = view.lines, view.hits, view.faces, view.cell
+    rows, cols = view.size
     w, inner = cell.width, cell.inner
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(" " * LABEL_WIDTH, STYLE_LABEL)
@@ -136,32 +144,17 @@ def render_field(
     return out
 
 
-def field_strips(
-    console: Console,
-    pieces: Pieces,
-    field: Mapping[Cell, FieldCell],
-    *,
-    origin: Cell,
-    size: tuple[int, int],
-    own_seat: int | None = None,
-    legal: Iterable[Cell] = (),
-    cursor: Cell | None = None,
-    lines: Mapping[Cell, str] | None = None,
-    hits: Iterable[Cell] = (),
-    faces: Mapping[Cell, tuple[str, int]] | None = None,
-    cell: CellSize = COMPACT,
-) -> list[Strip]:
-    """The rows of :func:`render_field` (same arguments) as Strips, each card rendered once per look.
+def field_strips(console: Console, pieces: Pieces, field: Mapping[Cell, FieldCell], **look: object) -> list[Strip]:
+    """The rows of :func:`render_field` (same keywords) as Strips, each card rendered once per look.
 
     Exactly what ``text_strips(render_field(...))`` gives, built from the
     cards kept in ``pieces``: a new highlight or legal mark renders the cards
     it changes, not the field.
     """
-    legal = set(legal)
-    hits = set(hits)
-    lines = dict(lines or {})
-    faces = dict(faces or {})
-    rows, cols = size
+    view = FieldLook(**look)  # type: ignore[arg-type]
+    origin, own_seat, legal, cursor = view.origin, view.own_seat, view.legal, view.cursor
+    lines, hits, faces, cell = view.lines, view.hits, view.faces, view.cell
+    rows, cols = view.size
     w = cell.width
 
     def header() -> list[Text]:

@@ -293,24 +293,9 @@ def status_line(view: Any, names: Sequence[str], me: int | None = None) -> Text:
     return out
 
 
-def draw_table(
-    view: Any,
-    names: Sequence[str],
-    focus: int,
-    me: int | None,
-    width: int,
-    *,
-    large: bool = False,
-    highlight: dict[int, str] | None = None,
-    marks: dict[int, str] | None = None,
-    offer_hi: int | None = None,
-    colour: bool = True,
-) -> Text:
-    """The table as Rich Text, ``width`` columns wide (:func:`table_canvas`, whose
-    arguments it takes)."""
-    return table_canvas(
-        view, names, focus, me, width, large=large, highlight=highlight, marks=marks, offer_hi=offer_hi, colour=colour
-    ).text()
+def draw_table(*args: Any, **options: Any) -> Text:
+    """The table as Rich Text: :func:`table_canvas` (same arguments) as one Text."""
+    return table_canvas(*args, **options).text()
 
 
 def table_canvas(
