@@ -32,6 +32,11 @@ def _stops_for_a_choice():
     return match, after
 
 
+def _last_card_of_round_one(s) -> bool:
+    """As ``last_secret_card``, in round 1: every sled is still on the start line."""
+    return s.phase == R.Phase.PLAY and s.round == 1 and len(s.to_move) == 1 and bool(s.played[s.to_move[0]])
+
+
 def _plain(renderable) -> str:
     import io
 
@@ -110,14 +115,15 @@ async def test_a_round_that_stops_for_a_choice_is_revealed_in_parts_that_say_so(
         assert "Next, a reaction window: Cancel this item with Tormenta de Nieve? (Reparar)" in text
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_board_keeps_still_while_the_steps_play(size):
+@pytest.mark.parametrize("size,first_round", [((80, 24), False), ((120, 40), False), ((80, 24), True)])
+async def test_the_board_keeps_still_while_the_steps_play(size, first_round):
     """The reports: the step text is 1 to 3 lines, the runners' legend wrapped to a second row
     only when something changed (at 120 columns), and the line of sleds still at the start went
     away once they had all left, so the board moved up and down between steps. Every step takes
     the rows of the longest, and the runners and the course never give back a row during the
-    reveal, so the runners, the course and the cards stay put."""
-    match = scene(3, 21, last_secret_card)
+    reveal, so the runners, the course and the cards stay put (in the first round, the sleds
+    leave the start line during the reveal)."""
+    match = scene(3, 21, _last_card_of_round_one if first_round else last_secret_card)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=size) as pilot:
         await play_last_card_unseen(pilot)
@@ -132,7 +138,7 @@ async def test_the_board_keeps_still_while_the_steps_play(size):
             news = board.part("news").rows
             tops.add(news)
             assert rows[news].startswith("THE TABLE WATCHES THE ROUND")
-            courses.add(news + board.part("runners").rows)
+            courses.add(next(i for i, row in enumerate(rows) if "┌1" in row))  # the course's first box
             cards.add(news + board.part("runners").rows + board.part("track").rows)
         assert len(tops) == 1, f"the step took {sorted(tops)} rows"
         assert len(courses) == 1, f"the course began on rows {sorted(courses)}"

@@ -306,9 +306,9 @@ class MontanaBoard(GameBoard):
                    lambda: render.runners_text(view, ctx.names, None, deltas, wide,
                                                title="THE TABLE WATCHES THE ROUND", news=False),
                    least_rows=least.get("runners", 0))
-        # The same picture as the public board's course (no seat, no marks): drawn once for both.
-        self._part("track", self._track_key(view, None, width, {}, None), lambda: render.course_text(view, None, width),
-                   least_rows=least.get("track", 0))
+        # With both end lines, sleds leaving the start or crossing the line move no row.
+        self._part("track", ("reveal",) + self._track_key(view, None, width, {}, None),
+                   lambda: render.course_text(view, None, width, ends=True), least_rows=least.get("track", 0))
         for name in ("runners", "track"):
             least[name] = max(least.get(name, 0), self.parts[name].rows)
         cards = sum(len(row) for row in frame.cards) or 1

@@ -648,13 +648,16 @@ def _cells_of(view: Any, pos: int, inner: int, seat: int | None, target: int | N
 
 
 def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] | None = None,
-                target: int | None = None) -> Text:
+                target: int | None = None, ends: bool = False) -> Text:
     """The whole course as boxes, one per section, winding left to right then right to
     left: each box's top edge carries its number and a speed limit ('Y)' a curve taken at
     most at yellow, '~' ice), its inside the track acceleration ('+1'), a spike '^', a
     tree 'T' and the sleds by letter (the deciding runner's in reverse video, a target
     after '>'). 'S' marks where the course starts and 'F' where it finishes; sleds still
-    at the start or past the finish line are listed on lines of their own above and below. ``marks`` flags sections ('?': where a token would go)."""
+    at the start or past the finish line are listed on lines of their own above and below
+    (with ``ends``, both lines are there even with no sled on them: the course then keeps its
+    rows while sleds leave the start and cross the line, as in a reveal). ``marks`` flags
+    sections ('?': where a token would go)."""
     marks = dict(marks or {})
     length = view.length
     inner, per_row, rows = course_shape(length, width)
@@ -672,7 +675,7 @@ def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] |
         return t
 
     start = sleds_at(0)
-    if start.plain:
+    if start.plain or ends:
         out.append("S " + _("start") + "  ", style="bold")
         out.append_text(start)
         out.append("\n")
@@ -713,7 +716,7 @@ def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] |
             out.append_text(lines[i])
             out.append("\n")
     end = sleds_at(finish)
-    if end.plain:
+    if end.plain or ends:
         out.append("F finish ", style="bold")
         out.append_text(end)
     out.rstrip()
