@@ -35,6 +35,7 @@ from boardgames_tui.engine import State, seat_letter
 from boardgames_tui.i18n import _
 
 from .keygate import KeyGate
+from .lines import set_border_label
 
 
 @attrs.frozen
@@ -300,8 +301,10 @@ class ActionList(OptionList):
         self.set_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
         if self.styles.auto_dimensions:
             self.refresh(layout=True)  # a list sized by its choices: its new height is laid out
-        self.border_title = _("Your choices") if self._actions else _("Nothing to choose now")
-        self.border_subtitle = _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
+        set_border_label(self, "border_title", _("Your choices") if self._actions else _("Nothing to choose now"))
+        set_border_label(
+            self, "border_subtitle", _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
+        )
         self._previewed = None
         if self._actions:
             self.highlighted = 0
@@ -374,14 +377,15 @@ class ActionList(OptionList):
             self.replace_option_prompt_at_index(old, self._labels[old])
         if index is None:
             if old is not None:
-                self.border_title, self.border_subtitle = self._titles
+                set_border_label(self, "border_title", self._titles[0] or "")
+                set_border_label(self, "border_subtitle", self._titles[1] or "")
             return
         if old is None:
             self._titles = (self.border_title, self.border_subtitle)
         self.replace_option_prompt_at_index(index, self.CHOSEN_MARK + self._labels[index])
         tag = self._labels[index].split(" ", 1)[0]
-        self.border_title = _("chosen: {tag} - Enter to confirm").format(tag=tag)
-        self.border_subtitle = _("another key to change")
+        set_border_label(self, "border_title", _("chosen: {tag} - Enter to confirm").format(tag=tag))
+        set_border_label(self, "border_subtitle", _("another key to change"))
         KeyGate.of(self.app).arm(self)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

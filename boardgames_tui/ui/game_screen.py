@@ -533,8 +533,8 @@ class GameScreen(GatedScreen, Screen[None]):
         if seat is not None:
             if self.shown_private:
                 self.seen[seat] = len(view.log)
-            if legal:
-                self.chooser.focus()
+            if legal and self.app.focused is not self.chooser:
+                self.chooser.focus()  # (focusing again would repaint every row of the list)
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
 

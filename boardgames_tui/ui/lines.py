@@ -47,9 +47,11 @@ def render_strips(text: RenderableType, console, width: int, wrap: bool) -> list
     return [Strip(row) for row in console.render_lines(rich, options, pad=False)]
 
 
-def changed_runs(old: Sequence[Strip], new: Sequence[Strip]) -> list[tuple[int, int]]:
+def changed_runs(old: Sequence[Strip], new: Sequence[Strip], tail: bool = False) -> list[tuple[int, int]]:
     """The runs of rows that differ between ``old`` and ``new`` over their common length,
-    as ``(first row, number of rows)``: what a repaint must cover when rows are replaced."""
+    as ``(first row, number of rows)``: what a repaint must cover when rows are replaced.
+    With ``tail``, the rows only one of them has are one more run (for a widget of fixed
+    height, where missing rows are drawn blank)."""
     runs: list[tuple[int, int]] = []
     start = None
     for y, (a, b) in enumerate(zip(old, new)):
@@ -59,9 +61,41 @@ def changed_runs(old: Sequence[Strip], new: Sequence[Strip]) -> list[tuple[int, 
         elif same and start is not None:
             runs.append((start, y - start))
             start = None
+    common = min(len(old), len(new))
     if start is not None:
-        runs.append((start, min(len(old), len(new)) - start))
+        runs.append((start, common - start))
+    if tail and len(old) != len(new):
+        if runs and runs[-1][0] + runs[-1][1] == common:
+            first, _count = runs.pop()
+        else:
+            first = common
+        runs.append((first, max(len(old), len(new)) - first))
     return runs
+
+
+def set_border_label(widget: Widget, which: str, text: str) -> None:
+    """Set ``widget``'s ``border_title`` or ``border_subtitle`` (``which``) to ``text`` (console
+    markup), repainting only the border row it sits on.
+
+    Textual's own setter repaints the whole widget, even for the same words: a list of choices
+    whose title names the player repainted all its rows at every decision. Nothing happens when
+    the label already reads ``text``. Before the first layout the whole widget is repainted.
+    Raises ValueError for any other ``which``.
+    """
+    if which not in ("border_title", "border_subtitle"):
+        raise ValueError(f"not a border label: {which!r}")
+    if (getattr(widget, which) or "") == text:
+        return
+    width, height = widget.outer_size  # with the border (``size`` is the content's)
+    if not height:
+        setattr(widget, which, text)
+        return
+    # What Textual's setter stores (widget.py, _BorderTitle), without its refresh of every row.
+    label = widget.render_str(text).expand_tabs(4).split()[0] if text else None
+    setattr(widget, "_" + which, label)
+    row = 0 if which == "border_title" else height - 1
+    gutter = widget.content_offset  # refresh takes content coordinates; a border row is above them
+    widget.refresh(Region(-gutter.x, row - gutter.y, width, 1))
 
 
 class Lines(Widget, can_focus=False):

@@ -15,6 +15,8 @@ from textual.widget import Widget
 from boardgames_tui.engine import Event
 from boardgames_tui.i18n import _, language, render_event
 
+from .lines import set_border_label
+
 #: Rows one turn of the mouse wheel scrolls.
 WHEEL_ROWS = 3
 
@@ -228,7 +230,7 @@ class LogPanel(Widget, can_focus=False):
         back = max(0, min(self._back + rows, self._most_back()))
         if back != self._back:
             self._back = back
-            self.border_subtitle = _("scrolled back") if back else ""
+            set_border_label(self, "border_subtitle", _("scrolled back") if back else "")
             self.refresh()
 
     def scroll_end(self, animate: bool = False, **_kwargs) -> None:

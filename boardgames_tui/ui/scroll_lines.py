@@ -89,11 +89,8 @@ class ScrollLines(ScrollView, can_focus=False):
                 self._scroll_update(size)
         if not self.size:
             return  # not laid out yet: the first frame draws every row
-        for start, count in changed_runs(old, new):
+        for start, count in changed_runs(old, new, tail=True):
             self.refresh_lines(start, count)
-        if len(new) != len(old):
-            first = min(len(new), len(old))
-            self.refresh_lines(first, max(len(new), len(old)) - first)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width

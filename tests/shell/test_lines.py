@@ -1,11 +1,13 @@
 """Lines and the log panel repaint only what changed, and the log can still be read back."""
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
 
 from boardgames_tui.engine import Event
-from boardgames_tui.ui.lines import Lines
+from boardgames_tui.ui.lines import Lines, changed_runs, set_border_label
 from boardgames_tui.ui.log_panel import LogPanel
 from tests.screen_text import screen_text, wait_for
 
@@ -272,3 +274,38 @@ async def test_a_log_shown_again_for_another_seat_never_draws_the_last_seats_pri
         await pilot.pause()
         await pilot.pause()
         assert "the Eel" not in screen_text(app) and "Beto passes" in screen_text(app)
+
+
+async def test_a_new_border_title_repaints_its_border_row_alone_and_shows():
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        calls: list = []
+        _spy(log, calls)
+        set_border_label(log, "border_title", "Turn 2")
+        set_border_label(log, "border_subtitle", "scrolled back")
+        # In content coordinates, as refresh takes them: the border rows are outside the content.
+        left, top = log.content_offset
+        width, height = log.outer_size
+        assert calls == [
+            ((Region(-left, -top, width, 1),), False),
+            ((Region(-left, height - 1 - top, width, 1),), False),
+        ]
+        set_border_label(log, "border_title", "Turn 2")  # the same words: nothing to repaint
+        assert len(calls) == 2
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Turn 2" in text and "scrolled back" in text
+        set_border_label(log, "border_subtitle", "")
+        await pilot.pause()
+        assert "scrolled back" not in screen_text(app)
+
+
+def test_changed_runs_with_tail_add_the_rows_only_one_side_has():
+    a, b, c = Strip([Segment("a")]), Strip([Segment("b")]), Strip([Segment("c")])
+    assert changed_runs([a, b], [a, c, c]) == [(1, 1)]
+    assert changed_runs([a, b], [a, c, c], tail=True) == [(1, 2)]
+    assert changed_runs([a, b, c], [a], tail=True) == [(1, 2)]
+    assert changed_runs([a, b], [a, b, c], tail=True) == [(2, 1)]
+    assert changed_runs([a], [a], tail=True) == []

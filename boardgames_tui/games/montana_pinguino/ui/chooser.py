@@ -14,6 +14,7 @@ from textual.strip import Strip
 
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
+from boardgames_tui.ui.lines import set_border_label
 from boardgames_tui.ui.translated import translated
 
 from .. import rules as R
@@ -102,4 +103,4 @@ class MontanaChooser(ActionList):
         super().set_choices(ctx, board)
         self.board = board
         if ctx.legal:
-            self.border_title = chooser_title(ctx)
+            set_border_label(self, "border_title", chooser_title(ctx))

@@ -24,7 +24,7 @@ from boardgames_tui import i18n
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.translated import translated
-from boardgames_tui.ui.lines import changed_runs, render_strips
+from boardgames_tui.ui.lines import changed_runs, render_strips, set_border_label
 from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose, tell_screen
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
@@ -87,7 +87,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         each setting repaints the panel, and most decisions keep the same words."""
         if self._borders.get(name) != text:
             self._borders[name] = text
-            setattr(self, name, text)
+            set_border_label(self, name, text)
 
     def _reset_builder(self) -> None:
         view = self.view
@@ -441,10 +441,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
             return
         old, new = self._strips, render_strips(self.render(), self.app.console, width, self.building)
         self._strips = new
-        if len(old) != len(new):
-            self.refresh()
-            return
-        for start, count in changed_runs(old, new):
+        for start, count in changed_runs(old, new, tail=True):  # rows past the end are blank
             self.refresh(Region(0, start, width, count))
 
     def render_line(self, y: int) -> Strip:
