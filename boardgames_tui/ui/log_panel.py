@@ -15,7 +15,7 @@ from textual.widget import Widget
 from boardgames_tui.engine import Event
 from boardgames_tui.i18n import _, language, render_event
 
-from .lines import set_border_label
+from .lines import changed_runs, set_border_label
 
 #: Rows one turn of the mouse wheel scrolls.
 WHEEL_ROWS = 3
@@ -84,19 +84,30 @@ class LogPanel(Widget, can_focus=False):
             log = tuple(log)[: self.held]
         lines = self._render(log, names, seat)
         n = len(self._shown)
-        rewritten = not (len(lines) >= n and lines[:n] == self._shown)
-        if rewritten:
-            self.clear()
-            new = lines
-        else:
-            new = lines[n:]
+        if len(lines) >= n and lines[:n] == self._shown:
+            self._shown = lines
+            if lines[n:]:
+                self._append(lines[n:])
+            return
+        # Written whole (another seat's eyes), the newest line at the bottom as in a full panel.
+        # Every row that reads differently is repainted in this same frame; rows that read the
+        # same (most of them: only a private line differs) are left as they are.
+        before = self._rows_on_show()
         self._shown = lines
-        if new:
-            self._append(new)
-        if rewritten and self.lines:
-            # Written whole (another seat's eyes): the newest line at the bottom, as in a full panel.
-            self._top = self._line_start_near(max(0, len(self.lines) - self.content_size.height))
+        self._back = 0
+        set_border_label(self, "border_subtitle", "")
+        self._rewrap(repaint=False)
+        width = self.content_size.width
+        if width <= 0:
             self.refresh()
+            return
+        for start, count in changed_runs(before, self._rows_on_show(), tail=True):
+            self.refresh(Region(0, start, width, count))
+
+    def _rows_on_show(self) -> list[Strip]:
+        """The rows the panel shows now, top first (fewer than its height when not full)."""
+        first = max(0, self._top - self._back)
+        return self.lines[first : first + self.content_size.height]
 
     def _render(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> list[str]:
         """The lines of ``log`` as ``seat`` reads them (empty ones left out).
@@ -133,7 +144,7 @@ class LogPanel(Widget, can_focus=False):
         self.lines = []
         self._starts = []
         self._top = self._back = 0
-        self.border_subtitle = ""
+        set_border_label(self, "border_subtitle", "")
         self.refresh()
 
     def _append(self, new: Sequence[str]) -> None:
@@ -191,7 +202,9 @@ class LogPanel(Widget, can_focus=False):
             rows = self._wrapped[key] = [list(row.render(console, end="")) for row in Text(line).wrap(console, width)]
         return [Strip(segments) for segments in rows]
 
-    def _rewrap(self) -> None:
+    def _rewrap(self, repaint: bool = True) -> None:
+        """Wrap every line shown again at the panel's width, the newest row on show; repaint
+        the panel unless ``repaint`` is False (the caller repaints what changed)."""
         width = self.content_size.width
         self._wrapped_at = width
         self.lines, self._starts = [], []
@@ -200,7 +213,8 @@ class LogPanel(Widget, can_focus=False):
             self.lines.extend(self._wrap(line, width))
         self._top = self._line_start_near(max(0, len(self.lines) - self.content_size.height))
         self._back = min(self._back, self._most_back())
-        self.refresh()
+        if repaint:
+            self.refresh()
 
     def set_hidden(self, hidden: bool) -> None:
         """Hide the log, or show it again brought up to the latest log.

@@ -309,3 +309,19 @@ def test_changed_runs_with_tail_add_the_rows_only_one_side_has():
     assert changed_runs([a, b, c], [a], tail=True) == [(1, 2)]
     assert changed_runs([a, b], [a, b, c], tail=True) == [(2, 1)]
     assert changed_runs([a], [a], tail=True) == []
+
+
+async def test_a_log_shown_to_another_seat_repaints_only_the_rows_that_read_differently():
+    events = [Event("{1} passes")] * 3 + [Event("{0} draws a card", {0: "the Eel"})] + [Event("{1} passes")] * 2
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        log.show(events, ("Ana", "Beto"), 0)
+        await pilot.pause()
+        assert "the Eel" in screen_text(app)
+        calls: list = []
+        _spy(log, calls)
+        log.show(events, ("Ana", "Beto"), 1)  # the private line reads differently for seat 1
+        assert calls == [((Region(0, 3, log.content_size.width, 1),), False)]
+        await pilot.pause()
+        assert "the Eel" not in screen_text(app) and screen_text(app).count("Beto passes") == 5
