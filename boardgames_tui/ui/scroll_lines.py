@@ -40,8 +40,9 @@ class ScrollLines(ScrollView, can_focus=False):
     ScrollLines { height: 1fr; width: 1fr; overflow-y: auto; overflow-x: hidden; }
     """
 
-    #: The rows set what scrolls, not the screen's layout (see the module docstring).
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    #: The rows set what scrolls, not the screen's layout (see the module docstring), and
+    #: repaint themselves (only the rows that changed: :meth:`set_strips`).
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
