@@ -58,6 +58,9 @@ class StableFooter(Widget, can_focus=False):
         #: Where each key sits on the line: (first column, last column + 1, key pressed).
         self._spans: list[tuple[int, int, str]] = []
         self._strip = Strip.blank(0)
+        #: The key, description and disabled styles, looked up once per set of styles (a lookup
+        #: walks the CSS, and Textual forgets its own answer at every repaint).
+        self._styles: tuple | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -92,10 +95,17 @@ class StableFooter(Widget, can_focus=False):
     def on_resize(self) -> None:
         self._draw()
 
+    def notify_style_update(self) -> None:
+        self._styles = None  # a new theme or stylesheet: look the styles up again
+        super().notify_style_update()
+
     def _draw(self) -> None:
-        key_style = self.get_component_rich_style("footer--key")
-        text_style = self.get_component_rich_style("footer--description")
-        off_style = self.get_component_rich_style("footer--disabled")
+        if self._styles is None:
+            self._styles = tuple(
+                self.get_component_rich_style(name)
+                for name in ("footer--key", "footer--description", "footer--disabled")
+            )
+        key_style, text_style, off_style = self._styles
         segments: list[Segment] = []
         spans: list[tuple[int, int, str]] = []
         x = 0

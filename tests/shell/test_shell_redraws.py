@@ -76,6 +76,21 @@ async def test_footer_rebuilds_when_a_key_it_shows_comes_or_goes():
         assert "x Act" not in screen_text(app) and "y Other" in screen_text(app)
 
 
+async def test_footer_keys_take_the_colours_of_a_new_theme():
+    app = ToggleApp()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await wait_for(pilot, lambda: bool(footer_keys(app.screen)), what="the footer's keys")
+        footer = app.screen.query_one(StableFooter)
+        before = footer._strip._segments[0].style
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        app.offered = False  # the footer is drawn again, with the styles of the new theme
+        app.screen.refresh_bindings()
+        await wait_for(pilot, lambda: "Act" not in footer.plain(), what="the footer drawn again")
+        after = footer._strip._segments[0].style
+        assert after == footer.get_component_rich_style("footer--key") and after != before
+
+
 async def test_a_click_on_a_footer_key_presses_it():
     app = ToggleApp()
     app.acted = 0
