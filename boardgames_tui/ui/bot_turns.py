@@ -1,7 +1,7 @@
 """Computer players at the table: their turns, their pauses, and hints (issue 10, "In the app").
 
-The game screen owns one :class:`BotTurns` (an invisible widget, so it has
-its own workers and timers) and asks it, at each step of ``advance``,
+The game screen owns one :class:`BotTurns` (a plain object: its workers and
+timers are the screen's) and asks it, at each step of ``advance``,
 whether a computer player decides now. The rules of the table:
 
 - Whoever sits in a seat is in ``match.seats`` ("human" or a level of
@@ -38,8 +38,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from textual.widget import Widget
-from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from boardgames_tui.engine.match import HUMAN
@@ -78,19 +76,21 @@ def think(helper: ThinkingProcess, request: tuple) -> dict[str, Any] | None:
     return helper.ask(request, lambda: worker.is_cancelled)
 
 
-class BotTurns(Widget):
+class BotTurns:
     """The computer players of one game screen (see the module docstring).
 
     ``thinking`` is the (generation, state, seat) a worker is deciding on,
     or None; ``pausing`` is True while a computer player's move is on show.
     ``generation`` goes up whenever the seats change, which makes every
     answer still being thought about stale.
+
+    Not a widget: its workers (groups ``bot`` and ``hint``) and timers are
+    the game screen's, which hands it their events
+    (:meth:`on_worker_state_changed`). A widget more on the screen cost every
+    key a visit of Textual's message pump, hidden or not.
     """
 
-    DEFAULT_CSS = "BotTurns { display: none; }"
-
     def __init__(self, host: "GameScreen") -> None:
-        super().__init__()
         self.host = host
         self.generation = 0
         self.thinking: tuple[int, Any, int] | None = None
@@ -104,6 +104,14 @@ class BotTurns(Widget):
     @property
     def match(self) -> Any:
         return self.host.match
+
+    @property
+    def app(self) -> Any:
+        return self.host.app
+
+    def notify(self, message: str, **kwargs: Any) -> None:
+        """A toast, as the screen shows them."""
+        self.host.notify(message, **kwargs)
 
     def _setting(self, name: str, default: Any) -> Any:
         value = getattr(self.app, name, None)
@@ -166,7 +174,7 @@ class BotTurns(Widget):
         level = self.match.seats[seat]
         self._show_table(_("{name} ({level}) is thinking...").format(name=self.host.who(seat), level=_(LEVEL_NAMES[level])))
         request = self._request(level, seat, f"{self.match.seed}:{len(self.match.actions)}:{seat}")
-        worker = self.run_worker(
+        worker = self.host.run_worker(
             lambda: (token, think(DECISIONS, request)), thread=True, group="bot", exclusive=True, exit_on_error=False
         )
         worker.name = "bot"
@@ -187,7 +195,7 @@ class BotTurns(Widget):
         host.show_status(f"{host.spec.title} | {status}")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        event.stop()
+        """A worker of the screen changed state: a computer player's answer or a hint is in."""
         worker = event.worker
         if event.state != WorkerState.SUCCESS or worker.result is None:
             return
@@ -200,7 +208,7 @@ class BotTurns(Widget):
 
     def _decided(self, token: tuple[int, Any, int], box: dict[str, Any] | None) -> None:
         """A computer player's answer: applied only if the state it decided on is still current."""
-        if self.thinking is not token or box is None or not self.is_attached:
+        if self.thinking is not token or box is None or not self.host.is_attached:
             return
         self.thinking = None
         if not self._current(token):
@@ -228,10 +236,10 @@ class BotTurns(Widget):
             self.pausing = True
             self._show_table(_("{name} ({level}): {said}  Space: go on").format(name=self.host.who(seat), level=level, said=said))
             self.host.refresh_bindings()  # the footer offers Space
-            self._timer = self.set_timer(pause, self.go_on)
+            self._timer = self.host.set_timer(pause, self.go_on)
         else:
             self._pending = True
-            self.call_later(self._advance_when_on_top)
+            self.host.call_later(self._advance_when_on_top)
 
     def go_on(self) -> None:
         """End the pause after a computer player's move (Space, or the timer)."""
@@ -247,13 +255,13 @@ class BotTurns(Widget):
 
     def _advance_when_on_top(self) -> None:
         """Go on with the game once the game screen is on top again (a menu or the rules may be open)."""
-        if not self._pending or not self.is_attached:
+        if not self._pending or not self.host.is_attached:
             return
         if self.app.screen is self.host and not self.host.covered and self.host.interlude_player is None:
             self._pending = False
             self.host.advance()
         else:
-            self.set_timer(0.1, self._advance_when_on_top)
+            self.host.set_timer(0.1, self._advance_when_on_top)
 
     def stop(self) -> None:
         """Forget any computer player's thinking and pause (the seats or the state changed)."""
@@ -264,7 +272,8 @@ class BotTurns(Widget):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        self.workers.cancel_node(self)
+        for group in ("bot", "hint"):
+            self.host.workers.cancel_group(self.host, group)
 
     def may_undo(self) -> bool:
         """Whether undo may take back the last step: no computer player busy, and the step a person's."""
@@ -292,7 +301,7 @@ class BotTurns(Widget):
                     # A person taking over a seat starts from what is on its screen, not the bot's news.
                     self.host.seen[seat] = len(match.state.log)
         if match.actions:  # like every autosave, only once the game has begun
-            shell_of(self).autosave(match)
+            shell_of(self.host).autosave(match)
         self.stop()
         self.notify(_("Seats: {seats}").format(seats=", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats))))
         self.host.advance()
@@ -324,7 +333,7 @@ class BotTurns(Widget):
         self._hint = token
         request = self._request("strong", seat, f"hint:{self.match.seed}:{len(self.match.actions)}:{seat}")
         self.notify(_("Thinking of a hint for {name}...").format(name=self.host.who(seat)), timeout=2)
-        worker = self.run_worker(
+        worker = self.host.run_worker(
             lambda: (token, think(HINTS, request)), thread=True, group="hint", exclusive=True, exit_on_error=False
         )
         worker.name = "hint"

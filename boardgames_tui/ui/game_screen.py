@@ -22,6 +22,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.reactive import Reactive, reactive
 from textual.widget import Widget
+from textual.worker import Worker
 
 from boardgames_tui import settings
 from boardgames_tui import i18n
@@ -174,7 +175,6 @@ class GameScreen(GatedScreen, Screen[None]):
                 yield self.chooser
                 yield self.reaction
         yield StableFooter()
-        yield self.bots
 
     def on_mount(self) -> None:
         self._fit_log()
@@ -595,6 +595,11 @@ class GameScreen(GatedScreen, Screen[None]):
         """
         self.match.play(seat, action)
         shell_of(self).autosave(self.match)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The screen's workers are the computer players' (ui/bot_turns.py): their answers go there."""
+        event.stop()
+        self.bots.on_worker_state_changed(event)
 
     # ---- bindings -------------------------------------------------------
 
