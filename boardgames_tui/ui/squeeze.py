@@ -440,7 +440,11 @@ class OutputSqueezer:
             while j < n and line[col + j] == (token[j], style):
                 j += 1
             if j == n:
-                break  # the rest is on the screen already
+                if col + n < size[0] or (self._row == row and self._col == col + n):
+                    break  # the rest is on the screen already
+                # Text that reaches the right edge leaves the cursor past its last cell, where no
+                # move can put it (a move stops on the last column): that cell is written again.
+                j = n - 1
             k = j + 1
             while k < n and line[col + k] != (token[k], style):
                 k += 1

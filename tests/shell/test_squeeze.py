@@ -290,6 +290,17 @@ def test_cells_that_already_show_the_same_are_not_written_again():
     assert "Hello" in squeezer.feed("\x1b[1;1H\x1b[1mHello, World\x1b[0m")
 
 
+def test_text_redrawn_up_to_the_right_edge_leaves_the_cursor_where_the_original_does():
+    # The same row drawn twice with wrap off: the last cell of text that reaches the edge is
+    # written again (a move cannot put the cursor past the last column, as the text does).
+    writes = ["\x1b[?7l\x1b[1;1H\x1b[1ma\x1b[0m\x1b[1;10Haaa\x1b[1;1H\x1b[1ma\x1b[0m\x1b[1;10Haaa"]
+    assert_same_screens(writes, 12, 4)
+    squeezer = OutputSqueezer()
+    squeezer.set_size(12, 4)
+    out = squeezer.feed(writes[0])
+    assert out.endswith("a") and out.count("a") == 6  # a, aaa, then a and the edge's a again
+
+
 def test_a_sequence_it_does_not_know_passes_through_and_the_style_is_restated_after_it():
     squeezer = OutputSqueezer()
     squeezer.set_size(40, 5)
