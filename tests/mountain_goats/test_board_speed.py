@@ -87,6 +87,6 @@ async def test_previewing_the_move_already_on_the_board_draws_nothing_again(monk
         assert drawings == []
         app.board.preview(app.chooser.actions[1])
         assert len(drawings) == 1
-        table = app.board.query_one("#goats-table").plain()
+        table = app.board.table_plain()
         app.board.preview(shown)
-        assert len(drawings) == 2 and app.board.query_one("#goats-table").plain() != table
+        assert len(drawings) == 2 and app.board.table_plain() != table

@@ -23,7 +23,7 @@ class Harness(BoardHarness):
 
 
 def board_text(app) -> str:
-    return str(app.board.query_one("#goats-table").render())
+    return app.board.table_plain()
 
 
 def _cell(text: str, mountain: int, step: int, layout: Layout = Layout()) -> str:

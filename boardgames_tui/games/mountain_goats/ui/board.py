@@ -11,8 +11,10 @@ import functools
 from typing import Any
 
 import attrs
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.strip import Strip
 from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui import i18n
@@ -339,11 +341,14 @@ def _draw_dice(c: Canvas, view: GoatsState, move: Move | None, x: int, layout: L
             c.put(dx + 1 + (1 if where[d] < 10 else 0), dy + 2, str(where[d]), "bold reverse")
 
 
-class GoatsBoard(GameBoard):
-    """The Mountain Goats board (id ``goats-board``): the table, then the preview note.
+class GoatsBoard(GameBoard, Lines):
+    """The Mountain Goats board (id ``goats-board``): the table's rows, then one row for the
+    preview note (bold, one cell in).
 
     As tall as its drawing (the chooser below takes the rest of the
     screen); redrawn in place (:class:`Lines`: only the rows that changed).
+    One widget draws both (two widgets in a container cost every key
+    Textual's visit of three).
     A drawing is made only when what it shows changed (the view, the
     previewed move, the width, colour), and its rows go to the screen as
     ready strips, the unchanged ones as the very strips shown before.
@@ -351,7 +356,6 @@ class GoatsBoard(GameBoard):
 
     DEFAULT_CSS = """
     GoatsBoard { height: auto; width: 1fr; max-height: 100%; }
-    GoatsBoard #goats-note { height: 1; padding: 0 0 0 1; text-style: bold; }
     """
 
     def __init__(self) -> None:
@@ -365,10 +369,17 @@ class GoatsBoard(GameBoard):
         #: The table's rows on screen and their strips (:meth:`Canvas.strips`).
         self._rows: dict = {}
         self._note = ""
+        self._note_row = Strip.blank(0)
+        #: How many of the rows are the table's (the note's row follows them).
+        self._table_rows = 0
 
-    def compose(self) -> ComposeResult:
-        yield Lines(id="goats-table")
-        yield Lines(id="goats-note")
+    def table_plain(self) -> str:
+        """The table as plain text, without the note (for tests and screen readers)."""
+        return "\n".join(strip.text for strip in self._strips[: self._table_rows])
+
+    def note_plain(self) -> str:
+        """The preview note as plain text ('' when there is none)."""
+        return self._note
 
     def show(self, ctx: BoardContext) -> None:
         self.ctx = ctx
@@ -416,10 +427,12 @@ class GoatsBoard(GameBoard):
                 note = preview_summary(view, shown, ctx.seat)  # type: ignore[arg-type]
         self._drawn_key, self._drawn_view = key, view
         canvas = draw_board(view, ctx.names, ctx.seat, shown, colour, layout, move)
-        self.query_one("#goats-table", Lines).set_strips(canvas.strips(self.app.console, self._rows))
+        table = canvas.strips(self.app.console, self._rows)
         if note != self._note:
             self._note = note
-            self.query_one("#goats-note", Lines).set(note)
+            self._note_row = Strip([Segment(" " + note, Style(bold=True))]) if note else Strip.blank(0)
+        self._table_rows = len(table)
+        self.set_strips([*table, self._note_row])
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:
