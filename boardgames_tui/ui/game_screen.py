@@ -116,7 +116,7 @@ class GameScreen(GatedScreen, Screen[None]):
         Binding("enter", "all_pass", N_("Nobody reacts")),
         Binding("space,enter", "skip_interlude", N_("Skip to the end"), key_display="space"),
         Binding("space,enter", "interlude_go_on", N_("Go on"), key_display="space"),
-        Binding("enter,space", "lift_cover", N_("I am alone: show my seat"), key_display="⏎"),
+        Binding("enter", "lift_cover", N_("I am alone: show my seat"), key_display="⏎"),
         Binding("enter,space", "close_notice", N_("Done"), key_display="⏎"),
         # Priority: on a board that scrolls (``GameBoard.scrolls``) these keys scroll it even
         # while the list of choices has the keyboard, and the footer keeps the same entry

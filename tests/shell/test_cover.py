@@ -71,6 +71,26 @@ async def test_the_covered_table_takes_no_keys_but_rules_and_menu():
         assert game.focused is not game.cover  # the keys are the screen's: no focus moves
 
 
+async def test_the_curtain_lifts_on_enter_alone_not_on_the_space_that_skips_a_reveal():
+    # Space goes on through Montaña's reveal; a player hurrying through it with Space must not
+    # lift the next player's curtain in front of the table. The curtain says: press Enter.
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        game = game_of(app)
+        for _ in range(2):
+            app.key_gate.rest()
+            await pilot.press("space")
+            await pilot.pause()
+        assert curtain_up(app.screen) and game.shown_seat is None
+        assert "⏎ I am alone" in app.screen.query_one("StableFooter").plain()  # the key the footer offers
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not curtain_up(app.screen) and game.shown_seat is not None
+
+
 async def test_the_cover_names_the_player_over_the_whole_page_and_hides_the_table():
     app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto", "Carla"], 1))
     async with app.run_test(size=(100, 30)) as pilot:
