@@ -117,6 +117,25 @@ def test_preview_says_when_a_move_ends_the_game():
     assert "end" not in preview_summary(view, view.apply(0, quiet), 0)
 
 
+def test_board_keeps_its_round_and_says_game_over_when_a_previewed_move_ends_the_game():
+    s = scenario(2, seat=1, dice=(5, 5, 4, 5), ending=R.ENDING_MOUNTAINS)
+    view = s.view(1)
+    last = view.legal_actions(1)[0]
+    plain = str(render_board(view, NAMES[:2], 1, None, "", colour=False))
+    assert "Round" in plain and "LAST" in plain and "GAME" not in plain
+    ended = str(render_board(view, NAMES[:2], 1, view.apply(1, last), "", colour=False))
+    assert f"Round {view.round}" in ended and "GAME" in ended and "OVER" in ended and "LAST" not in ended
+
+
+def test_alike_goats_read_as_ranges_so_a_move_row_keeps_its_spot():
+    from boardgames_tui.games.mountain_goats.ui.chooser import goat_runs
+
+    assert goat_runs((6, 7, 8, 9, 10)) == "6-10"
+    assert goat_runs((6, 9, 10)) == "6/9/10"
+    assert goat_runs((5, 6, 7, 9)) == "5-7/9"
+    assert goat_runs((8,)) == "8"
+
+
 async def test_board_preview_marks_moving_goats():
     s = scenario(2, dice=(5, 5, 4, 5), pos={0: {10: 1}, 1: {10: 2}})
     app = Harness(s)
@@ -156,8 +175,8 @@ async def test_chooser_ranks_big_mountain_moves_by_their_ranking_points_and_list
         assert best.groups[0][0] == 23  # first place on the Big Mountain: +12 beats any climb
         assert chooser.big[0] == 12 and "Big+12" in chooser.tail(0)
         assert chooser.same[0] == tuple(g for g in range(5, 11) if g != best.groups[0][1])
-        alike = "/".join(map(str, chooser.same[0]))
-        assert f"goat {best.groups[0][1]} (or {alike}) to spot 23" in chooser.label(0)
+        assert best.groups[0][1] == 5 and chooser.same[0] == (6, 7, 8, 9, 10)
+        assert "goat 5 (or 6-10) to spot 23" in chooser.label(0)  # alike goats as a range
         assert "Big+12" in screen_text(app)
         # Ranked by points gained now plus Big Mountain points, best first.
         totals = [(p or 0) + b for p, b in zip(chooser.points, chooser.big)]

@@ -220,12 +220,14 @@ def draw_board(
                 goats(x0, base - (step - 1) * rh - 1, seats, i)
         goats(x0, foot, [s for s in range(n) if pos[s][i] == 0], i)
     # The gutter: round, bonus tokens left, the last round.
-    if not state.is_terminal:
-        c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
+    c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
     left = [str(b) for b in state.bonus_left] or [_("none")]
     for k in range(0, len(left), 2):
         c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
-    if state.ending and not state.is_terminal:
+    if state.is_terminal:  # the game over (or, in a preview, the move that ends it)
+        c.put(0, base - 1, _("GAME"), "bold reverse")
+        c.put(0, base, _("OVER"), "bold reverse")
+    elif state.ending:
         c.put(0, base - 1, _("LAST"), "bold reverse")
         c.put(0, base, _("ROUND"), "bold reverse")
     # The dice, with where the previewed move sends each one.

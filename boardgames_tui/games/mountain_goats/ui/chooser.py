@@ -13,7 +13,7 @@ confirms the move. Impossible choices get a one-line reason in the panel.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual.binding import Binding
@@ -31,6 +31,25 @@ from ..data import DICE, GROUP_MAX, MOUNTAINS
 from ..rules import GoatsState, Move, Roll
 
 MIN_ROWS = 3  # list rows the panel keeps even on a crowded screen
+
+
+def goat_runs(goats: Sequence[int]) -> str:
+    """Goat numbers as a short list: runs of three or more as a range ('6-10'), the rest
+    one by one ('6/9/10'). ``goats`` ascending, e.g. (6, 7, 8, 9, 10) -> '6-10'. A long
+    list of alike goats cut the end of a move's row at 80 columns, where two moves
+    differ (seen by a new player)."""
+    parts: list[str] = []
+    i = 0
+    while i < len(goats):
+        j = i
+        while j + 1 < len(goats) and goats[j + 1] == goats[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{goats[i]}-{goats[j]}")
+        else:
+            parts.extend(str(g) for g in goats[i : j + 1])
+        i = j + 1
+    return "/".join(parts)
 
 
 @translated
@@ -477,12 +496,13 @@ class GoatsChooser(ActionChooser, can_focus=True):
 
     def label(self, k: int) -> str:
         """The text of listed move ``k``: the board's label, naming the goats that would do
-        the same ('goat 6 (or 9/10) to spot 17': the move sends goat 6)."""
+        the same ('goat 6 (or 9/10) to spot 17', 'goat 5 (or 6-10) to spot 13': the move
+        sends goat 6, or 5)."""
         action = self.actions[k]
         label = self.board.action_label(action) if self.board else str(action)
         if k < len(self.same) and self.same[k] and isinstance(action, Move):
             goat = next((g[1] for g in action.groups if g[0] > GROUP_MAX), None)
-            alike = "/".join(map(str, self.same[k]))
+            alike = goat_runs(self.same[k])
             label = label.replace(_("goat {goat} to spot").format(goat=goat),
                                   _("goat {goat} (or {others}) to spot").format(goat=goat, others=alike), 1)
         return label
