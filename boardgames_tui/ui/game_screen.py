@@ -82,7 +82,7 @@ def fit_line(text: str, width: int) -> str:
     space = cut.rfind(" ")
     if space > width // 2:
         cut = cut[:space]
-    return cut.rstrip(" ,;:") + "..."
+    return cut.rstrip(" ,;:.") + "..."  # not "....": a sentence cut at its full stop
 
 
 @translated

@@ -170,8 +170,8 @@ class ReplayScreen(Screen[None]):
             return _("the table")
         if view == ALL:
             seat = self.revealed_seat()
-            if seat is None:
-                return _("everything revealed")
+            if seat is None or not self.match.spec.hidden_information:
+                return _("everything revealed")  # (a game without hands: no hand to name)
             return _("all, hand of {seat}").format(seat=seat_letter(seat))
         return f"{seat_letter(view)} {self.match.names[view]}"
 

@@ -85,6 +85,20 @@ async def test_replay_from_a_seat_hides_the_other_seats_secret_choices_and_the_l
         assert len(replay.query_one("#replay-log").lines) > before
 
 
+async def test_the_revealed_view_names_a_hand_only_in_a_game_that_has_hands():
+    for game, hands in (("penguinramids", True), ("mountain_goats", False)):
+        match = finished(game, ("Ana", "Beto"))
+        app = BoardGamesApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.open_replay(match)
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
+            replay = app.screen
+            replay.go_to(3)
+            assert ("hand of" in replay.view_name()) is hands
+            assert hands or replay.view_name() == "everything revealed"
+
+
 async def test_jump_to_a_round_and_to_a_decision():
     match = finished("penguinramids", ("Ana", "Beto"))
     app = BoardGamesApp()

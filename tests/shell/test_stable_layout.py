@@ -127,3 +127,7 @@ def test_a_status_too_long_for_its_line_is_cut_at_a_word_with_dots():
     assert line.startswith(shown[:-3]) and line[len(shown) - 3] == " "  # cut where a word ends
     assert fit_line("short", 60) == "short" and fit_line(line, 0) == line
     assert fit_line("Ñandú " * 20, 30).endswith("...")
+    # A sentence cut right after its full stop ends in three dots, not four.
+    assert fit_line("Carla plays an action card face down. Then Beto takes a token.", 44) == (
+        "Carla plays an action card face down..."
+    )

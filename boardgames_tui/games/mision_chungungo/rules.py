@@ -1238,7 +1238,7 @@ TEXTS = shapes(
     N_("the Furious Chungungo"),
     N_("{a} and {b}"),
     # the log
-    N_("Each player receives a Starter Kit. {player} is the first player"),
+    N_("Each player receives a Starter Kit. {player} is the first player."),
     N_("{player} places the first asteroid at row {row} col {col}"),
     N_("{player} places an asteroid at row {row} col {col}"),
     N_("The asteroid deck is built and shuffled: {count} cards"),
@@ -1385,7 +1385,7 @@ def new_game(players: int, seed: int, **options: Any) -> ChungungoState:
     reserve = data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:players]
     first = Cell(0, 0, pile[0])
     log = (
-        Event(f"Each player receives a Starter Kit. {seat_ref(0)} is the first player"),
+        Event(f"Each player receives a Starter Kit. {seat_ref(0)} is the first player."),
         Event(f"{seat_ref(0)} places the first asteroid at row 0 col 0"),
     )
     return ChungungoState(
