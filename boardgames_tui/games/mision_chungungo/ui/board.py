@@ -114,6 +114,8 @@ class FieldLines(ScrollLines):
         #: The largest field drawn (columns x rows of text): what the box keeps room for.
         #: The board sets it back to nothing to forget (see ChungungoBoard._flush).
         self.largest = Size(0, 0)
+        #: While True, the scrollbars wait for the layout that is about to size the box.
+        self._bars_wait = False
 
     def validate_virtual_size(self, size: Size) -> Size:
         """The extent of the rows, grown to the largest field drawn (Textual calls this for
@@ -122,16 +124,32 @@ class FieldLines(ScrollLines):
         return Size(max(size.width, largest.width), max(size.height, largest.height))
 
     def set_strips(self, strips: Sequence[Strip]) -> None:
-        """Show ``strips``; a field larger than any before makes its box grow (a layout)."""
+        """Show ``strips``; a field larger than any before makes its box grow (one layout)."""
+        strips = list(strips)
         before = self.largest
-        ScrollLines.set_strips(self, strips)  # repaints the rows that changed
-        self.largest = largest = self.virtual_size
-        if largest == before:
-            return
-        if self.size.height != self._height_for(self.parent.size.height if self.parent else 0):
-            self.refresh(layout=True)  # the box grows (or, forgetting, shrinks): the layout sizes its bars
-        elif self.container_size:
+        widest = max((strip.cell_length for strip in strips), default=0)
+        self.largest = largest = Size(max(widest, before.width), max(len(strips), before.height))
+        resized = largest != before and self.size.height != self._height_for(
+            self.parent.size.height if self.parent else 0
+        )
+        # A box about to change height gets its scrollbars from the layout that sizes it. Set for
+        # the box of before, they came and went again in that layout: a second layout of the
+        # whole screen for nothing (a field growing by a row of cards showed its vertical bar for
+        # the old height, and the layout then took it away).
+        self._bars_wait = resized
+        try:
+            ScrollLines.set_strips(self, strips)  # repaints the rows that changed
+        finally:
+            self._bars_wait = False
+        if resized:
+            self.refresh(layout=True)  # the box grows (or, forgetting, shrinks)
+        elif largest != before and self.container_size:
             self._scroll_update(largest)  # the box is at its room: a scrollbar shows or resizes
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        """Textual's update of the scrollbars, except while they wait for a layout (:meth:`set_strips`)."""
+        if not self._bars_wait:
+            super()._scroll_update(virtual_size)
 
     def _height_for(self, board_height: int) -> int:
         """The box's height on a board ``board_height`` rows tall, its horizontal scrollbar
