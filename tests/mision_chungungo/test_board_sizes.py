@@ -180,3 +180,30 @@ async def test_cards_turning_compact_leave_the_box_the_size_of_the_compact_field
         await settled(pilot)
         assert board.cell_size is COMPACT
         assert field.size.height == field.rows < large  # no blank rows left from the large cards
+
+
+async def test_a_field_that_outgrows_its_box_is_laid_out_once(monkeypatch):
+    from textual._compositor import Compositor
+
+    from .test_redraw import count_calls
+
+    match = greedy_match(3, 4, steps=70)
+    states = [s for s in match.states if not s.is_terminal and s.to_move][:45]
+    app = Harness(states[0], seat=states[0].to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board, field = app.board, app.board.query_one("#mc-field")
+        reflows = count_calls(monkeypatch, Compositor, "reflow")
+        grown = 0
+        for state in states[1:]:
+            height, cells = field.size.height, board.cell_size
+            reflows[0] = 0
+            app.state, app.seat = state, state.to_move[0]
+            app.refresh_ctx()
+            await settled(pilot)
+            if board.cell_size is cells and field.size.height > height:
+                grown += 1
+                # The box grew: one layout for it and its scrollbars (the bars shown for the old box
+                # and taken away again cost a second one).
+                assert reflows[0] == 1
+        assert grown >= 2
