@@ -207,3 +207,22 @@ async def test_a_field_that_outgrows_its_box_is_laid_out_once(monkeypatch):
                 # and taken away again cost a second one).
                 assert reflows[0] == 1
         assert grown >= 2
+
+
+async def test_the_hand_column_works_out_its_styles_and_bar_once_for_all_the_rows_it_draws(monkeypatch):
+    from boardgames_tui.games.mision_chungungo.ui.board import HandLines
+
+    from .test_redraw import count_calls
+
+    app = Harness(rules.new_game(3, 4), seat=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        column = app.board.query_one("#mc-hand")
+        many = [Strip.blank(0)] * (column.size.height + 5)
+        column.set_rows(many, 2)  # a bar, and a preview on its own background
+        await settled(pilot)
+        worked_out = count_calls(monkeypatch, HandLines, "_frame_values")
+        drawn = count_calls(monkeypatch, HandLines, "render_line")
+        column.refresh()  # every row drawn again
+        await pilot.pause()
+        assert drawn[0] >= column.size.height > 3 and worked_out[0] == 1

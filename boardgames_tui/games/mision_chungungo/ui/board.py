@@ -211,6 +211,9 @@ class HandLines(ScrollLines):
         self.bar_shown = False
         self._bar_key: Hashable = None
         self._bar: list[Segment] = []
+        #: What every row drawn now needs, while Textual asks for rows (:meth:`render_lines`).
+        self._frame: tuple[int, int, Style, Style, bool] | None = None
+        self._framing = False
 
     @property
     def allow_vertical_scroll(self) -> bool:
@@ -283,20 +286,38 @@ class HandLines(ScrollLines):
         if old != raised and self.size:
             self.refresh_lines(0, max(old, raised))  # a row may keep its text and change its background
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every row needs (the width, the scroll, both styles, the bar) is worked out once
+        # for the rows Textual draws now (at the first, if any: most calls find every row kept),
+        # not row by row: the bar's key alone walked the widget's ancestors at every row.
+        self._framing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing, self._frame = False, None
+
+    def _frame_values(self) -> tuple[int, int, Style, Style, bool]:
+        """(width for rows, first row on show, preview style, row style, bar shown); the bar's
+        cells are brought up to date (:meth:`_bar_segments`)."""
+        if self.bar_shown:
+            self._bar_segments()
+        preview = self.get_visual_style("hand-lines--preview").rich_style
+        return self.width_for_rows, round(self.scroll_y), preview, self.visual_style.rich_style, self.bar_shown
+
     def render_line(self, y: int) -> Strip:
-        width = self.width_for_rows
-        row = y + round(self.scroll_y)
+        frame = self._frame
+        if frame is None:
+            frame = self._frame_values()
+            if self._framing:
+                self._frame = frame
+        width, top, preview, base, bar_shown = frame
+        row = y + top
         strips = self.strips
-        if row < self.raised:
-            style = self.get_visual_style("hand-lines--preview").rich_style
-        else:
-            style = self.visual_style.rich_style
         strip = strips[row] if 0 <= row < len(strips) else Strip.blank(0)
-        line = strip.crop_extend(0, width, None).apply_style(style)
-        if not self.bar_shown:
-            return Strip.join([line, Strip.blank(1, self.visual_style.rich_style)])
-        self._bar_segments()
-        cell = self._bar[y] if 0 <= y < len(self._bar) else Segment(" ", self.visual_style.rich_style)
+        line = strip.crop_extend(0, width, None).apply_style(preview if row < self.raised else base)
+        if not bar_shown:
+            return Strip.join([line, Strip.blank(1, base)])
+        cell = self._bar[y] if 0 <= y < len(self._bar) else Segment(" ", base)
         return Strip.join([line, Strip([cell], 1)])
 
 
