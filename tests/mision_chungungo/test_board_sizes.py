@@ -226,3 +226,27 @@ async def test_the_hand_column_works_out_its_styles_and_bar_once_for_all_the_row
         column.refresh()  # every row drawn again
         await pilot.pause()
         assert drawn[0] >= column.size.height > 3 and worked_out[0] == 1
+
+
+async def test_choices_that_fit_the_list_leave_its_blank_scrollbar_alone(monkeypatch):
+    from textual.scrollbar import ScrollBar
+
+    from .test_redraw import count_calls
+
+    st = rules.new_game(3, 4)
+    app = Harness(st, seat=st.to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board, chooser = app.board, app.chooser
+        ctx = board.ctx
+        assert len(ctx.legal) >= 2
+        chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:2]), board)
+        await settled(pilot)
+        drawn = count_calls(monkeypatch, ScrollBar, "render")
+        chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:1]), board)
+        await settled(pilot)
+        assert chooser.option_count == 1 and drawn[0] == 0  # a blank track before and after
+        rows = chooser.scrollable_content_region.height
+        chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:1] * (rows + 3)), board)
+        await settled(pilot)
+        assert drawn[0] > 0  # more choices than rows: the bar gets its thumb
