@@ -250,3 +250,25 @@ async def test_choices_that_fit_the_list_leave_its_blank_scrollbar_alone(monkeyp
         chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:1] * (rows + 3)), board)
         await settled(pilot)
         assert drawn[0] > 0  # more choices than rows: the bar gets its thumb
+
+
+async def test_a_list_of_choices_changing_height_below_30_rows_lays_the_screen_out_once(monkeypatch):
+    from textual._compositor import Compositor
+
+    from .test_redraw import count_calls
+
+    field = {(r, 0): data.CREW[r].id for r in range(22)}
+    st = scenario(players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    legal = st.legal_actions(0)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        board, chooser = app.board, app.chooser
+        ctx, rows = board.ctx, chooser.size.height
+        reflows = count_calls(monkeypatch, Compositor, "reflow")
+        chooser.set_choices(BoardContext(ctx.view, 0, ctx.names, legal[:1]), board)  # a shorter list
+        await settled(pilot)
+        # The list, the board, the field's box and their scrollbars took their new sizes in one
+        # layout (a scrollbar or the board with a new size laid the screen out a second time).
+        assert chooser.size.height < rows and reflows[0] == 1

@@ -57,6 +57,7 @@ from boardgames_tui.ui.lines import Lines, render_strips, text_strips
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from . import model
+from .bars import QuietBars
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
 from .pieces import Pieces
 
@@ -89,7 +90,7 @@ def _board_of(widget: Any) -> ChungungoBoard | None:
     return board if isinstance(board, ChungungoBoard) else None
 
 
-class FieldLines(ScrollLines):
+class FieldLines(QuietBars, ScrollLines):
     """The field's rows in a box that keeps room for the largest field drawn on it; a mouse
     click on a legal cell picks it (the keyboard does the same).
 
@@ -336,6 +337,10 @@ class ChungungoBoard(GameBoard):
     ChungungoBoard #mc-field { height: auto; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
     ChungungoBoard #mc-hand { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: hidden; scrollbar-size: 1 1; }
     """
+
+    #: The board does not scroll (its parts do): its new size lays nothing out again (Textual
+    #: laid the screen out a second time when a board resized by the list below changed it).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

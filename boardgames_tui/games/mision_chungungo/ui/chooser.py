@@ -23,6 +23,7 @@ from boardgames_tui.ui.board import ActionChooser, ActionList, BoardContext, Gam
 from boardgames_tui.ui.translated import translated
 
 from . import model
+from .bars import QuietBars
 
 
 def nearest(cells: list[tuple[int, tuple[int, int]]], here: tuple[int, int], dr: int, dc: int) -> int | None:
@@ -46,7 +47,7 @@ def nearest(cells: list[tuple[int, tuple[int, int]]], here: tuple[int, int], dr:
 
 
 @translated
-class FieldChooser(ActionList, ActionChooser):
+class FieldChooser(QuietBars, ActionList, ActionChooser):
     """The shared numbered list with arrow keys that move over the field's cells."""
 
     DEFAULT_CSS = """
