@@ -209,6 +209,22 @@ async def test_a_field_that_outgrows_its_box_is_laid_out_once(monkeypatch):
         assert grown >= 2
 
 
+async def test_the_field_works_out_its_width_scroll_and_style_once_for_all_the_rows_it_draws(monkeypatch):
+    from boardgames_tui.games.mision_chungungo.ui.board import FieldLines
+
+    from .test_redraw import count_calls
+
+    app = Harness(rules.new_game(3, 4), seat=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        field = app.board.query_one("#mc-field")
+        worked_out = count_calls(monkeypatch, FieldLines, "_frame_values")
+        drawn = count_calls(monkeypatch, FieldLines, "render_line")
+        field.refresh()  # every row drawn again
+        await pilot.pause()
+        assert drawn[0] >= field.size.height > 3 and worked_out[0] == 1
+
+
 async def test_the_hand_column_works_out_its_styles_and_bar_once_for_all_the_rows_it_draws(monkeypatch):
     from boardgames_tui.games.mision_chungungo.ui.board import HandLines
 

@@ -117,6 +117,9 @@ class FieldLines(QuietBars, ScrollLines):
         self.largest = Size(0, 0)
         #: While True, the scrollbars wait for the layout that is about to size the box.
         self._bars_wait = False
+        #: What every row drawn now needs, while Textual asks for rows (:meth:`render_lines`).
+        self._frame: tuple[int, int, int, Style] | None = None
+        self._framing = False
 
     def validate_virtual_size(self, size: Size) -> Size:
         """The extent of the rows, grown to the largest field drawn (Textual calls this for
@@ -151,6 +154,32 @@ class FieldLines(QuietBars, ScrollLines):
         """Textual's update of the scrollbars, except while they wait for a layout (:meth:`set_strips`)."""
         if not self._bars_wait:
             super()._scroll_update(virtual_size)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The width, the scroll and the style are worked out once for the rows Textual draws now
+        # (at the first, if any), not row by row (see HandLines.render_lines).
+        self._framing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing, self._frame = False, None
+
+    def _frame_values(self) -> tuple[int, int, int, Style]:
+        """(width for rows, first column and first row on show, row style)."""
+        offset = self.scroll_offset
+        return self.scrollable_content_region.width, offset.x, offset.y, self.visual_style.rich_style
+
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame
+        if frame is None:
+            frame = self._frame_values()
+            if self._framing:
+                self._frame = frame
+        width, x, top, base = frame
+        row = y + top
+        if 0 <= row < len(self._strips):
+            return self._strips[row].crop_extend(x, x + width, None).apply_style(base)
+        return Strip([])  # below the last row: Textual fills it with the background (as ScrollLines)
 
     def _height_for(self, board_height: int) -> int:
         """The box's height on a board ``board_height`` rows tall, its horizontal scrollbar
