@@ -388,19 +388,18 @@ class GameScreen(GatedScreen, Screen[None]):
     @property
     def reaction_open(self) -> bool:
         """Whether the public reaction window is open over the table."""
-        return bool(self.reaction.display)
+        return self.reaction.is_open
 
     def _open_reaction(self, card: str, seats: Sequence[int]) -> None:
         """Open the reaction window for ``card`` (plain text) and the seats that may react."""
-        self.reaction.show_for(card, seats, self.match.names)
-        self.reaction.display = True
+        self.reaction.open(card, seats, self.match.names)
         self.refresh_bindings()
         KeyGate.of(self.app).arm(self.reaction)  # the key that played the card cannot close it
 
     def _close_reaction(self, seat: int | None) -> None:
         """A seat reacts (its letter), or nobody does (Enter, ``seat`` None)."""
         KeyGate.of(self.app).arm(self)  # this key is used up
-        self.reaction.display = False
+        self.reaction.close()
         self.refresh_bindings()
         self._after_reaction(seat)
 

@@ -10,6 +10,16 @@ hiding it moves no other part (it used to be a screen of its own, and a
 screen over the game drew the whole game again beneath it, dimmed, at
 every change). The game screen owns its keys (:meth:`GameScreen.on_key`,
 its "Nobody reacts" binding).
+
+The pane never leaves the layout: closed, it is there with no height
+(nothing of it is drawn), and opening or closing it gives it its height
+or takes it away. Textual lays the screen out for that (a widget's size
+is only ever set by a layout), but every other widget keeps its place
+and its order of painting, so only the window's own rows are drawn. A
+pane that came and went (``display``) moved every other widget of the
+table one step in Textual's order of painting, and the whole table was
+drawn again, twice at the first window (its new size was laid out a
+second time).
 """
 
 from __future__ import annotations
@@ -18,6 +28,8 @@ from typing import Sequence
 
 from rich.console import Group
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.i18n import _
@@ -29,24 +41,54 @@ RESERVED = frozenset("MW")
 
 
 class ReactionPane(Lines):
-    """The open reaction window: the card, the seats that may react and how (``show_for``).
+    """The reaction window: the card, the seats that may react and how (:meth:`open`).
 
-    Hidden (``display`` False) while no window is open. ``seats`` are the
-    seats that may react now, ``names`` every seat's name.
+    No rows high while no window is open (``is_open`` False), as high as
+    its rows while one is. ``seats`` are the seats that may react now,
+    ``names`` every seat's name.
     """
 
     DEFAULT_CSS = """
     ReactionPane {
-        layer: reaction; dock: bottom; display: none;
-        width: 100%; height: auto; border: heavy $warning; background: $panel; padding: 0 1;
+        layer: reaction; dock: bottom; height: 0;
+        width: 100%; border: heavy $warning; border-top: none; border-bottom: none;
+        background: $panel; padding: 0 1;
     }
     """
+
+    #: The pane does not scroll: its rows' extent asks for no layout (the new height does, once).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, **kwargs)
         self.card_text = ""
         self.seats: tuple[int, ...] = ()
         self.names: tuple[str, ...] = ()
+        self._open = False
+
+    @property
+    def is_open(self) -> bool:
+        """Whether a window is open (the pane has its height)."""
+        return self._open
+
+    def open(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
+        """Open the window for ``card_text`` and the seats that may react (see :meth:`show_for`)."""
+        self.show_for(card_text, seats, names)
+        self._open = True
+        # Inline styles, not a class: a new class has Textual match the pane against the
+        # stylesheet again (some 1,200 calls a window more, measured). Closed, the pane has no
+        # top and bottom border (Textual gives a widget at least the height of its borders); its
+        # sides keep theirs, so its rows are wrapped for the same width open and closed.
+        styles = self.styles
+        styles.border_top = styles.border_bottom = styles.border_left
+        styles.height = "auto"
+
+    def close(self) -> None:
+        """Close the window: the pane keeps its place in the layout, with no height."""
+        self._open = False
+        styles = self.styles
+        styles.border_top = styles.border_bottom = ("none", styles.border_left[1])
+        styles.height = 0
 
     def show_for(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
         """Fill the window for ``card_text`` (plain, shown as typed) and the seats that may react."""

@@ -180,3 +180,111 @@ async def test_cards_turning_compact_leave_the_box_the_size_of_the_compact_field
         await settled(pilot)
         assert board.cell_size is COMPACT
         assert field.size.height == field.rows < large  # no blank rows left from the large cards
+
+
+async def test_a_field_that_outgrows_its_box_is_laid_out_once(monkeypatch):
+    from textual._compositor import Compositor
+
+    from .test_redraw import count_calls
+
+    match = greedy_match(3, 4, steps=70)
+    states = [s for s in match.states if not s.is_terminal and s.to_move][:45]
+    app = Harness(states[0], seat=states[0].to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board, field = app.board, app.board.query_one("#mc-field")
+        reflows = count_calls(monkeypatch, Compositor, "reflow")
+        grown = 0
+        for state in states[1:]:
+            height, cells = field.size.height, board.cell_size
+            reflows[0] = 0
+            app.state, app.seat = state, state.to_move[0]
+            app.refresh_ctx()
+            await settled(pilot)
+            if board.cell_size is cells and field.size.height > height:
+                grown += 1
+                # The box grew: one layout for it and its scrollbars (the bars shown for the old box
+                # and taken away again cost a second one).
+                assert reflows[0] == 1
+        assert grown >= 2
+
+
+async def test_the_field_works_out_its_width_scroll_and_style_once_for_all_the_rows_it_draws(monkeypatch):
+    from boardgames_tui.games.mision_chungungo.ui.board import FieldLines
+
+    from .test_redraw import count_calls
+
+    app = Harness(rules.new_game(3, 4), seat=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        field = app.board.query_one("#mc-field")
+        worked_out = count_calls(monkeypatch, FieldLines, "_frame_values")
+        drawn = count_calls(monkeypatch, FieldLines, "render_line")
+        field.refresh()  # every row drawn again
+        await pilot.pause()
+        assert drawn[0] >= field.size.height > 3 and worked_out[0] == 1
+
+
+async def test_the_hand_column_works_out_its_styles_and_bar_once_for_all_the_rows_it_draws(monkeypatch):
+    from boardgames_tui.games.mision_chungungo.ui.board import HandLines
+
+    from .test_redraw import count_calls
+
+    app = Harness(rules.new_game(3, 4), seat=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        column = app.board.query_one("#mc-hand")
+        many = [Strip.blank(0)] * (column.size.height + 5)
+        column.set_rows(many, 2)  # a bar, and a preview on its own background
+        await settled(pilot)
+        worked_out = count_calls(monkeypatch, HandLines, "_frame_values")
+        drawn = count_calls(monkeypatch, HandLines, "render_line")
+        column.refresh()  # every row drawn again
+        await pilot.pause()
+        assert drawn[0] >= column.size.height > 3 and worked_out[0] == 1
+
+
+async def test_choices_that_fit_the_list_leave_its_blank_scrollbar_alone(monkeypatch):
+    from textual.scrollbar import ScrollBar
+
+    from .test_redraw import count_calls
+
+    st = rules.new_game(3, 4)
+    app = Harness(st, seat=st.to_move[0])
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        board, chooser = app.board, app.chooser
+        ctx = board.ctx
+        assert len(ctx.legal) >= 2
+        chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:2]), board)
+        await settled(pilot)
+        drawn = count_calls(monkeypatch, ScrollBar, "render")
+        chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:1]), board)
+        await settled(pilot)
+        assert chooser.option_count == 1 and drawn[0] == 0  # a blank track before and after
+        rows = chooser.scrollable_content_region.height
+        chooser.set_choices(BoardContext(ctx.view, ctx.seat, ctx.names, ctx.legal[:1] * (rows + 3)), board)
+        await settled(pilot)
+        assert drawn[0] > 0  # more choices than rows: the bar gets its thumb
+
+
+async def test_a_list_of_choices_changing_height_below_30_rows_lays_the_screen_out_once(monkeypatch):
+    from textual._compositor import Compositor
+
+    from .test_redraw import count_calls
+
+    field = {(r, 0): data.CREW[r].id for r in range(22)}
+    st = scenario(players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = st.apply(0, PlayCard(KIT[0]))
+    legal = st.legal_actions(0)
+    app = Harness(st, seat=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        board, chooser = app.board, app.chooser
+        ctx, rows = board.ctx, chooser.size.height
+        reflows = count_calls(monkeypatch, Compositor, "reflow")
+        chooser.set_choices(BoardContext(ctx.view, 0, ctx.names, legal[:1]), board)  # a shorter list
+        await settled(pilot)
+        # The list, the board, the field's box and their scrollbars took their new sizes in one
+        # layout (a scrollbar or the board with a new size laid the screen out a second time).
+        assert chooser.size.height < rows and reflows[0] == 1

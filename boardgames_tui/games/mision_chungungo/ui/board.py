@@ -57,6 +57,7 @@ from boardgames_tui.ui.lines import Lines, render_strips, text_strips
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from . import model
+from .bars import QuietBars
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
 from .pieces import Pieces
 
@@ -89,7 +90,7 @@ def _board_of(widget: Any) -> ChungungoBoard | None:
     return board if isinstance(board, ChungungoBoard) else None
 
 
-class FieldLines(ScrollLines):
+class FieldLines(QuietBars, ScrollLines):
     """The field's rows in a box that keeps room for the largest field drawn on it; a mouse
     click on a legal cell picks it (the keyboard does the same).
 
@@ -114,6 +115,11 @@ class FieldLines(ScrollLines):
         #: The largest field drawn (columns x rows of text): what the box keeps room for.
         #: The board sets it back to nothing to forget (see ChungungoBoard._flush).
         self.largest = Size(0, 0)
+        #: While True, the scrollbars wait for the layout that is about to size the box.
+        self._bars_wait = False
+        #: What every row drawn now needs, while Textual asks for rows (:meth:`render_lines`).
+        self._frame: tuple[int, int, int, Style] | None = None
+        self._framing = False
 
     def validate_virtual_size(self, size: Size) -> Size:
         """The extent of the rows, grown to the largest field drawn (Textual calls this for
@@ -122,16 +128,58 @@ class FieldLines(ScrollLines):
         return Size(max(size.width, largest.width), max(size.height, largest.height))
 
     def set_strips(self, strips: Sequence[Strip]) -> None:
-        """Show ``strips``; a field larger than any before makes its box grow (a layout)."""
+        """Show ``strips``; a field larger than any before makes its box grow (one layout)."""
+        strips = list(strips)
         before = self.largest
-        ScrollLines.set_strips(self, strips)  # repaints the rows that changed
-        self.largest = largest = self.virtual_size
-        if largest == before:
-            return
-        if self.size.height != self._height_for(self.parent.size.height if self.parent else 0):
-            self.refresh(layout=True)  # the box grows (or, forgetting, shrinks): the layout sizes its bars
-        elif self.container_size:
+        widest = max((strip.cell_length for strip in strips), default=0)
+        self.largest = largest = Size(max(widest, before.width), max(len(strips), before.height))
+        resized = largest != before and self.size.height != self._height_for(
+            self.parent.size.height if self.parent else 0
+        )
+        # A box about to change height gets its scrollbars from the layout that sizes it. Set for
+        # the box of before, they came and went again in that layout: a second layout of the
+        # whole screen for nothing (a field growing by a row of cards showed its vertical bar for
+        # the old height, and the layout then took it away).
+        self._bars_wait = resized
+        try:
+            ScrollLines.set_strips(self, strips)  # repaints the rows that changed
+        finally:
+            self._bars_wait = False
+        if resized:
+            self.refresh(layout=True)  # the box grows (or, forgetting, shrinks)
+        elif largest != before and self.container_size:
             self._scroll_update(largest)  # the box is at its room: a scrollbar shows or resizes
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        """Textual's update of the scrollbars, except while they wait for a layout (:meth:`set_strips`)."""
+        if not self._bars_wait:
+            super()._scroll_update(virtual_size)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The width, the scroll and the style are worked out once for the rows Textual draws now
+        # (at the first, if any), not row by row (see HandLines.render_lines).
+        self._framing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing, self._frame = False, None
+
+    def _frame_values(self) -> tuple[int, int, int, Style]:
+        """(width for rows, first column and first row on show, row style)."""
+        offset = self.scroll_offset
+        return self.scrollable_content_region.width, offset.x, offset.y, self.visual_style.rich_style
+
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame
+        if frame is None:
+            frame = self._frame_values()
+            if self._framing:
+                self._frame = frame
+        width, x, top, base = frame
+        row = y + top
+        if 0 <= row < len(self._strips):
+            return self._strips[row].crop_extend(x, x + width, None).apply_style(base)
+        return Strip([])  # below the last row: Textual fills it with the background (as ScrollLines)
 
     def _height_for(self, board_height: int) -> int:
         """The box's height on a board ``board_height`` rows tall, its horizontal scrollbar
@@ -193,6 +241,9 @@ class HandLines(ScrollLines):
         self.bar_shown = False
         self._bar_key: Hashable = None
         self._bar: list[Segment] = []
+        #: What every row drawn now needs, while Textual asks for rows (:meth:`render_lines`).
+        self._frame: tuple[int, int, Style, Style, bool] | None = None
+        self._framing = False
 
     @property
     def allow_vertical_scroll(self) -> bool:
@@ -265,20 +316,38 @@ class HandLines(ScrollLines):
         if old != raised and self.size:
             self.refresh_lines(0, max(old, raised))  # a row may keep its text and change its background
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # What every row needs (the width, the scroll, both styles, the bar) is worked out once
+        # for the rows Textual draws now (at the first, if any: most calls find every row kept),
+        # not row by row: the bar's key alone walked the widget's ancestors at every row.
+        self._framing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._framing, self._frame = False, None
+
+    def _frame_values(self) -> tuple[int, int, Style, Style, bool]:
+        """(width for rows, first row on show, preview style, row style, bar shown); the bar's
+        cells are brought up to date (:meth:`_bar_segments`)."""
+        if self.bar_shown:
+            self._bar_segments()
+        preview = self.get_visual_style("hand-lines--preview").rich_style
+        return self.width_for_rows, round(self.scroll_y), preview, self.visual_style.rich_style, self.bar_shown
+
     def render_line(self, y: int) -> Strip:
-        width = self.width_for_rows
-        row = y + round(self.scroll_y)
+        frame = self._frame
+        if frame is None:
+            frame = self._frame_values()
+            if self._framing:
+                self._frame = frame
+        width, top, preview, base, bar_shown = frame
+        row = y + top
         strips = self.strips
-        if row < self.raised:
-            style = self.get_visual_style("hand-lines--preview").rich_style
-        else:
-            style = self.visual_style.rich_style
         strip = strips[row] if 0 <= row < len(strips) else Strip.blank(0)
-        line = strip.crop_extend(0, width, None).apply_style(style)
-        if not self.bar_shown:
-            return Strip.join([line, Strip.blank(1, self.visual_style.rich_style)])
-        self._bar_segments()
-        cell = self._bar[y] if 0 <= y < len(self._bar) else Segment(" ", self.visual_style.rich_style)
+        line = strip.crop_extend(0, width, None).apply_style(preview if row < self.raised else base)
+        if not bar_shown:
+            return Strip.join([line, Strip.blank(1, base)])
+        cell = self._bar[y] if 0 <= y < len(self._bar) else Segment(" ", base)
         return Strip.join([line, Strip([cell], 1)])
 
 
@@ -297,6 +366,10 @@ class ChungungoBoard(GameBoard):
     ChungungoBoard #mc-field { height: auto; width: 1fr; overflow-x: auto; overflow-y: auto; scrollbar-size: 1 1; }
     ChungungoBoard #mc-hand { height: 1fr; min-height: 2; width: 1fr; overflow-x: hidden; overflow-y: hidden; scrollbar-size: 1 1; }
     """
+
+    #: The board does not scroll (its parts do): its new size lays nothing out again (Textual
+    #: laid the screen out a second time when a board resized by the list below changed it).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
