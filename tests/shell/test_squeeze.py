@@ -439,6 +439,23 @@ def same_when_both_settle(squeezed, plain, step, timeout: float = 10.0) -> None:
     assert cells(squeezed) == cells(plain), f"after {step!r}:\n{squeezed.text()}\n---\n{plain.text()}"
 
 
+def press_as_a_player(app, key: bytes, tries: int = 3) -> None:
+    """Press ``key`` once the screen has settled, and again (a player would) if the key gate
+    held it back: on a busy machine a screen can still be drawing when the key comes, and the
+    gate (ui/keygate.py) then drops the key, on purpose."""
+    for _ in range(tries):
+        settled(app)
+        before = app.text()
+        time.sleep(SETTLE)  # a key, not part of a burst with the one before
+        app.write(key)
+        try:
+            app.wait_until(lambda screen: screen != before, "the key to act", timeout=3.0)
+            return
+        except AssertionError:
+            continue
+    raise AssertionError(f"{key!r} never acted:\n{app.text()}")
+
+
 def test_the_program_draws_the_same_cells_as_with_textuals_own_driver_in_fewer_bytes(tmp_path):
     game = ["--game", "penguinramids", "--names", "Ana,Beto", "--seed", "3"]
     plain_env = {"TEXTUAL_DRIVER": "textual.drivers.linux_driver:LinuxDriver"}
@@ -448,8 +465,6 @@ def test_the_program_draws_the_same_cells_as_with_textuals_own_driver_in_fewer_b
         # The curtain, the seat, card 2 chosen, a bigger window, smaller and back at once.
         steps = [None, b"\r", b"2", "resize", "bounce"]
         for step in steps:
-            if isinstance(step, bytes):
-                time.sleep(SETTLE)  # a key, not part of a burst with the one before (ui/keygate.py)
             for app in (squeezed, plain):
                 if step == "resize":
                     app.resize(100, 30)
@@ -457,7 +472,7 @@ def test_the_program_draws_the_same_cells_as_with_textuals_own_driver_in_fewer_b
                     app.resize(60, 20)  # pyte drops the cells outside, as a terminal would
                     app.resize(100, 30)
                 elif step is not None:
-                    app.write(step)
+                    press_as_a_player(app, step)
             same_when_both_settle(squeezed, plain, step)
         assert "choose an action card" in squeezed.text()
         assert len(squeezed.raw) < len(plain.raw) / 2, (len(squeezed.raw), len(plain.raw))
