@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
@@ -268,6 +269,28 @@ class ActionList(OptionList):
         self._rows = 0
         #: Rows of options drawn lately (:meth:`_get_option_render`).
         self._kept_renders: dict[tuple, list[Strip]] = {}
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        """Textual's update of the scrollbar for a new set of choices, without drawing the bar
+        again when it is a blank track before and after (every choice fits, as for most
+        decisions): Textual redraws the whole bar for any new number of choices. (Overrides
+        Textual's private ``Widget._scroll_update``; Textual is pinned.)"""
+        bar = self._vertical_scrollbar
+        window = self.container_size.height - self.scrollbar_size_horizontal
+        if (
+            bar is None
+            or not self.container_size
+            or not self.show_vertical_scrollbar
+            or bar.window_size < bar.window_virtual_size  # a thumb is drawn now
+            or window < virtual_size.height  # a thumb is to be drawn
+        ):
+            super()._scroll_update(virtual_size)
+            return
+        self._refresh_scrollbars()
+        bar.set_reactive(ScrollBar.window_virtual_size, virtual_size.height)
+        bar.set_reactive(ScrollBar.window_size, window)
+        self.scroll_x = self.validate_scroll_x(self.scroll_x)
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def rows(self, terminal_rows: int) -> int:
         """The list's height for a terminal of ``terminal_rows`` rows (``ROWS``)."""

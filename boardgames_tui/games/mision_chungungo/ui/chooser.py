@@ -15,8 +15,6 @@ from typing import Any
 
 from textual.binding import Binding
 from textual.css.scalar import Scalar
-from textual.geometry import Size
-from textual.scrollbar import ScrollBar
 
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionChooser, ActionList, BoardContext, GameBoard
@@ -97,27 +95,6 @@ class FieldChooser(QuietBars, ActionList, ActionChooser):
         self.fit_rows()
         if self._cells:
             self.border_title = _("Choose a cell: arrows + Enter, or a number")
-
-    def _scroll_update(self, virtual_size: Size) -> None:
-        """Textual's update of the scrollbar for a new set of choices, without drawing the bar
-        again when it is a blank track before and after (every choice fits, as for most
-        decisions): Textual redraws the whole bar for any new number of choices."""
-        bar = self._vertical_scrollbar
-        window = self.container_size.height - self.scrollbar_size_horizontal
-        if (
-            bar is None
-            or not self.container_size
-            or not self.show_vertical_scrollbar
-            or bar.window_size < bar.window_virtual_size  # a thumb is drawn now
-            or window < virtual_size.height  # a thumb is to be drawn
-        ):
-            super()._scroll_update(virtual_size)
-            return
-        self._refresh_scrollbars()
-        bar.set_reactive(ScrollBar.window_virtual_size, virtual_size.height)
-        bar.set_reactive(ScrollBar.window_size, window)
-        self.scroll_x = self.validate_scroll_x(self.scroll_x)
-        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def action_board_page(self, direction: int) -> None:
         """Scroll the preview and hand a page down (1) or up (-1)."""
