@@ -940,7 +940,7 @@ def save_summary(path: Path) -> str:
     except (SaveError, ValueError, KeyError, TypeError, RecursionError, AttributeError):
         return f"{name} ({_('not a readable save')})"
     shown_names = ", ".join(printable(n, 24) for n in names[:MAX_SEATS])
-    when = time.strftime("%d %b %H:%M:%S", time.localtime(st.st_mtime))
+    when = time.strftime("%d %b %H:%M", time.localtime(st.st_mtime))  # fits a launcher line at 80 columns
     return _("{game} with {names}, {count} actions, {when}").format(
         game=game, names=shown_names, count=len(actions), when=when
     )

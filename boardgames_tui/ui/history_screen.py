@@ -67,7 +67,7 @@ class HistoryScreen(Screen[None]):
             table.add_row(
                 Text(e.title),
                 Text(e.date()),
-                Text(names_line(e.names, 30)),
+                Text(names_line(e.names, 22)),  # the five columns fit 80 columns
                 Text(printable(e.winner_names(), 24)),
                 Text(str(e.length), justify="right"),
                 key=str(i),

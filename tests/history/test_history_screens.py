@@ -28,6 +28,18 @@ async def test_the_last_move_of_a_game_puts_it_into_the_history():
     assert entry.winners == whole.state.winners()
 
 
+async def test_the_history_shows_all_its_columns_at_80_columns_with_four_long_names():
+    record(finished("mountain_goats", ("Anastasia", "Bernardo", "Carolina", "Diego")), finished=1_700_000_000)
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = [key for key, _ in app.screen._entries]
+        await pilot.press(str(keys.index("history") + 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the history")
+        await pilot.pause()
+        assert "Decisions" in screen_text(app)  # the last column, not cut at the screen's edge
+
+
 async def test_launcher_history_lists_games_and_enter_opens_the_replay_at_the_end():
     record(finished("mountain_goats", ("Ana", "Beto")), finished=1_700_000_000)
     record(finished("penguinramids", ("Carla", "Diego")), finished=1_700_000_100)
