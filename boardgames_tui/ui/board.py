@@ -18,10 +18,13 @@ Any widget may post :class:`ActionChosen`; the screen applies the action for
 
 from __future__ import annotations
 
+import textwrap
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
 import attrs
+from rich.cells import cell_len
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
@@ -269,6 +272,8 @@ class ActionList(OptionList):
         self._rows = 0
         #: Rows of options drawn lately (:meth:`_get_option_render`).
         self._kept_renders: dict[tuple, list[Strip]] = {}
+        #: The width the labels were wrapped for (:meth:`_prompt`); 0: not wrapped.
+        self._wrapped_at = 0
 
     def _scroll_update(self, virtual_size: Size) -> None:
         """Textual's update of the scrollbar for a new set of choices, without drawing the bar
@@ -321,7 +326,8 @@ class ActionList(OptionList):
             self._keys = {str(i + 1): i for i in range(min(9, len(self._actions)))}
             tags = [str(i + 1) if i < 9 else " " for i in range(len(self._actions))]
         self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
-        self.set_options([Option(label, id=f"action-{i}") for i, label in enumerate(self._labels)])
+        self._wrapped_at = self._label_width()
+        self.set_options([Option(self._prompt(i), id=f"action-{i}") for i in range(len(self._labels))])
         if self.styles.auto_dimensions:
             self.refresh(layout=True)  # a list sized by its choices: its new height is laid out
         set_border_label(self, "border_title", _("Your choices") if self._actions else _("Nothing to choose now"))
@@ -331,6 +337,34 @@ class ActionList(OptionList):
         self._previewed = None
         if self._actions:
             self.highlighted = 0
+
+    def _label_width(self) -> int:
+        """Cells an option's text may take on a row (0 before the first layout)."""
+        padding = self.get_component_styles("option-list--option").padding
+        return max(0, self.scrollable_content_region.width - padding.left - padding.right)
+
+    def _prompt(self, index: int) -> str:
+        """Option ``index``'s text, the chosen mark first when marked, wrapped to the list's
+        width with its later rows indented under the text: a label's second row read as
+        another choice when it started under the digits (seen by a new player at 80x24).
+        Unwrapped before the first layout (the list wraps it when drawn, and again on
+        :meth:`on_resize`)."""
+        label = self._labels[index]
+        tag, _sep, text = label.partition(" ")
+        lead = (self.CHOSEN_MARK if index == self.marked else "") + tag + " "
+        width = self._wrapped_at
+        if width <= len(lead) + 8 or cell_len(lead + text) <= width:
+            return lead + text
+        rows = textwrap.wrap(text, width - len(lead), break_on_hyphens=False) or [""]
+        return "\n".join([lead + rows[0], *(" " * len(lead) + row for row in rows[1:])])
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width wraps the labels again (see :meth:`_prompt`)."""
+        width = self._label_width()
+        if width != self._wrapped_at and self._labels:
+            self._wrapped_at = width
+            for index in range(len(self._labels)):
+                self.replace_option_prompt_at_index(index, self._prompt(index))
 
     def _get_option_render(self, option: Option, style: Any) -> list[Strip]:
         """An option's rows, kept by what they show (label, place, style, width) across new sets of
@@ -397,7 +431,7 @@ class ActionList(OptionList):
         """Show ``index`` as the chosen secret action (None: no mark); a new mark arms the gate."""
         old, self.marked = self.marked, index
         if old is not None and old != index and old < len(self._labels):
-            self.replace_option_prompt_at_index(old, self._labels[old])
+            self.replace_option_prompt_at_index(old, self._prompt(old))
         if index is None:
             if old is not None:
                 set_border_label(self, "border_title", self._titles[0] or "")
@@ -405,7 +439,7 @@ class ActionList(OptionList):
             return
         if old is None:
             self._titles = (self.border_title, self.border_subtitle)
-        self.replace_option_prompt_at_index(index, self.CHOSEN_MARK + self._labels[index])
+        self.replace_option_prompt_at_index(index, self._prompt(index))
         tag = self._labels[index].split(" ", 1)[0]
         set_border_label(self, "border_title", _("chosen: {tag} - Enter to confirm").format(tag=tag))
         set_border_label(self, "border_subtitle", _("another key to change"))

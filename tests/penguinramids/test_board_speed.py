@@ -91,6 +91,10 @@ async def test_decisions_of_one_turn_lay_nothing_out(monkeypatch):
             app.key_gate.rest()  # a key the gate dropped would put up a note: a layout of its own
             await pilot.press("enter")
         await wait_for(pilot, lambda: not curtain_up(app.screen), what="the seat's screen")
+        # The screen's first mount ends with a layout once every widget has mounted, which a
+        # busy machine can bring after the first picture: counted from after that.
+        await wait_for(pilot, lambda: all(w.is_mounted for w in app.screen.walk_children()), what="every widget")
+        await pilot.pause()
         await pilot.pause()
         seat = match.state.to_move[0]
         layouts = count_layouts(monkeypatch)

@@ -7,6 +7,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from boardgames_tui.engine import Event
+from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
 from boardgames_tui.ui.lines import Lines, changed_runs, set_border_label
 from boardgames_tui.ui.log_panel import LogPanel
 from tests.screen_text import screen_text, wait_for
@@ -325,3 +326,41 @@ async def test_a_log_shown_to_another_seat_repaints_only_the_rows_that_read_diff
         assert calls == [((Region(0, 3, log.content_size.width, 1),), False)]
         await pilot.pause()
         assert "the Eel" not in screen_text(app) and screen_text(app).count("Beto passes") == 5
+
+
+class _WordyBoard(GameBoard):
+    """A board whose actions read as long sentences (what a list of choices must wrap)."""
+
+    def show(self, ctx) -> None:  # pragma: no cover - not drawn here
+        pass
+
+    def action_label(self, action) -> str:
+        return f"{action} plays a card that moves the sled two sections and brakes (not now)"
+
+
+class ListApp(App[None]):
+    CSS = "ActionList { width: 40; }"
+
+    def compose(self) -> ComposeResult:
+        yield ActionList()
+
+
+async def test_a_long_choice_wraps_under_its_text_not_under_the_digits():
+    app = ListApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        chooser = app.query_one(ActionList)
+        chooser.set_choices(BoardContext(view=None, seat=0, names=("Ana",), legal=["Ana", "Beto"], secret=True), _WordyBoard())
+        await pilot.pause()
+        rows = [line for line in screen_text(app).splitlines() if "│" in line]
+        first = next(i for i, row in enumerate(rows) if "1 Ana plays" in row)
+        start, follow = rows[first].split("│")[1], rows[first + 1].split("│")[1]
+        assert start.startswith("1 Ana plays")
+        assert follow.startswith("  ") and follow[2] != " "  # the text goes on under itself, two cells in
+        chooser.action_pick(2)  # a secret pick is marked: its later rows move in with the mark
+        await pilot.pause()
+        chooser.scroll_end(animate=False)
+        await pilot.pause()
+        rows = [line.split("│")[1] for line in screen_text(app).splitlines() if line.count("│") >= 2]
+        marked = next(i for i, row in enumerate(rows) if row.startswith(">> 2 Beto plays"))
+        assert rows[marked + 1].startswith("     ") and rows[marked + 1][5] != " "
