@@ -90,14 +90,23 @@ class CoverPane(Lines, can_focus=False):
         self._then = then
         self.draw()
 
+    def take(self) -> Callable[[], None] | None:
+        """The cover is being lifted: returns the function waiting for its Enter (or None).
+
+        The rows stay as they are until :meth:`clear` or a new curtain or notice: what the
+        function does next may cover the table again at once, and then only the rows that
+        differ are drawn again (the page never leaves the screen)."""
+        then, self._then = self._then, None
+        self.kind = NONE
+        return then
+
     def clear(self) -> Callable[[], None] | None:
         """The cover is lifted; returns the function waiting for its Enter (or None).
 
         Its rows are made blank: a notice read by one player must not wait out of view
         where a resize could bring a row of it back for a moment (out of view, they cost
         no drawing)."""
-        then, self._then = self._then, None
-        self.kind = NONE
+        then = self.take()
         self.draw()
         return then
 
@@ -118,10 +127,16 @@ class CoverPane(Lines, can_focus=False):
         self.set_strips_text(_boxed(rows, box, width, height))
 
     def set_strips_text(self, rows: list[Text]) -> None:
-        """Show ``rows`` (one Text per row)."""
+        """Show ``rows`` (one Text per row). An empty row is the lifted cover's blank row
+        itself: the rows above and below the box stay as they were (and as Textual last drew
+        them) from one curtain or notice to the next, so only the box's rows are drawn again."""
+        console = self.app.console
         strips = []
         for row in rows:
-            strips.extend(text_strips(row, self.app.console))
+            if not row:
+                strips.append(_BLANK)
+            else:
+                strips.extend(text_strips(row, console))
         self.set_strips(strips)
 
     def _curtain_rows(self, inner: int, height: int) -> list[Text]:

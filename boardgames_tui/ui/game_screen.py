@@ -343,15 +343,23 @@ class GameScreen(GatedScreen, Screen[None]):
         self.cover.scroll_recent(direction)
 
     def lift_cover(self) -> None:
-        """Enter on the cover: bring the table back and go on with what waited for the key."""
+        """Enter on the cover: go on with what waited for the key, then bring the table back.
+
+        What waited runs first, in the same key and before anything is drawn: when it covers
+        the table again (a private notice after a curtain, the next player's curtain after a
+        notice), the page never moves and only the rows of the cover that differ are drawn
+        again; otherwise the table comes into view once, already drawn for the eyes on it.
+        """
         if not self.covered:
             return
         KeyGate.of(self.app).arm(self)  # this key is used up: the rest of a burst stays here
-        then = self.cover.clear()
-        self._show_page()
-        self.refresh_bindings()
+        then = self.cover.take()
         if then is not None:
             then()
+        if not self.covered:
+            self.cover.clear()  # nothing of it waits out of view
+            self._show_page()
+            self.refresh_bindings()
 
     def _show_page(self) -> None:
         """Scroll the pages so that the cover (the top page) or the table fills the screen
