@@ -35,6 +35,7 @@ from boardgames_tui.engine import State, seat_letter
 from boardgames_tui.i18n import _
 
 from .keygate import KeyGate
+from .scroll_lines import ScrolledIntoView
 
 
 @attrs.frozen
@@ -215,7 +216,7 @@ class ActionChooser(Widget):
         raise NotImplementedError
 
 
-class ActionList(OptionList):
+class ActionList(ScrolledIntoView, OptionList):
     """The legal actions as a numbered list: arrows and Enter, a digit, or the mouse.
 
     For a secret choice (``ctx.secret``) a pick only marks the action

@@ -15,6 +15,11 @@ from textual.widget import Widget
 from boardgames_tui.engine import Event
 from boardgames_tui.i18n import _, language, render_event
 
+from .lines import changed_runs
+
+#: A row below the last line of the log (compared by identity: every such row is the same).
+_NOTHING = Strip([])
+
 #: Rows one turn of the mouse wheel scrolls.
 WHEEL_ROWS = 3
 
@@ -83,18 +88,38 @@ class LogPanel(Widget, can_focus=False):
         lines = self._render(log, names, seat)
         n = len(self._shown)
         rewritten = not (len(lines) >= n and lines[:n] == self._shown)
-        if rewritten:
-            self.clear()
-            new = lines
-        else:
-            new = lines[n:]
+        if not rewritten:
+            self._shown = lines
+            if len(lines) > n:
+                self._append(lines[n:])
+            return
+        # Written whole (another seat's eyes): the newest line at the bottom, as in a full panel.
+        # Only the rows that read differently from those on show are drawn again (a private
+        # line, and the rows it moved): the others are the same text in the same place.
+        before = self._on_show() if self._wrapped_at == self.content_size.width else None
+        subtitle = self.border_subtitle
+        self._shown, self.lines, self._starts = [], [], []
+        self._top = self._back = 0
+        if subtitle:
+            self.border_subtitle = ""
         self._shown = lines
-        if new:
-            self._append(new)
-        if rewritten and self.lines:
-            # Written whole (another seat's eyes): the newest line at the bottom, as in a full panel.
+        if lines:
+            self._append(lines, repaint=False)
             self._top = self._line_start_near(max(0, len(self.lines) - self.content_size.height))
+        if before is None or self._wrapped_at != self.content_size.width:
             self.refresh()
+            return
+        after = self._on_show()
+        width = self.content_size.width
+        rows = max(len(before), len(after))
+        for start, count in changed_runs(before + [_NOTHING] * (rows - len(before)), after + [_NOTHING] * (rows - len(after))):
+            self.refresh(Region(0, start, width, count))  # content coordinates
+
+    def _on_show(self) -> list[Strip]:
+        """The rows of ``lines`` on show now, top first (fewer than the panel's height when
+        the log does not fill it)."""
+        first = max(0, self._top - self._back)
+        return self.lines[first : first + max(0, self.content_size.height)]
 
     def _render(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> list[str]:
         """The lines of ``log`` as ``seat`` reads them (empty ones left out).
@@ -134,7 +159,9 @@ class LogPanel(Widget, can_focus=False):
         self.border_subtitle = ""
         self.refresh()
 
-    def _append(self, new: Sequence[str]) -> None:
+    def _append(self, new: Sequence[str], repaint: bool = True) -> None:
+        """Add the event lines ``new`` under the others (``repaint``: and repaint what that
+        changes; the caller repaints otherwise)."""
         width = self.content_size.width
         if width != self._wrapped_at:
             self._rewrap()
@@ -145,7 +172,9 @@ class LogPanel(Widget, can_focus=False):
             self.lines.extend(self._wrap(line, width))
         rows = self.lines[first:]
         top = self._turn_page()
-        if self._back:
+        if not repaint:
+            self._top = top
+        elif self._back:
             self._back += top - self._top  # keep the rows being read where they are
             self._top = top
         elif top != self._top:
