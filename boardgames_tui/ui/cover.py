@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.strip import Strip
 
 from boardgames_tui.i18n import _
@@ -73,6 +74,14 @@ class CoverPane(Lines, can_focus=False):
         #: First recap row shown (None: the last rows).
         self._recent_top: int | None = None
         self._then: Callable[[], None] | None = None
+
+    @property
+    def content_size(self) -> Size:
+        """The page's size inside its gutter (none by default), taken from the size Textual
+        gave the page rather than from where the page is on screen: asking where a page out
+        of view is made Textual place every widget of the screen once more, at every
+        hand-over (the curtain is drawn while the table is still in view)."""
+        return self.outer_size - self.styles.gutter.totals
 
     # ---- content -------------------------------------------------------------
 

@@ -154,6 +154,9 @@ class GameScreen(GatedScreen, Screen[None]):
         self.reaction = ReactionPane(id="game-reaction")
         #: The curtain and the private notice, a page above the table (ui/cover.py).
         self.cover = CoverPane(id="game-cover")
+        #: The container of the two pages, cover and table (:meth:`compose`), scrolled by
+        #: :meth:`_show_page` (kept: a query for it at every hand-over cost more than the scroll).
+        self._pages: Vertical | None = None
 
     def compose(self) -> ComposeResult:
         # Two pages, one above the other, in a container that never scrolls by itself: the
@@ -161,7 +164,7 @@ class GameScreen(GatedScreen, Screen[None]):
         # while nothing covers it. The cover comes first so that covered means scrolled to the
         # top: a resize while it is up can never bring a row of the table under it into view
         # (that table may still be the last seat's own), not even for one frame.
-        with Vertical(id="game-pages"):
+        with Vertical(id="game-pages") as self._pages:
             yield self.cover
             # The status line and the log are split off the table's top and right edge (CSS
             # ``split``); the board and the list take the rest, one above the other. No row or
@@ -364,10 +367,10 @@ class GameScreen(GatedScreen, Screen[None]):
     def _show_page(self) -> None:
         """Scroll the pages so that the cover (the top page) or the table fills the screen
         (again after a resize)."""
-        pages = self.query("#game-pages")
-        if not pages:
+        pages = self._pages
+        if pages is None or not pages.is_attached:
             return  # not composed yet, or being taken down
-        pages, height = pages.first(), self.cover.outer_size.height
+        height = self.cover.outer_size.height
         if not self.cover.display:
             height = 0  # the cover has not been needed yet: the table is the only page
         elif not self.covered and height <= 0:
@@ -541,7 +544,9 @@ class GameScreen(GatedScreen, Screen[None]):
         if seat is not None:
             if self.shown_private:
                 self.seen[seat] = len(view.log)
-            if legal:
+            if legal and self.focused is not self.chooser:
+                # Only when the keyboard is elsewhere: focusing the list that has it already
+                # repainted all of it and queued a callback, at every decision and hand-over.
                 self.chooser.focus()
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
