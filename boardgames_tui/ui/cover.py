@@ -62,6 +62,8 @@ class CoverPane(Lines, can_focus=False):
     RECENT_ROWS = 12
     #: At most this many lines of recap are kept (older ones scroll off for good).
     RECENT_LINES = 200
+    #: Rows kept laid out for the next showings (:meth:`set_strips_text`), at most.
+    KEPT_ROWS = 256
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -74,6 +76,8 @@ class CoverPane(Lines, can_focus=False):
         #: First recap row shown (None: the last rows).
         self._recent_top: int | None = None
         self._then: Callable[[], None] | None = None
+        #: The rows last shown, by what they show (:meth:`set_strips_text`).
+        self._row_strips: dict[tuple, list[Strip]] = {}
 
     @property
     def content_size(self) -> Size:
@@ -140,12 +144,22 @@ class CoverPane(Lines, can_focus=False):
         itself: the rows above and below the box stay as they were (and as Textual last drew
         them) from one curtain or notice to the next, so only the box's rows are drawn again."""
         console = self.app.console
+        kept = self._row_strips
+        if len(kept) > self.KEPT_ROWS:
+            kept.clear()
         strips = []
         for row in rows:
             if not row:
                 strips.append(_BLANK)
-            else:
-                strips.extend(text_strips(row, console))
+                continue
+            # The box's borders, its blank rows and lines such as "Pass the keyboard to" come
+            # back at every hand-over: each row is laid out once, and the same row objects are
+            # shown again (nothing to compare when a row did not change).
+            key = (row.plain, row.style, tuple(row.spans))
+            row_strips = kept.get(key)
+            if row_strips is None:
+                row_strips = kept[key] = text_strips(row, console)
+            strips.extend(row_strips)
         self.set_strips(strips)
 
     def _curtain_rows(self, inner: int, height: int) -> list[Text]:
