@@ -112,7 +112,9 @@ class LogPanel(Widget, can_focus=False):
         after = self._on_show()
         width = self.content_size.width
         rows = max(len(before), len(after))
-        for start, count in changed_runs(before + [_NOTHING] * (rows - len(before)), after + [_NOTHING] * (rows - len(after))):
+        before += [_NOTHING] * (rows - len(before))
+        after += [_NOTHING] * (rows - len(after))
+        for start, count in changed_runs(before, after):
             self.refresh(Region(0, start, width, count))  # content coordinates
 
     def _on_show(self) -> list[Strip]:

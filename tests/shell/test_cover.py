@@ -232,3 +232,20 @@ async def test_a_new_curtain_draws_only_the_rows_of_its_box_again():
         repainted = {y for regions in asked for r in regions for y in range(r.y, r.bottom)}
         assert repainted and repainted <= set(range(box[0] - 2, box[-1] + 3))  # the old box's rows too
         assert len(repainted) < cover.size.height // 2
+
+
+async def test_the_cover_is_drawn_again_for_its_new_size_after_a_resize():
+    app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto", "Carla"], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        game = game_of(app)
+        for width, height in ((100, 34), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            await pilot.pause()
+            cover = game.cover
+            assert cover.rows == cover.size.height == game.query_one("#game-pages").size.height
+            box = [cover.render_line(y).text for y in range(cover.rows) if cover.render_line(y).text.strip()]
+            assert box[0].strip().startswith("╔") and box[-1].strip().endswith("╝")
+            assert all(len(row.rstrip()) <= width for row in box) and game.cover.who in cover.plain()
