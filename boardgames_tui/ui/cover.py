@@ -9,7 +9,10 @@ never scrolls by itself: this cover on top, and the table below it. Lifting
 the cover scrolls the container one page down; covering the table scrolls it
 back to the top (so a resize while covered never shows a row of the table).
 Neither changes any widget's size, so nothing is laid out again, and the rows
-of both pages are drawn from what Textual already holds.
+of both pages are drawn from what Textual already holds. A key that lifts the
+cover and covers the table again at once (a private notice after its curtain,
+the next player's curtain after a notice) never moves the page: only the rows
+of the box that differ are drawn again.
 
 The table is out of view while the cover is up: nothing on it can be seen,
 clicked or scrolled to. :class:`CoverPane` draws its box itself, as rows
