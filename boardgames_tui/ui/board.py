@@ -40,6 +40,7 @@ from boardgames_tui.i18n import _
 
 from .keygate import KeyGate
 from .lines import set_border_label
+from .scroll_lines import ScrolledIntoView
 
 
 @attrs.frozen
@@ -220,7 +221,7 @@ class ActionChooser(Widget):
         raise NotImplementedError
 
 
-class ActionList(OptionList):
+class ActionList(ScrolledIntoView, OptionList):
     """The legal actions as a numbered list: arrows and Enter, a digit, or the mouse.
 
     For a secret choice (``ctx.secret``) a pick only marks the action

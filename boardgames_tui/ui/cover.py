@@ -9,7 +9,10 @@ never scrolls by itself: this cover on top, and the table below it. Lifting
 the cover scrolls the container one page down; covering the table scrolls it
 back to the top (so a resize while covered never shows a row of the table).
 Neither changes any widget's size, so nothing is laid out again, and the rows
-of both pages are drawn from what Textual already holds.
+of both pages are drawn from what Textual already holds. A key that lifts the
+cover and covers the table again at once (a private notice after its curtain,
+the next player's curtain after a notice) never moves the page: only the rows
+of the box that differ are drawn again.
 
 The table is out of view while the cover is up: nothing on it can be seen,
 clicked or scrolled to. :class:`CoverPane` draws its box itself, as rows
@@ -23,6 +26,7 @@ from typing import Any, Callable
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.strip import Strip
 
 from boardgames_tui.i18n import _
@@ -61,6 +65,8 @@ class CoverPane(Lines, can_focus=False):
     RECENT_ROWS = 12
     #: At most this many lines of recap are kept (older ones scroll off for good).
     RECENT_LINES = 200
+    #: Rows kept laid out for the next showings (:meth:`set_strips_text`), at most.
+    KEPT_ROWS = 256
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -73,6 +79,16 @@ class CoverPane(Lines, can_focus=False):
         #: First recap row shown (None: the last rows).
         self._recent_top: int | None = None
         self._then: Callable[[], None] | None = None
+        #: The rows last shown, by what they show (:meth:`set_strips_text`).
+        self._row_strips: dict[tuple, list[Strip]] = {}
+
+    @property
+    def content_size(self) -> Size:
+        """The page's size inside its gutter (none by default), taken from the size Textual
+        gave the page rather than from where the page is on screen: asking where a page out
+        of view is made Textual place every widget of the screen once more, at every
+        hand-over (the curtain is drawn while the table is still in view)."""
+        return self.outer_size - self.styles.gutter.totals
 
     # ---- content -------------------------------------------------------------
 
@@ -90,14 +106,23 @@ class CoverPane(Lines, can_focus=False):
         self._then = then
         self.draw()
 
+    def take(self) -> Callable[[], None] | None:
+        """The cover is being lifted: returns the function waiting for its Enter (or None).
+
+        The rows stay as they are until :meth:`clear` or a new curtain or notice: what the
+        function does next may cover the table again at once, and then only the rows that
+        differ are drawn again (the page never leaves the screen)."""
+        then, self._then = self._then, None
+        self.kind = NONE
+        return then
+
     def clear(self) -> Callable[[], None] | None:
         """The cover is lifted; returns the function waiting for its Enter (or None).
 
         Its rows are made blank: a notice read by one player must not wait out of view
         where a resize could bring a row of it back for a moment (out of view, they cost
         no drawing)."""
-        then, self._then = self._then, None
-        self.kind = NONE
+        then = self.take()
         self.draw()
         return then
 
@@ -118,10 +143,26 @@ class CoverPane(Lines, can_focus=False):
         self.set_strips_text(_boxed(rows, box, width, height))
 
     def set_strips_text(self, rows: list[Text]) -> None:
-        """Show ``rows`` (one Text per row)."""
+        """Show ``rows`` (one Text per row). An empty row is the lifted cover's blank row
+        itself: the rows above and below the box stay as they were (and as Textual last drew
+        them) from one curtain or notice to the next, so only the box's rows are drawn again."""
+        console = self.app.console
+        kept = self._row_strips
+        if len(kept) > self.KEPT_ROWS:
+            kept.clear()
         strips = []
         for row in rows:
-            strips.extend(text_strips(row, self.app.console))
+            if not row:
+                strips.append(_BLANK)
+                continue
+            # The box's borders, its blank rows and lines such as "Pass the keyboard to" come
+            # back at every hand-over: each row is laid out once, and the same row objects are
+            # shown again (nothing to compare when a row did not change).
+            key = (row.plain, row.style, tuple(row.spans))
+            row_strips = kept.get(key)
+            if row_strips is None:
+                row_strips = kept[key] = text_strips(row, console)
+            strips.extend(row_strips)
         self.set_strips(strips)
 
     def _curtain_rows(self, inner: int, height: int) -> list[Text]:

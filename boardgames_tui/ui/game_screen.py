@@ -155,6 +155,9 @@ class GameScreen(GatedScreen, Screen[None]):
         self.reaction = ReactionPane(id="game-reaction")
         #: The curtain and the private notice, a page above the table (ui/cover.py).
         self.cover = CoverPane(id="game-cover")
+        #: The container of the two pages, cover and table (:meth:`compose`), scrolled by
+        #: :meth:`_show_page` (kept: a query for it at every hand-over cost more than the scroll).
+        self._pages: Vertical | None = None
 
     def compose(self) -> ComposeResult:
         # Two pages, one above the other, in a container that never scrolls by itself: the
@@ -162,7 +165,7 @@ class GameScreen(GatedScreen, Screen[None]):
         # while nothing covers it. The cover comes first so that covered means scrolled to the
         # top: a resize while it is up can never bring a row of the table under it into view
         # (that table may still be the last seat's own), not even for one frame.
-        with Vertical(id="game-pages"):
+        with Vertical(id="game-pages") as self._pages:
             yield self.cover
             # The status line and the log are split off the table's top and right edge (CSS
             # ``split``); the board and the list take the rest, one above the other. No row or
@@ -343,23 +346,31 @@ class GameScreen(GatedScreen, Screen[None]):
         self.cover.scroll_recent(direction)
 
     def lift_cover(self) -> None:
-        """Enter on the cover: bring the table back and go on with what waited for the key."""
+        """Enter on the cover: go on with what waited for the key, then bring the table back.
+
+        What waited runs first, in the same key and before anything is drawn: when it covers
+        the table again (a private notice after a curtain, the next player's curtain after a
+        notice), the page never moves and only the rows of the cover that differ are drawn
+        again; otherwise the table comes into view once, already drawn for the eyes on it.
+        """
         if not self.covered:
             return
         KeyGate.of(self.app).arm(self)  # this key is used up: the rest of a burst stays here
-        then = self.cover.clear()
-        self._show_page()
-        self.refresh_bindings()
+        then = self.cover.take()
         if then is not None:
             then()
+        if not self.covered:
+            self.cover.clear()  # nothing of it waits out of view
+            self._show_page()
+            self.refresh_bindings()
 
     def _show_page(self) -> None:
         """Scroll the pages so that the cover (the top page) or the table fills the screen
         (again after a resize)."""
-        pages = self.query("#game-pages")
-        if not pages:
+        pages = self._pages
+        if pages is None or not pages.is_attached:
             return  # not composed yet, or being taken down
-        pages, height = pages.first(), self.cover.outer_size.height
+        height = self.cover.outer_size.height
         if not self.cover.display:
             height = 0  # the cover has not been needed yet: the table is the only page
         elif not self.covered and height <= 0:
@@ -532,8 +543,10 @@ class GameScreen(GatedScreen, Screen[None]):
         if seat is not None:
             if self.shown_private:
                 self.seen[seat] = len(view.log)
-            if legal and self.app.focused is not self.chooser:
-                self.chooser.focus()  # (focusing again would repaint every row of the list)
+            if legal and self.focused is not self.chooser:
+                # Only when the keyboard is elsewhere: focusing the list that has it already
+                # repainted all of it and queued a callback, at every decision and hand-over.
+                self.chooser.focus()
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
 

@@ -147,7 +147,9 @@ class LogPanel(Widget, can_focus=False):
         set_border_label(self, "border_subtitle", "")
         self.refresh()
 
-    def _append(self, new: Sequence[str]) -> None:
+    def _append(self, new: Sequence[str], repaint: bool = True) -> None:
+        """Add the event lines ``new`` under the others (``repaint``: and repaint what that
+        changes; the caller repaints otherwise)."""
         width = self.content_size.width
         if width != self._wrapped_at:
             self._rewrap()
@@ -158,7 +160,9 @@ class LogPanel(Widget, can_focus=False):
             self.lines.extend(self._wrap(line, width))
         rows = self.lines[first:]
         top = self._turn_page()
-        if self._back:
+        if not repaint:
+            self._top = top
+        elif self._back:
             self._back += top - self._top  # keep the rows being read where they are
             self._top = top
         elif top != self._top:

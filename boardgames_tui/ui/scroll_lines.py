@@ -25,7 +25,26 @@ from textual.strip import Strip
 from .lines import changed_runs, render_strips
 
 
-class ScrollLines(ScrollView, can_focus=False):
+class ScrolledIntoView:
+    """Mixin for a scroll view (``ScrollView`` subclass) on a page that comes into view by
+    scrolling (the game screen's table under the cover, ui/cover.py): coming into view leaves
+    its scrollbars as they are.
+
+    Textual's fast path for a scrolled container tells each widget it brings into view its
+    size again, with the room on screen as its virtual size; a scroll view, whose virtual
+    size is its content, takes that for a change and repaints its scrollbar, in a second
+    frame after the one that brought the page into view (every hand-over). Nothing about the
+    widget changed (a new size still counts); its own content updates its scrollbars when it
+    changes (``_scroll_update``). Full layouts are left to Textual.
+    """
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        if not layout:  # brought into view by a scroll, not laid out
+            virtual_size = self.virtual_size  # type: ignore[attr-defined]
+        return super()._size_updated(size, virtual_size, container_size, layout)  # type: ignore[misc]
+
+
+class ScrollLines(ScrolledIntoView, ScrollView, can_focus=False):
     """Rows of styled text (``set_strips``/``set``) in a box of fixed size that scrolls.
 
     The widget fills its container (``height: 1fr; width: 1fr``); rows
@@ -41,7 +60,8 @@ class ScrollLines(ScrollView, can_focus=False):
     """
 
     #: The rows set what scrolls, not the screen's layout (see the module docstring), and
-    #: repaint themselves (only the rows that changed: :meth:`set_strips`).
+    #: repaint no row by themselves: a new number of rows repaints the rows that differ and
+    #: those added or gone (:meth:`set_strips`), not every row of the board.
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:

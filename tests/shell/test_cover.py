@@ -158,3 +158,114 @@ async def test_the_curtains_recap_never_opens_in_the_middle_of_a_line():
         recap = text.split("(PageUp/PageDown):", 1)[1].strip("\n").splitlines()
         assert recap and recap[0].strip().startswith("Line "), recap[:2]
         assert recent[-1].split(":")[0] in text  # the last line is there
+
+
+async def _enter_until(app, pilot, ready, limit: int = 40) -> None:
+    for _ in range(limit):
+        if ready(app.screen):
+            return
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("never got there")
+
+
+async def test_a_cover_that_follows_a_cover_never_brings_the_table_into_view():
+    """A curtain's Enter that opens a notice (or a notice's Enter that raises the next curtain)
+    keeps the page on the cover the whole time: the table under it (the last seat's own, or
+    nobody's yet) is never scrolled into view, not even between the two."""
+    from tests.handover import notice_up
+
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = game_of(app)
+        pages = game.query_one("#game-pages")
+        await _enter_until(app, pilot, notice_up)
+        moves: list[float] = []
+        game.watch(pages, "scroll_y", lambda y: moves.append(y), init=False)
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert curtain_up(app.screen)  # the next player's curtain, straight after the notice
+        assert moves == [] and pages.scroll_y == 0
+        assert "Only for" not in game.cover.plain()  # nothing of the notice under the curtain
+        assert not game.query_one("#game-table").region.overlaps(pages.region)
+
+
+async def test_lifting_the_curtain_draws_the_table_in_one_frame(monkeypatch):
+    """The table comes into view in one update of the terminal: the board's scrollbar, brought
+    into view with it, is not drawn again in a second frame."""
+    sent: list = []
+    real = App._display
+
+    def display(self, screen, update):
+        if update is not None:
+            sent.append(update)
+        return real(self, screen, update)
+
+    monkeypatch.setattr(App, "_display", display)
+    app = BoardGamesApp(match=Match.new("montana_pinguino", ["Ana", "Beto", "Carla"], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        app.key_gate.rest()
+        await pilot.press("enter")  # A's table: its first showing lays the page out once
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)  # B's curtain
+        await pilot.pause()
+        sent.clear()
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert not game_of(app).covered
+        assert len(sent) == 1, [getattr(u, "spans", None) for u in sent]
+
+
+async def test_a_new_curtain_draws_only_the_rows_of_its_box_again():
+    """The rows above and below the box are blank for every curtain and notice, and for the
+    lifted cover: they are not drawn again from one to the next."""
+    from textual.app import App, ComposeResult
+
+    from boardgames_tui.ui.cover import CoverPane
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoverPane(id="cover")
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        cover = app.query_one(CoverPane)
+        cover.display = True
+        await pilot.pause()
+        cover.show_curtain("A Ana", "", [], lambda: None)
+        await pilot.pause()
+        cover.clear()
+        await pilot.pause()
+        asked: list = []
+        real = cover.refresh
+        cover.refresh = lambda *regions, **kw: (asked.append(regions), real(*regions, **kw))[1]
+        cover.show_curtain("B Beto", "", ["Ana plays a card."], lambda: None)
+        box = [y for y in range(cover.size.height) if cover.render_line(y).text.strip()]
+        assert asked and all(asked)  # rows named, never the whole page
+        repainted = {y for regions in asked for r in regions for y in range(r.y, r.bottom)}
+        assert repainted and repainted <= set(range(box[0] - 2, box[-1] + 3))  # the old box's rows too
+        assert len(repainted) < cover.size.height // 2
+
+
+async def test_the_cover_is_drawn_again_for_its_new_size_after_a_resize():
+    app = BoardGamesApp(match=Match.new("penguinramids", ["Ana", "Beto", "Carla"], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_first_curtain(app, pilot)
+        game = game_of(app)
+        for width, height in ((100, 34), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            await pilot.pause()
+            cover = game.cover
+            assert cover.rows == cover.size.height == game.query_one("#game-pages").size.height
+            box = [cover.render_line(y).text for y in range(cover.rows) if cover.render_line(y).text.strip()]
+            assert box[0].strip().startswith("╔") and box[-1].strip().endswith("╝")
+            assert all(len(row.rstrip()) <= width for row in box) and game.cover.who in cover.plain()

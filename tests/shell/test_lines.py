@@ -364,3 +364,29 @@ async def test_a_long_choice_wraps_under_its_text_not_under_the_digits():
         rows = [line.split("│")[1] for line in screen_text(app).splitlines() if line.count("│") >= 2]
         marked = next(i for i, row in enumerate(rows) if row.startswith(">> 2 Beto plays"))
         assert rows[marked + 1].startswith("     ") and rows[marked + 1][5] != " "
+
+
+async def test_a_log_written_again_for_another_seat_repaints_only_the_rows_that_read_differently():
+    """A hand-over rewrites the log when a line reads differently for the next seat (a private
+    part): the rows before that line, and the empty rows under the log, are the same for both
+    seats and are not drawn again; the differing row is, and the old seat's text is gone."""
+    events = [Event(f"public line {i}") for i in range(4)]
+    events.insert(2, Event("{0} draws a card", {0: "the Eel"}))
+    app = LinesApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(LogPanel)
+        await pilot.pause()
+        log.show(events, ("Ana", "Beto"), 0)
+        await pilot.pause()
+        calls: list = []
+        _spy(log, calls)
+        log.show(events, ("Ana", "Beto"), 1)
+        width = log.content_size.width
+        assert calls, "the row that reads differently is drawn again"
+        assert all(regions and not layout for regions, layout in calls)  # rows, never the whole panel
+        repainted = {y for regions, _ in calls for region in regions for y in range(region.y, region.bottom)}
+        assert all(region.width == width for regions, _ in calls for region in regions)
+        assert 2 in repainted and not repainted & {0, 1}  # the private line, not the lines above it
+        assert not repainted & set(range(len(events), log.content_size.height))  # nor the empty rows
+        await pilot.pause()
+        assert "the Eel" not in screen_text(app) and "public line 3" in screen_text(app)

@@ -72,3 +72,22 @@ async def test_fewer_rows_leave_blank_rows_not_old_ones() -> None:
         assert screen_rows(app, 4) == ["a", "", "", ""]
         # The rows that emptied are repainted (else the terminal would keep "b", "c", "d").
         assert any(r.y <= 1 and r.bottom >= 4 for r in asked)
+
+
+async def test_more_rows_repaint_the_new_and_changed_rows_not_the_whole_box() -> None:
+    """A board that grows by a row at a hand-over (another hand) repainted every row of itself
+    and its scrollbar: only the rows that differ, and those added, are drawn again."""
+    app = Box()
+    async with app.run_test(size=(30, 10)) as pilot:
+        box = app.query_one(ScrollLines)
+        box.set_strips(rows("a", "b", "c"))
+        await pilot.pause()
+        asked: list = []
+        original = box.refresh
+        box.refresh = lambda *regions, **kw: (asked.append(regions), original(*regions, **kw))[1]
+        box.set_strips(rows("a", "B", "c", "d"))
+        assert asked and all(asked), "every repaint names its rows"
+        repainted = {y for regions in asked for r in regions for y in range(r.y, r.bottom)}
+        assert repainted == {1, 3}
+        await pilot.pause()
+        assert screen_rows(app, 4) == ["a", "B", "c", "d"]
