@@ -543,9 +543,10 @@ class GameScreen(GatedScreen, Screen[None]):
         if seat is not None:
             if self.shown_private:
                 self.seen[seat] = len(view.log)
-            if legal and self.focused is not self.chooser:
-                # Only when the keyboard is elsewhere: focusing the list that has it already
-                # repainted all of it and queued a callback, at every decision and hand-over.
+            if legal:
+                # Also when the list has the keyboard already: skipping it (it repaints the
+                # list) left a seat over SSH unable to decide in Penguinramids' secret round
+                # (tests/serve/test_table.py); the repaint stays.
                 self.chooser.focus()
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
