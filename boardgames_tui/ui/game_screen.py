@@ -544,10 +544,11 @@ class GameScreen(GatedScreen, Screen[None]):
             if self.shown_private:
                 self.seen[seat] = len(view.log)
             if legal:
-                # Also when the list has the keyboard already: skipping it (it repaints the
-                # list) left a seat over SSH unable to decide in Penguinramids' secret round
-                # (tests/serve/test_table.py); the repaint stays.
-                self.chooser.focus()
+                # Queued as Widget.focus queues it, so it also comes after a blur still on its
+                # way (a list hidden while its choice went to the hub, over SSH, lost the
+                # keyboard after it was shown again); without Widget.focus's repaint of the
+                # whole list, which has the keyboard already at most decisions.
+                self.app.call_later(self.set_focus, self.chooser)
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
 
