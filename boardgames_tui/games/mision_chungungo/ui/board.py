@@ -90,7 +90,33 @@ def _board_of(widget: Any) -> ChungungoBoard | None:
     return board if isinstance(board, ChungungoBoard) else None
 
 
-class FieldLines(QuietBars, ScrollLines):
+class FramedRows:
+    """Mixin for a line-API widget whose rows all need the same few values (a width, the
+    scroll, styles): :meth:`frame` works them out once for the rows Textual draws in one call
+    of ``render_lines`` (at the first row asked for, if any: most calls find every row kept),
+    not row by row. The widget implements ``_frame_values``."""
+
+    _frame: Any = None
+    _framing = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._framing = True
+        try:
+            return super().render_lines(crop)  # type: ignore[misc]
+        finally:
+            self._framing, self._frame = False, None
+
+    def frame(self) -> Any:
+        """The values of :meth:`_frame_values`, kept while Textual draws this call's rows."""
+        frame = self._frame
+        if frame is None:
+            frame = self._frame_values()  # type: ignore[attr-defined]
+            if self._framing:
+                self._frame = frame
+        return frame
+
+
+class FieldLines(FramedRows, QuietBars, ScrollLines):
     """The field's rows in a box that keeps room for the largest field drawn on it; a mouse
     click on a legal cell picks it (the keyboard does the same).
 
@@ -117,9 +143,6 @@ class FieldLines(QuietBars, ScrollLines):
         self.largest = Size(0, 0)
         #: While True, the scrollbars wait for the layout that is about to size the box.
         self._bars_wait = False
-        #: What every row drawn now needs, while Textual asks for rows (:meth:`render_lines`).
-        self._frame: tuple[int, int, int, Style] | None = None
-        self._framing = False
 
     def validate_virtual_size(self, size: Size) -> Size:
         """The extent of the rows, grown to the largest field drawn (Textual calls this for
@@ -155,27 +178,13 @@ class FieldLines(QuietBars, ScrollLines):
         if not self._bars_wait:
             super()._scroll_update(virtual_size)
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # The width, the scroll and the style are worked out once for the rows Textual draws now
-        # (at the first, if any), not row by row (see HandLines.render_lines).
-        self._framing = True
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._framing, self._frame = False, None
-
     def _frame_values(self) -> tuple[int, int, int, Style]:
         """(width for rows, first column and first row on show, row style)."""
         offset = self.scroll_offset
         return self.scrollable_content_region.width, offset.x, offset.y, self.visual_style.rich_style
 
     def render_line(self, y: int) -> Strip:
-        frame = self._frame
-        if frame is None:
-            frame = self._frame_values()
-            if self._framing:
-                self._frame = frame
-        width, x, top, base = frame
+        width, x, top, base = self.frame()
         row = y + top
         if 0 <= row < len(self._strips):
             return self._strips[row].crop_extend(x, x + width, None).apply_style(base)
@@ -212,7 +221,7 @@ class FieldLines(QuietBars, ScrollLines):
             self.post_message(ActionChosen(action))
 
 
-class HandLines(ScrollLines):
+class HandLines(FramedRows, ScrollLines):
     """The preview above the hand and the piles: its first :attr:`raised` rows (the preview)
     drawn on the raised background, in italics (the ``hand-lines--preview`` component).
 
@@ -241,9 +250,6 @@ class HandLines(ScrollLines):
         self.bar_shown = False
         self._bar_key: Hashable = None
         self._bar: list[Segment] = []
-        #: What every row drawn now needs, while Textual asks for rows (:meth:`render_lines`).
-        self._frame: tuple[int, int, Style, Style, bool] | None = None
-        self._framing = False
 
     @property
     def allow_vertical_scroll(self) -> bool:
@@ -316,16 +322,6 @@ class HandLines(ScrollLines):
         if old != raised and self.size:
             self.refresh_lines(0, max(old, raised))  # a row may keep its text and change its background
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # What every row needs (the width, the scroll, both styles, the bar) is worked out once
-        # for the rows Textual draws now (at the first, if any: most calls find every row kept),
-        # not row by row: the bar's key alone walked the widget's ancestors at every row.
-        self._framing = True
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._framing, self._frame = False, None
-
     def _frame_values(self) -> tuple[int, int, Style, Style, bool]:
         """(width for rows, first row on show, preview style, row style, bar shown); the bar's
         cells are brought up to date (:meth:`_bar_segments`)."""
@@ -335,12 +331,7 @@ class HandLines(ScrollLines):
         return self.width_for_rows, round(self.scroll_y), preview, self.visual_style.rich_style, self.bar_shown
 
     def render_line(self, y: int) -> Strip:
-        frame = self._frame
-        if frame is None:
-            frame = self._frame_values()
-            if self._framing:
-                self._frame = frame
-        width, top, preview, base, bar_shown = frame
+        width, top, preview, base, bar_shown = self.frame()
         row = y + top
         strips = self.strips
         strip = strips[row] if 0 <= row < len(strips) else Strip.blank(0)
