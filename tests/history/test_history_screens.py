@@ -12,6 +12,22 @@ from tests.screen_text import screen_text, wait_for
 SIZE = (80, 24)
 
 
+async def open_history(app, pilot) -> None:
+    """From the launcher, open Finished games with its digit, as a player does."""
+    await pilot.pause()
+    keys = [key for key, _ in app.screen._entries]
+    await pilot.press(str(keys.index("history") + 1))
+    await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the history")
+
+
+async def open_replay(app, pilot, match) -> ReplayScreen:
+    """Open the replay of ``match`` and wait until it is drawn; the replay screen."""
+    await pilot.pause()
+    app.open_replay(match)
+    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
+    return app.screen
+
+
 async def test_the_last_move_of_a_game_puts_it_into_the_history():
     whole = finished("mountain_goats", ("Ana", "Beto"))
     last_seat, last_action = whole.actions[-1]
@@ -32,10 +48,7 @@ async def test_the_history_shows_all_its_columns_at_80_columns_with_four_long_na
     record(finished("mountain_goats", ("Anastasia", "Bernardo", "Carolina", "Diego")), finished=1_700_000_000)
     app = BoardGamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        keys = [key for key, _ in app.screen._entries]
-        await pilot.press(str(keys.index("history") + 1))
-        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the history")
+        await open_history(app, pilot)
         await pilot.pause()
         assert "Decisions" in screen_text(app)  # the last column, not cut at the screen's edge
 
@@ -45,10 +58,7 @@ async def test_launcher_history_lists_games_and_enter_opens_the_replay_at_the_en
     record(finished("penguinramids", ("Carla", "Diego")), finished=1_700_000_100)
     app = BoardGamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        keys = [key for key, _ in app.screen._entries]
-        await pilot.press(str(keys.index("history") + 1))
-        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), what="the history")
+        await open_history(app, pilot)
         text = screen_text(app)
         assert "Penguinramids" in text and "Mountain Goats" in text
         assert "C Carla, D Diego" in text or "A Carla, B Diego" in text
@@ -77,10 +87,7 @@ async def test_replay_from_a_seat_hides_the_other_seats_secret_choices_and_the_l
     match = finished("penguinramids", ("Ana", "Beto"))
     app = BoardGamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_replay(match)
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
-        replay = app.screen
+        replay = await open_replay(app, pilot, match)
         first_secret = next(
             i for i, (seat, _a) in enumerate(match.actions) if seat == 0 and match.states[i].is_secret_choice(0)
         )
@@ -102,10 +109,7 @@ async def test_the_revealed_view_names_a_hand_only_in_a_game_that_has_hands():
         match = finished(game, ("Ana", "Beto"))
         app = BoardGamesApp()
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            app.open_replay(match)
-            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
-            replay = app.screen
+            replay = await open_replay(app, pilot, match)
             replay.go_to(3)
             assert ("hand of" in replay.view_name()) is hands
             assert hands or replay.view_name() == "everything revealed"
@@ -115,10 +119,7 @@ async def test_jump_to_a_round_and_to_a_decision():
     match = finished("penguinramids", ("Ana", "Beto"))
     app = BoardGamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_replay(match)
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
-        replay = app.screen
+        replay = await open_replay(app, pilot, match)
         await pilot.press("j")
         await pilot.pause()
         await pilot.press("r", "2", "enter")
@@ -136,10 +137,7 @@ async def test_play_steps_forward_by_itself_until_paused():
     match = finished("mountain_goats", ("Ana", "Beto"))
     app = BoardGamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_replay(match)
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
-        replay = app.screen
+        replay = await open_replay(app, pilot, match)
         await pilot.press("home", "plus", "plus")  # 0.25 s a decision
         await pilot.press("space")
         await wait_for(pilot, lambda: replay.step >= 2, what="two decisions played")

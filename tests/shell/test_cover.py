@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from textual.app import App
 
 from boardgames_tui.app import BoardGamesApp
@@ -11,13 +13,17 @@ from tests.handover import curtain_up, game_of
 
 
 async def _to_first_curtain(app, pilot, limit: int = 20) -> None:
-    for _ in range(limit):
-        if curtain_up(app.screen):
-            return
-        app.key_gate.rest()
-        await pilot.press("enter")
+    await _enter_until(app, pilot, curtain_up, limit)
+
+
+@asynccontextmanager
+async def _at_first_curtain():
+    """A three-player Misión Chungungo at 80x24, run up to its first curtain: (app, pilot)."""
+    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-    raise AssertionError("no curtain came up")
+        await _to_first_curtain(app, pilot)
+        yield app, pilot
 
 
 async def test_lifting_the_cover_repaints_the_whole_table_log_included(monkeypatch):
@@ -32,10 +38,7 @@ async def test_lifting_the_cover_repaints_the_whole_table_log_included(monkeypat
         return real(self, screen, update)
 
     monkeypatch.setattr(App, "_display", display)
-    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await _to_first_curtain(app, pilot)
+    async with _at_first_curtain() as (app, pilot):
         sent.clear()
         app.key_gate.rest()
         await pilot.press("enter")
@@ -53,10 +56,7 @@ async def test_lifting_the_cover_repaints_the_whole_table_log_included(monkeypat
 
 
 async def test_the_covered_table_takes_no_keys_but_rules_and_menu():
-    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await _to_first_curtain(app, pilot)
+    async with _at_first_curtain() as (app, pilot):
         game = game_of(app)
         log = game.query_one(LogPanel)
         actions = len(game.match.actions)
@@ -74,10 +74,7 @@ async def test_the_covered_table_takes_no_keys_but_rules_and_menu():
 async def test_the_curtain_lifts_on_enter_alone_not_on_the_space_that_skips_a_reveal():
     # Space goes on through Montaña's reveal; a player hurrying through it with Space must not
     # lift the next player's curtain in front of the table. The curtain says: press Enter.
-    app = BoardGamesApp(match=Match.new("mision_chungungo", ["Ana", "Beto", "Carla"], 4))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await _to_first_curtain(app, pilot)
+    async with _at_first_curtain() as (app, pilot):
         game = game_of(app)
         for _ in range(2):
             app.key_gate.rest()
