@@ -359,6 +359,28 @@ class _Calls:
         return pstats.Stats(self.profile).total_calls
 
 
+async def floor_calls(keys: int) -> dict[str, float]:
+    """Function calls per key of the floors of :func:`floor_keys` (as :class:`_Calls` counts)."""
+    out: dict[str, float] = {}
+    for name, app, pattern in (
+        ("list refill", BareRefillApp(), ("enter",)),
+        ("stock table", BareTableApp(), ("enter",)),
+    ):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for i in range(WARMUP * len(pattern)):
+                await pilot.press(pattern[i % len(pattern)])
+                await pilot.pause()
+            counter = _Calls()
+            counter.start()
+            for i in range(keys):
+                await pilot.press(pattern[i % len(pattern)])
+                await pilot.pause()
+            counter.stop()
+            out[name] = counter.calls / keys
+    return out
+
+
 async def bare_calls(keys: int) -> float:
     """Function calls per key of :class:`BareApp` (down and enter in turn), as :class:`_Calls` counts."""
     app = BareApp()
@@ -403,6 +425,8 @@ def main(argv: list[str] | None = None) -> int:
         bare_n = asyncio.run(bare_calls(args.keys))
         print(f"Function calls per key at {SIZE[0]}x{SIZE[1]} (cProfile counts), {args.players} players, seed {args.seed}")
         print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare_n:.0f} calls/key")
+        floors = asyncio.run(floor_calls(args.keys))
+        print("  the same bare app: " + ", ".join(f"{k} {v:.0f} calls/key ({v / bare_n:.2f}x)" for k, v in floors.items()))
         worst = 0.0
         for game in games:
             counter = _Calls()
