@@ -179,30 +179,42 @@ class BareTableApp(App[None]):
         event.option_list.highlighted = 0
 
 
-async def floor_keys(keys: int) -> dict[str, float]:
+async def floor_keys(keys: int, calls: bool = False, only: tuple[str, ...] = ()) -> dict[str, float]:
     """CPU seconds per key of what Textual itself costs for the kinds of key the games have:
     ``screen switch`` (cover and uncover the screen, keys x and Enter in turn), ``page
     scroll`` (the same with a cover page scrolled into view, as the game screen's curtain)
     ``list refill`` (Enter replaces the list's options) and ``stock table`` (a decision's
-    screen changes made with Textual's own widgets: :class:`BareTableApp`)."""
+    screen changes made with Textual's own widgets: :class:`BareTableApp`). With ``calls``,
+    function calls per key instead (as :class:`_Calls` counts them); ``only`` names the floors
+    to measure (all when empty)."""
     out: dict[str, float] = {}
-    for name, app, pattern in (
-        ("screen switch", BareSwitchApp(), ("x", "enter")),
-        ("page scroll", BarePagesApp(), ("x", "enter")),
-        ("list refill", BareRefillApp(), ("enter",)),
-        ("stock table", BareTableApp(), ("enter",)),
+    for name, make, pattern in (
+        ("screen switch", BareSwitchApp, ("x", "enter")),
+        ("page scroll", BarePagesApp, ("x", "enter")),
+        ("list refill", BareRefillApp, ("enter",)),
+        ("stock table", BareTableApp, ("enter",)),
     ):
+        if only and name not in only:
+            continue
+        app = make()
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             for i in range(WARMUP * len(pattern)):
                 await pilot.press(pattern[i % len(pattern)])
                 await pilot.pause()
             settle()
+            counter = _Calls() if calls else None
+            if counter is not None:
+                counter.start()
             start = time.process_time()
             for i in range(keys):
                 await pilot.press(pattern[i % len(pattern)])
                 await pilot.pause()
-            out[name] = (time.process_time() - start) / keys
+            if counter is not None:
+                counter.stop()
+                out[name] = counter.calls / keys
+            else:
+                out[name] = (time.process_time() - start) / keys
     return out
 
 
@@ -359,28 +371,6 @@ class _Calls:
         return pstats.Stats(self.profile).total_calls
 
 
-async def floor_calls(keys: int) -> dict[str, float]:
-    """Function calls per key of the floors of :func:`floor_keys` (as :class:`_Calls` counts)."""
-    out: dict[str, float] = {}
-    for name, app, pattern in (
-        ("list refill", BareRefillApp(), ("enter",)),
-        ("stock table", BareTableApp(), ("enter",)),
-    ):
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            for i in range(WARMUP * len(pattern)):
-                await pilot.press(pattern[i % len(pattern)])
-                await pilot.pause()
-            counter = _Calls()
-            counter.start()
-            for i in range(keys):
-                await pilot.press(pattern[i % len(pattern)])
-                await pilot.pause()
-            counter.stop()
-            out[name] = counter.calls / keys
-    return out
-
-
 async def bare_calls(keys: int) -> float:
     """Function calls per key of :class:`BareApp` (down and enter in turn), as :class:`_Calls` counts."""
     app = BareApp()
@@ -425,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
         bare_n = asyncio.run(bare_calls(args.keys))
         print(f"Function calls per key at {SIZE[0]}x{SIZE[1]} (cProfile counts), {args.players} players, seed {args.seed}")
         print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare_n:.0f} calls/key")
-        floors = asyncio.run(floor_calls(args.keys))
+        floors = asyncio.run(floor_keys(args.keys, calls=True, only=("list refill", "stock table")))
         print("  the same bare app: " + ", ".join(f"{k} {v:.0f} calls/key ({v / bare_n:.2f}x)" for k, v in floors.items()))
         worst = 0.0
         for game in games:
