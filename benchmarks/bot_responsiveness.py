@@ -28,8 +28,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,7 +40,7 @@ GAMES = ("mountain_goats", "penguinramids", "montana_pinguino", "mision_chungung
 SIZE = (120, 40)
 F1 = b"\x1bOP"
 
-BARE = '''
+BARE = """
 from textual.app import App
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, OptionList, Static
@@ -64,7 +64,7 @@ class Bare(App):
         log.display = not log.display
 
 Bare().run()
-'''
+"""
 
 
 def until(app: PtyApp, condition: Callable[[str], bool], since: float, timeout: float = 10.0) -> float:
@@ -96,7 +96,18 @@ def footer(text: str) -> str:
 def measure_game(game: str, rounds: int) -> dict[str, list[float]]:
     """Wall seconds per key in ``game`` while its first seat (Strong, 60 s) thinks."""
     home = Path(tempfile.mkdtemp(prefix="bgt-bench-"))
-    args = ["--game", game, "--seats", "strong,human", "--seed", "5", "--bot-pause", "0", "--bot-seconds", "60"]
+    args = [
+        "--game",
+        game,
+        "--seats",
+        "strong,human",
+        "--seed",
+        "5",
+        "--bot-pause",
+        "0",
+        "--bot-seconds",
+        "60",
+    ]
     times: dict[str, list[float]] = {}
     with PtyApp(args, home, SIZE) as app:
         until(app, lambda s: "is thinking" in s, time.perf_counter(), timeout=60)
@@ -147,7 +158,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--game", choices=GAMES, action="append")
     args = parser.parse_args()
-    print(f"{'program':18} {'key':14} {'median ms':>10} {'worst ms':>9}   (key written to the terminal -> screen shows it)")
+    print(
+        f"{'program':18} {'key':14} {'median ms':>10} {'worst ms':>9}   (key written to the terminal -> screen shows it)"
+    )
     report("bare Textual app", measure_bare(args.rounds))
     worst = 0.0
     for game in args.game or GAMES:

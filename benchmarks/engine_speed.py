@@ -60,7 +60,9 @@ def measure(game: str, players: int, seconds: float, seed: int = 0) -> tuple[int
 def main(argv: list[str] | None = None) -> int:
     """Print one line per game: decisions/s, games/s and decisions per game."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--game", action="append", choices=sorted(GAMES), help="one game (repeatable); default all")
+    p.add_argument(
+        "--game", action="append", choices=sorted(GAMES), help="one game (repeatable); default all"
+    )
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game")
     p.add_argument("--seed", type=int, default=0)

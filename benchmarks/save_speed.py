@@ -103,7 +103,9 @@ def measure(
             atomic_write(folder / "new.json", new)
             t4 = time.perf_counter()
             if new != old:
-                raise AssertionError(f"seed {seed}, {len(match.actions)} actions: the new text is not the old one")
+                raise AssertionError(
+                    f"seed {seed}, {len(match.actions)} actions: the new text is not the old one"
+                )
             times["old text"].append(t1 - t0)
             times["old save"].append(t2 - t0)
             times["new text"].append(t3 - t2)
@@ -124,8 +126,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     plays = games(args.seeds, max(args.sizes))
     with tempfile.TemporaryDirectory(prefix="save-speed-", dir=args.dir) as tmp:
-        print(f"{GAME}, {len(NAMES)} players, {args.seeds} games x {args.window} saves per size; median ms per save")
-        print(f"{'actions':>7}  {'old text':>8}  {'new text':>8}  {'old save':>8}  {'new save':>8}  {'file':>7}")
+        print(
+            f"{GAME}, {len(NAMES)} players, {args.seeds} games x {args.window} saves per size; median ms per save"
+        )
+        print(
+            f"{'actions':>7}  {'old text':>8}  {'new text':>8}  {'old save':>8}  {'new save':>8}  {'file':>7}"
+        )
         for size in args.sizes:
             r = measure(size, plays, args.window, Path(tmp))
             print(

@@ -56,8 +56,8 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 
 from boardgames_tui.app import BoardGamesApp
@@ -165,7 +165,9 @@ class BareTableApp(App[None]):
 
     @staticmethod
     def _board(turn: int) -> str:
-        return "\n".join(f"row {y:2}: " + " ".join(f"{(x * y + turn) % 10}" for x in range(30)) for y in range(14))
+        return "\n".join(
+            f"row {y:2}: " + " ".join(f"{(x * y + turn) % 10}" for x in range(30)) for y in range(14)
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from textual.widgets import Log
@@ -394,10 +396,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     p.add_argument("--players", type=int, default=3, help="players per match (default 3)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--profile", choices=sorted(GAMES), help="print a pyinstrument profile of this game's keys")
+    p.add_argument(
+        "--profile", choices=sorted(GAMES), help="print a pyinstrument profile of this game's keys"
+    )
     p.add_argument("--floors", action="store_true", help="only the bare app's key and its floors")
-    p.add_argument("--calls", action="store_true",
-                   help="count function calls per key instead of timing (steady from run to run)")
+    p.add_argument(
+        "--calls",
+        action="store_true",
+        help="count function calls per key instead of timing (steady from run to run)",
+    )
     args = p.parse_args(argv)
     games = args.game or sorted(GAMES)
     # The matches autosave after every key: into a folder of their own, never the player's saves.
@@ -413,22 +420,31 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.calls:
         bare_n = asyncio.run(bare_calls(args.keys))
-        print(f"Function calls per key at {SIZE[0]}x{SIZE[1]} (cProfile counts), {args.players} players, seed {args.seed}")
+        print(
+            f"Function calls per key at {SIZE[0]}x{SIZE[1]} (cProfile counts), {args.players} players, seed {args.seed}"
+        )
         print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare_n:.0f} calls/key")
         floors = asyncio.run(floor_keys(args.keys, calls=True, only=("list refill", "stock table")))
-        print("  the same bare app: " + ", ".join(f"{k} {v:.0f} calls/key ({v / bare_n:.2f}x)" for k, v in floors.items()))
+        print(
+            "  the same bare app: "
+            + ", ".join(f"{k} {v:.0f} calls/key ({v / bare_n:.2f}x)" for k, v in floors.items())
+        )
         worst = 0.0
         for game in games:
             counter = _Calls()
             r = asyncio.run(game_keys(game, args.keys, args.players, args.seed, counter))
             per_key = counter.calls / max(1, r["keys"])
             worst = max(worst, per_key / bare_n)
-            print(f"{game:<18} {per_key:8.0f} calls/key  {per_key / bare_n:5.2f}x  ({r['keys']} keys, {r['actions']} actions)")
+            print(
+                f"{game:<18} {per_key:8.0f} calls/key  {per_key / bare_n:5.2f}x  ({r['keys']} keys, {r['actions']} actions)"
+            )
         print(f"worst ratio: {worst:.2f}")
         return 0
 
     bare = asyncio.run(bare_keys(args.keys))
-    print(f"UI speed at {SIZE[0]}x{SIZE[1]}, CPU ms per key (time.process_time), {args.players} players, seed {args.seed}")
+    print(
+        f"UI speed at {SIZE[0]}x{SIZE[1]}, CPU ms per key (time.process_time), {args.players} players, seed {args.seed}"
+    )
     print(f"bare Textual app (Header, OptionList, Footer; down/enter): {bare * 1000:.1f} ms/key")
     floors = asyncio.run(floor_keys(args.keys))
     print(
@@ -437,7 +453,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.floors:
         return 0
-    print(f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on: count x ms")
+    print(
+        f"{'game':<18} {'ms/key':>7} {'bare':>6} {'ratio':>6} {'keys':>5} {'idle':>5} {'actions':>7}  keys on: count x ms"
+    )
     worst = 0.0
     for game in games:
         r = asyncio.run(game_keys(game, args.keys, args.players, args.seed))

@@ -21,7 +21,8 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual import _compositor
 from textual import screen as textual_screen

@@ -4,4 +4,4 @@ __version__ = "0.1.0"
 
 # The engine never imports the games; importing the package registers them in
 # the engine's catalogue, so ``Match.new("penguinramids", ...)`` works anywhere.
-from boardgames_tui import games as _games  # noqa: E402,F401
+from boardgames_tui import games as _games  # noqa: F401

@@ -16,8 +16,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from textual import constants, events
 from textual._context import active_message_pump
@@ -28,10 +29,10 @@ from textual.driver import Driver
 from textual.screen import Screen
 from textual.widgets import Input, TextArea
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
 from boardgames_tui.games import GAMES
-from boardgames_tui import i18n
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
 from boardgames_tui.ui.launcher import LauncherScreen
@@ -144,7 +145,10 @@ class BoardGamesApp(App[None]):
             screen = self.screen_stack[-1] if self.screen_stack else None
             if not self.key_gate.passes(event, screen):
                 if not event.is_forwarded and self.key_gate.worth_telling(event):
-                    self.notify(_("That key came just as the screen changed, so it did nothing: press it again."), timeout=3)
+                    self.notify(
+                        _("That key came just as the screen changed, so it did nothing: press it again."),
+                        timeout=3,
+                    )
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
             if not isinstance(self.focused, (Input, TextArea)):
@@ -186,7 +190,11 @@ class BoardGamesApp(App[None]):
             done = asyncio.get_running_loop().create_future()
             done.set_result(None)
             return done
-        notice = self.screen if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen) else None
+        notice = (
+            self.screen
+            if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen)
+            else None
+        )
         if notice is not None:
             super().pop_screen()
         result = super().push_screen(screen, callback, wait_for_dismiss)  # type: ignore[call-overload]
@@ -366,14 +374,18 @@ class BoardGamesApp(App[None]):
         try:
             record(match)
         except OSError as exc:
-            self.notify(_("Could not keep the game in the history: {error}").format(error=exc), severity="error")
+            self.notify(
+                _("Could not keep the game in the history: {error}").format(error=exc), severity="error"
+            )
 
     def game_finished(self, match: Match) -> None:
         from boardgames_tui.ui.game_over import GameOverScreen
 
         if isinstance(self.screen, GameOverScreen):
             return
-        self.push_screen(GameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over)
+        self.push_screen(
+            GameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+        )
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "board":

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from typing import Any, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from boardgames_tui import i18n
 from boardgames_tui.engine.names import check_names
@@ -100,12 +101,18 @@ def _seed(text: str) -> int:
 
     try:
         if len(text.strip().lstrip("+-")) > 19:  # more digits than any 64-bit number
-            raise argparse.ArgumentTypeError(_("must be from {low} to {high}").format(low=SEED_MIN, high=SEED_MAX))
+            raise argparse.ArgumentTypeError(
+                _("must be from {low} to {high}").format(low=SEED_MIN, high=SEED_MAX)
+            )
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("must be a whole number, not {text}").format(text=repr(text[:30]))) from None
+        raise argparse.ArgumentTypeError(
+            _("must be a whole number, not {text}").format(text=repr(text[:30]))
+        ) from None
     if not SEED_MIN <= value <= SEED_MAX:
-        raise argparse.ArgumentTypeError(_("must be from {low} to {high}").format(low=SEED_MIN, high=SEED_MAX))
+        raise argparse.ArgumentTypeError(
+            _("must be from {low} to {high}").format(low=SEED_MIN, high=SEED_MAX)
+        )
     return value
 
 
@@ -114,8 +121,16 @@ def _parser() -> _Parser:
     p.add_argument("--game", help=_("start this game: {games}").format(games=", ".join(GAMES)))
     p.add_argument("--players", type=int, help=_("number of players (default names are used)"))
     p.add_argument("--names", help=_("comma-separated player names, in seat order"))
-    p.add_argument("--seed", type=_seed, help=_("seed for shuffles and dice (a game replays the same with it)"))
-    p.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a game option, e.g. big_mountain=true"))
+    p.add_argument(
+        "--seed", type=_seed, help=_("seed for shuffles and dice (a game replays the same with it)")
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help=_("a game option, e.g. big_mountain=true"),
+    )
     p.add_argument(
         "--seats",
         help=_(
@@ -124,11 +139,21 @@ def _parser() -> _Parser:
         ),
     )
     p.add_argument(
-        "--bot-pause", type=_seconds, metavar="S", help=_("seconds a computer player's move stays in sight (default 1; 0: none)")
+        "--bot-pause",
+        type=_seconds,
+        metavar="S",
+        help=_("seconds a computer player's move stays in sight (default 1; 0: none)"),
     )
-    p.add_argument("--bot-seconds", type=_positive, metavar="S", help=_("thinking time of the strong level per decision (default 1)"))
+    p.add_argument(
+        "--bot-seconds",
+        type=_positive,
+        metavar="S",
+        help=_("thinking time of the strong level per decision (default 1)"),
+    )
     p.add_argument("--load", metavar="FILE", help=_("open a saved game (a finished one opens its replay)"))
-    p.add_argument("--lang", choices=("en", "es"), help=_("language: en or es (default: LANG/LC_ALL, else the settings)"))
+    p.add_argument(
+        "--lang", choices=("en", "es"), help=_("language: en or es (default: LANG/LC_ALL, else the settings)")
+    )
     return p
 
 
@@ -137,7 +162,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("must be a number of seconds, not {text}").format(text=repr(text[:30]))) from None
+        raise argparse.ArgumentTypeError(
+            _("must be a number of seconds, not {text}").format(text=repr(text[:30]))
+        ) from None
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(_("must be from 0 to 3600 seconds"))
     return value
@@ -159,25 +186,37 @@ def parse_seats(text: str) -> list[str]:
     for kind in seats:
         if kind not in SEAT_KINDS:
             raise UsageError(
-                _("--seats: unknown seat {seat}; each seat is one of {kinds}").format(seat=repr(kind[:30]), kinds=", ".join(SEAT_KINDS))
+                _("--seats: unknown seat {seat}; each seat is one of {kinds}").format(
+                    seat=repr(kind[:30]), kinds=", ".join(SEAT_KINDS)
+                )
             )
     return seats
 
 
 def _sim_parser() -> _Parser:
-    p = _Parser(prog="boardgames-tui simulate", description=_("Play random games headless and print figures."))
+    p = _Parser(
+        prog="boardgames-tui simulate", description=_("Play random games headless and print figures.")
+    )
     p.add_argument("--game", required=True, help=_("one of {games}").format(games=", ".join(GAMES)))
     p.add_argument("--games", type=int, required=True, help=_("how many games"))
     p.add_argument("--players", type=int, help=_("number of players (default: the game's minimum)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the first game (default 0)"))
-    p.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a game option, e.g. big_mountain=true"))
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help=_("a game option, e.g. big_mountain=true"),
+    )
     _lang_argument(p)
     return p
 
 
 def _lang_argument(p: argparse.ArgumentParser) -> None:
     """``--lang`` on a sub-command's parser: read before parsing (:func:`_lang_flag`), listed in its help."""
-    p.add_argument("--lang", choices=("en", "es"), help=_("language: en or es (default: LANG/LC_ALL, else the settings)"))
+    p.add_argument(
+        "--lang", choices=("en", "es"), help=_("language: en or es (default: LANG/LC_ALL, else the settings)")
+    )
 
 
 def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
@@ -197,19 +236,26 @@ def parse_options(game: str, pairs: Sequence[str]) -> dict[str, Any]:
             )
         for choice in opt.choices:
             if str(choice).lower() == raw.strip().lower() or (
-                isinstance(choice, bool) and raw.strip().lower() in (("yes", "on", "1") if choice else ("no", "off", "0"))
+                isinstance(choice, bool)
+                and raw.strip().lower() in (("yes", "on", "1") if choice else ("no", "off", "0"))
             ):
                 out[key] = choice
                 break
         else:
             words = ["yes", "no"] if set(opt.choices) == {False, True} else [str(c) for c in opt.choices]
-            raise UsageError(_("option {key} must be one of {choices}, not {value}").format(key=key, choices=", ".join(words), value=repr(raw)))
+            raise UsageError(
+                _("option {key} must be one of {choices}, not {value}").format(
+                    key=key, choices=", ".join(words), value=repr(raw)
+                )
+            )
     return out
 
 
 def _check_game(game: str) -> None:
     if game not in GAMES:
-        raise UsageError(_("unknown game {game}; choose one of {games}").format(game=repr(game), games=", ".join(GAMES)))
+        raise UsageError(
+            _("unknown game {game}; choose one of {games}").format(game=repr(game), games=", ".join(GAMES))
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -236,7 +282,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _lang_flag(argv: Sequence[str]) -> str | None:
     """The value of ``--lang`` in ``argv`` when it names a language we have (read before parsing)."""
     for i, arg in enumerate(argv):
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else None
+        value = (
+            argv[i + 1]
+            if arg == "--lang" and i + 1 < len(argv)
+            else arg[7:]
+            if arg.startswith("--lang=")
+            else None
+        )
         if value in i18n.LANGUAGES:
             return value
     return None
@@ -255,7 +307,9 @@ def _play(argv: list[str]) -> int:
             Match.load(args.load)
         except SaveError as exc:
             raise UsageError(
-                _("cannot load {file}: {error}").format(file=shown(args.load, 300), error=i18n.translate_text(str(exc)))
+                _("cannot load {file}: {error}").format(
+                    file=shown(args.load, 300), error=i18n.translate_text(str(exc))
+                )
             ) from None
     if args.game is not None:
         _check_game(args.game)
@@ -267,11 +321,19 @@ def _play(argv: list[str]) -> int:
             except ValueError as exc:  # the same rule as setup and saves
                 raise UsageError(f"--names: {i18n.translate_text(str(exc))}") from None
             if args.players is not None and args.players != len(names):
-                raise UsageError(_("--players {players} but {names} names given").format(players=args.players, names=len(names)))
+                raise UsageError(
+                    _("--players {players} but {names} names given").format(
+                        players=args.players, names=len(names)
+                    )
+                )
         players = len(names) if names else args.players
         if seats is not None:
             if players is not None and players != len(seats):
-                raise UsageError(_("--seats names {seats} seats but the game has {players} players").format(seats=len(seats), players=players))
+                raise UsageError(
+                    _("--seats names {seats} seats but the game has {players} players").format(
+                        seats=len(seats), players=players
+                    )
+                )
             players = len(seats)
         if players is not None:
             try:
@@ -305,7 +367,10 @@ def _play(argv: list[str]) -> int:
     code = app.return_code or 0
     if code:
         # Textual has printed the traceback; say what became of the game.
-        print(_("boardgames-tui: stopped by an unexpected error; {what}").format(what=_game_left(app)), file=sys.stderr)
+        print(
+            _("boardgames-tui: stopped by an unexpected error; {what}").format(what=_game_left(app)),
+            file=sys.stderr,
+        )
     return code
 
 
@@ -354,7 +419,11 @@ def _simulate(argv: list[str]) -> int:
         result = run_simulation(spec, args.games, players, args.seed, options)
     except ValueError as exc:
         raise UsageError(i18n.translate_text(str(exc))) from None
-    print(i18n.ngettext("{title}: {n} random game", "{title}: {n} random games", args.games).format(title=spec.title, n=args.games))
+    print(
+        i18n.ngettext("{title}: {n} random game", "{title}: {n} random games", args.games).format(
+            title=spec.title, n=args.games
+        )
+    )
     print(format_simulation(result))
     return 0
 
@@ -363,17 +432,39 @@ def _arena(argv: list[str]) -> int:
     """``boardgames-tui arena``: computer players against each other, headless (boardgames_tui.bots.arena)."""
     from boardgames_tui.bots import LEVELS
 
-    p = _Parser(prog="boardgames-tui arena", description=_("Computer players against each other: win shares and speed."))
+    p = _Parser(
+        prog="boardgames-tui arena",
+        description=_("Computer players against each other: win shares and speed."),
+    )
     p.add_argument("--game", required=True, help=_("one of {games}").format(games=", ".join(GAMES)))
-    p.add_argument("--seats", required=True, help=_("one level per seat, comma-separated: {levels}").format(levels=", ".join(LEVELS)))
-    p.add_argument("--games", type=int, required=True, help=_("how many games (levels rotate seats every game)"))
-    p.add_argument("--seconds", type=float, default=1.0, help=_("thinking time of the strong level per decision"))
+    p.add_argument(
+        "--seats",
+        required=True,
+        help=_("one level per seat, comma-separated: {levels}").format(levels=", ".join(LEVELS)),
+    )
+    p.add_argument(
+        "--games", type=int, required=True, help=_("how many games (levels rotate seats every game)")
+    )
+    p.add_argument(
+        "--seconds", type=float, default=1.0, help=_("thinking time of the strong level per decision")
+    )
     p.add_argument("--seed", type=int, default=0, help=_("seed of the first game (default 0)"))
-    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                   help=_("what --seconds counts: wall time, or CPU time of the thinking bot "
-                          "(repeatable on a busy machine)"))
+    p.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help=_(
+            "what --seconds counts: wall time, or CPU time of the thinking bot (repeatable on a busy machine)"
+        ),
+    )
     p.add_argument("--jobs", type=int, default=1, help=_("worker processes to play the games in (default 1)"))
-    p.add_argument("--option", action="append", default=[], metavar="K=V", help=_("a game option, e.g. big_mountain=true"))
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help=_("a game option, e.g. big_mountain=true"),
+    )
     _lang_argument(p)
     args = p.parse_args(argv)
     _check_game(args.game)
@@ -381,7 +472,9 @@ def _arena(argv: list[str]) -> int:
     unknown = [s for s in seats if s not in LEVELS]
     if unknown:
         raise UsageError(
-            _("unknown level {level} in --seats; choose from {levels}").format(level=repr(unknown[0]), levels=", ".join(LEVELS))
+            _("unknown level {level} in --seats; choose from {levels}").format(
+                level=repr(unknown[0]), levels=", ".join(LEVELS)
+            )
         )
     if args.games < 1:
         raise UsageError(_("--games must be at least 1"))
@@ -393,11 +486,25 @@ def _arena(argv: list[str]) -> int:
     from boardgames_tui.bots.arena import format_arena, run_arena
 
     def progress(done: int, result) -> None:
-        print("\r" + _("{done}/{games} games").format(done=done, games=args.games), end="", file=sys.stderr, flush=True)
+        print(
+            "\r" + _("{done}/{games} games").format(done=done, games=args.games),
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
 
     try:
-        result = run_arena(GAMES[args.game], seats, args.games, args.seconds, args.seed, options, progress=progress,
-                           jobs=args.jobs, clock=args.clock)
+        result = run_arena(
+            GAMES[args.game],
+            seats,
+            args.games,
+            args.seconds,
+            args.seed,
+            options,
+            progress=progress,
+            jobs=args.jobs,
+            clock=args.clock,
+        )
     except ValueError as exc:
         raise UsageError(i18n.translate_text(str(exc))) from None
     print(file=sys.stderr)
@@ -409,15 +516,32 @@ def _serve(argv: list[str]) -> int:
     """``boardgames-tui serve``: the SSH table (boardgames_tui.serve)."""
     from pathlib import Path
 
-    p = _Parser(prog="boardgames-tui serve", description=_("Serve the games over SSH: each player at their own terminal."))
+    p = _Parser(
+        prog="boardgames-tui serve",
+        description=_("Serve the games over SSH: each player at their own terminal."),
+    )
     p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default: loopback only)"))
     p.add_argument("--port", type=int, default=2222, help=_("port to listen on (default 2222)"))
-    p.add_argument("--authorized-keys", metavar="PATH", help=_("public keys that may log in (default: in the config folder)"))
+    p.add_argument(
+        "--authorized-keys",
+        metavar="PATH",
+        help=_("public keys that may log in (default: in the config folder)"),
+    )
     p.add_argument("--table-code", metavar="CODE", help=_("a password anyone with it may log in with"))
-    p.add_argument("--idle-timeout", type=float, default=30 * 60, metavar="S", help=_("seconds without a key before a session is closed"))
-    p.add_argument("--web", action="store_true", help=_("also serve the tables to web browsers (textual-serve)"))
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=30 * 60,
+        metavar="S",
+        help=_("seconds without a key before a session is closed"),
+    )
+    p.add_argument(
+        "--web", action="store_true", help=_("also serve the tables to web browsers (textual-serve)")
+    )
     p.add_argument("--web-port", type=int, default=8000, help=_("port of the web door (default 8000)"))
-    p.add_argument("--web-host", default="127.0.0.1", help=_("address of the web door (default: loopback only)"))
+    p.add_argument(
+        "--web-host", default="127.0.0.1", help=_("address of the web door (default: loopback only)")
+    )
     _lang_argument(p)
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:

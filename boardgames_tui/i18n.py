@@ -31,8 +31,9 @@ import gettext as _gettext
 import os
 import re
 import string
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "boardgames_tui"
@@ -87,7 +88,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str |
     return None
 
 
-def choose_language(cli: str | None, settings_language: str | None, environ: Mapping[str, str] | None = None) -> str:
+def choose_language(
+    cli: str | None, settings_language: str | None, environ: Mapping[str, str] | None = None
+) -> str:
     """The language to start in: ``--lang``, else the settings, else the environment, else English.
 
     ``settings_language`` is what the player chose in the settings screen
@@ -208,7 +211,10 @@ def _lookup(text: str) -> str | None:
         if match is None:
             continue
         found = match.groupdict()
-        if any(value.count("(") != value.count(")") or value.count("[") != value.count("]") for value in found.values()):
+        if any(
+            value.count("(") != value.count(")") or value.count("[") != value.count("]")
+            for value in found.values()
+        ):
             continue  # a value cutting through brackets: the text has another shape
         values = {name: _value(value) for name, value in found.items()}
         try:
@@ -248,7 +254,7 @@ def _value(value: str) -> str:
     acceleration"); separators inside parentheses do not count. What
     matches nothing is kept as it is (a card's name).
     """
-    if not value or value.isdigit() or value[0] == "{" and value[-1] == "}" and value[1:-1].isdigit():
+    if not value or value.isdigit() or (value[0] == "{" and value[-1] == "}" and value[1:-1].isdigit()):
         return value
     for sep in ("; ", ", "):
         pieces = _split(value, sep)

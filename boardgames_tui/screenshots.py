@@ -75,7 +75,7 @@ def _montana_round_match() -> Match:
         if not (s.phase == "play" and s.round >= 3 and len(s.to_move) == 1 and s.played[s.to_move[0]]):
             return False
         after = s.apply(s.to_move[0], PlayNoMore())
-        return any(e.text == "Impulse Phase." for e in after.log[len(s.log):])
+        return any(e.text == "Impulse Phase." for e in after.log[len(s.log) :])
 
     return _play_until("montana_pinguino", last_card)
 
@@ -101,6 +101,7 @@ async def _montana_round(app: BoardGamesApp, pilot) -> None:
 
 def _chungungo_shot_match() -> Match:
     """Misión Chungungo: a shot being aimed that would strike two players."""
+
     def aiming(s) -> bool:
         if s.phase == "resolve" and s.steps and s.steps[0] == "shot":
             hit, _ = s.shot_targets(s.to_move[0], s.card_in_play, False)
@@ -149,7 +150,9 @@ def main(out: str = "screenshots", *only: str) -> int:
         except Exception as exc:  # a game not yet playable must not stop the others
             print(f"{game}: skipped ({exc})", file=sys.stderr)
             continue
-        asyncio.run(_shoot(BoardGamesApp(match=match), folder / f"{game}.svg", match.spec.hidden_information, act))
+        asyncio.run(
+            _shoot(BoardGamesApp(match=match), folder / f"{game}.svg", match.spec.hidden_information, act)
+        )
         print(f"wrote {folder / (game + '.svg')}")
     return 0
 

@@ -91,8 +91,13 @@ def from_json(text: str) -> Settings:
         raise ValueError("it is not JSON") from None
     if type(data) is not dict:
         raise ValueError("it is not a JSON object")
-    kinds = {"language": (str,), "theme": (str,), "bot_pace": (int, float), "reveal_pace": (int, float),
-             "confirm_secret": (bool,)}
+    kinds = {
+        "language": (str,),
+        "theme": (str,),
+        "bot_pace": (int, float),
+        "reveal_pace": (int, float),
+        "confirm_secret": (bool,),
+    }
     for key, value in data.items():
         if key not in kinds:
             raise ValueError(f"it has an unknown setting {key[:30]!r}")
@@ -123,7 +128,9 @@ def load(path: Path | None = None) -> LoadedSettings:
                 return LoadedSettings(Settings(), f"{path} is not a file; the default settings are used")
             return LoadedSettings(Settings())
         if path.stat().st_size > 64 * 1024:
-            return LoadedSettings(Settings(), f"{path} is too big for a settings file; the default settings are used")
+            return LoadedSettings(
+                Settings(), f"{path} is too big for a settings file; the default settings are used"
+            )
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return LoadedSettings(Settings(), f"{path} cannot be read ({exc}); the default settings are used")

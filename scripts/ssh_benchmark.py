@@ -32,20 +32,18 @@ HOME = Path(tempfile.mkdtemp(prefix="bgt-bench-"))
 os.environ["BOARDGAMES_TUI_HOME"] = str(HOME / "home")
 (HOME / "home").mkdir()
 
+import figures  # noqa: E402
+from figures import children, pct, rss_kib  # noqa: E402
+
 from boardgames_tui.engine import seat_letter  # noqa: E402
 from boardgames_tui.serve.hub import Hub  # noqa: E402
 from boardgames_tui.serve.server import ServerConfig, set_size, start_server  # noqa: E402
 from tests.serve.conftest import ServerFixture, Terminal, make_keys  # noqa: E402
-import figures  # noqa: E402
-from figures import pct, rss_kib, children  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index, open_table  # noqa: E402
 
 NAMES = [f"p{i:02d}" for i in range(40)]
 #: The load test's 20 logins (none of them has a seat yet).
 LOAD = NAMES[20:]
-
-
-
 
 
 async def key_latency(term, key: str = "down") -> float:
@@ -101,8 +99,20 @@ async def local_latency(n: int = 30) -> list[float]:
     env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM",)}
     env["TERM"] = "xterm-256color"
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "boardgames_tui", "--game", "mountain_goats", "--names", "Ana,Beto", "--seed", "7",
-        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        sys.executable,
+        "-m",
+        "boardgames_tui",
+        "--game",
+        "mountain_goats",
+        "--names",
+        "Ana,Beto",
+        "--seed",
+        "7",
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
     )
     os.close(slave)
     screen = pyte.Screen(80, 24)
@@ -130,7 +140,7 @@ async def local_latency(n: int = 30) -> list[float]:
         changed.clear()
         try:
             await asyncio.wait_for(changed.wait(), 0.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
     await asyncio.sleep(1.0)
     out = []
@@ -195,19 +205,29 @@ async def main(quick: bool) -> None:
     )
     server = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     sizes = await bytes_per_decision(server)
-    print(f"bytes to a client per decision at 80x24 (Penguinramids, {len(sizes) // 2} decisions x 2 clients):")
-    print(f"  median {statistics.median(sizes):.0f}, mean {statistics.mean(sizes):.0f}, p90 {pct(sizes, 0.9):.0f}")
+    print(
+        f"bytes to a client per decision at 80x24 (Penguinramids, {len(sizes) // 2} decisions x 2 clients):"
+    )
+    print(
+        f"  median {statistics.median(sizes):.0f}, mean {statistics.mean(sizes):.0f}, p90 {pct(sizes, 0.9):.0f}"
+    )
     ssh = await ssh_latency(server)
     local = await local_latency()
     print("key l (log shown/hidden) to the first byte of the redraw (Mountain Goats, 30 keys):")
-    print(f"  over SSH (loopback): median {statistics.median(ssh) * 1000:.1f} ms, p90 {pct(ssh, 0.9) * 1000:.1f} ms")
-    print(f"  local terminal:      median {statistics.median(local) * 1000:.1f} ms, p90 {pct(local, 0.9) * 1000:.1f} ms")
+    print(
+        f"  over SSH (loopback): median {statistics.median(ssh) * 1000:.1f} ms, p90 {pct(ssh, 0.9) * 1000:.1f} ms"
+    )
+    print(
+        f"  local terminal:      median {statistics.median(local) * 1000:.1f} ms, p90 {pct(local, 0.9) * 1000:.1f} ms"
+    )
     if not quick:
         lat, sessions = await load(server)
         kids = children(os.getpid())
         mem = [rss_kib(p) for p in kids]
         print(f"{sessions} sessions at 4 tables: key l latency on each of 16 players' terminals, twice:")
-        print(f"  median {statistics.median(lat) * 1000:.1f} ms, p90 {pct(lat, 0.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms")
+        print(
+            f"  median {statistics.median(lat) * 1000:.1f} ms, p90 {pct(lat, 0.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms"
+        )
         print(
             f"memory: {len(mem)} session processes, resident median {statistics.median(mem) / 1024:.1f} MiB "
             f"(min {min(mem) / 1024:.1f}, max {max(mem) / 1024:.1f}); server process {rss_kib(os.getpid()) / 1024:.1f} MiB "

@@ -34,19 +34,18 @@ os.environ["BOARDGAMES_TUI_HOME"] = str(HOME / "home")
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 (HOME / "home").mkdir()
 
+import figures  # noqa: E402
+from figures import pct, rss_kib  # noqa: E402
+
 from boardgames_tui.engine import seat_letter  # noqa: E402
 from boardgames_tui.serve.hub import Hub  # noqa: E402
 from boardgames_tui.serve.server import FailureCounter, ServerConfig, start_server  # noqa: E402
 from boardgames_tui.serve.web import start_web  # noqa: E402
 from tests.serve.conftest import ServerFixture, make_keys  # noqa: E402
-import figures  # noqa: E402
-from figures import pct, rss_kib  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index  # noqa: E402
 from tests.serve.webclient import WebTerminal  # noqa: E402
 
 CODE = "bench-code"
-
-
 
 
 async def key_latency(term, key: str = "l") -> float:
@@ -71,7 +70,9 @@ async def main() -> None:
     keys, authorized = make_keys(HOME, ["ana", "beto", "carla"])
     config = ServerConfig(authorized, idle_timeout=3600)
     failures = FailureCounter()
-    acceptor, hub = await start_server("127.0.0.1", 0, config, hub=Hub(HOME / "home" / "tables"), failures=failures)
+    acceptor, hub = await start_server(
+        "127.0.0.1", 0, config, hub=Hub(HOME / "home" / "tables"), failures=failures
+    )
     runner, port, tables = await start_web("127.0.0.1", 0, hub, config, failures, code=CODE)
     server = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     base = f"http://127.0.0.1:{port}"
@@ -113,8 +114,12 @@ async def main() -> None:
     await asyncio.sleep(1.0)
     ssh = [await key_latency(ana) for _ in range(30)]
     print("key l (log shown/hidden) to the first byte of the redraw (Mountain Goats, 30 keys):")
-    print(f"  in a browser tab (websocket, loopback): median {statistics.median(web) * 1000:.1f} ms, p90 {pct(web, 0.9) * 1000:.1f} ms")
-    print(f"  over SSH (loopback):                    median {statistics.median(ssh) * 1000:.1f} ms, p90 {pct(ssh, 0.9) * 1000:.1f} ms")
+    print(
+        f"  in a browser tab (websocket, loopback): median {statistics.median(web) * 1000:.1f} ms, p90 {pct(web, 0.9) * 1000:.1f} ms"
+    )
+    print(
+        f"  over SSH (loopback):                    median {statistics.median(ssh) * 1000:.1f} ms, p90 {pct(ssh, 0.9) * 1000:.1f} ms"
+    )
     for term in (web_first, web_other, ana, beto):
         await term.close()
 
@@ -139,7 +144,9 @@ async def main() -> None:
         sizes["web"].append(tab.received - before[1])
     print(f"bytes per decision at 80x24 (Penguinramids, {len(sizes['web'])} decisions):")
     for door, values in sizes.items():
-        print(f"  {door}: median {statistics.median(values):.0f}, mean {statistics.mean(values):.0f}, p90 {pct(values, 0.9):.0f}")
+        print(
+            f"  {door}: median {statistics.median(values):.0f}, mean {statistics.mean(values):.0f}, p90 {pct(values, 0.9):.0f}"
+        )
     for term in (ana, tab):
         await term.close()
     await runner.cleanup()

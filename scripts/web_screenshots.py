@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
-import random
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -124,7 +124,12 @@ class Browser:
         try:
             await self.call(ws, "Page.enable")
             await self.call(
-                ws, "Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False
+                ws,
+                "Emulation.setDeviceMetricsOverride",
+                width=WIDTH,
+                height=HEIGHT,
+                deviceScaleFactor=1,
+                mobile=False,
             )
             await self.call(ws, "Page.navigate", url=url)
             deadline = time.monotonic() + timeout
@@ -159,7 +164,6 @@ class Browser:
 
 
 async def main(out: Path, chromium: str) -> None:
-    from boardgames_tui.serve.hub import Hub
     from boardgames_tui.serve.server import FailureCounter, ServerConfig, start_server
     from boardgames_tui.serve.web import start_web
 
@@ -173,8 +177,12 @@ async def main(out: Path, chromium: str) -> None:
     browser = Browser(chromium, profile)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        await browser.shoot(f"{base}/play?" + urlencode({"name": "Carla", "code": tables.code}), out / "web_lobby.png")
-        await browser.shoot(f"{base}/play?" + urlencode({"name": "Ana", "code": tables.code}), out / "web_table.png")
+        await browser.shoot(
+            f"{base}/play?" + urlencode({"name": "Carla", "code": tables.code}), out / "web_lobby.png"
+        )
+        await browser.shoot(
+            f"{base}/play?" + urlencode({"name": "Ana", "code": tables.code}), out / "web_table.png"
+        )
     finally:
         await browser.close()
         shutil.rmtree(profile, ignore_errors=True)

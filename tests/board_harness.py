@@ -31,7 +31,10 @@ class BoardHarness(App):
     def refresh_ctx(self) -> None:
         """Redraw from the current ``state`` and ``seat``."""
         ctx = BoardContext(
-            self.state.view(self.seat), self.seat, self.names[: self.state.players], self.state.legal_actions(self.seat)
+            self.state.view(self.seat),
+            self.seat,
+            self.names[: self.state.players],
+            self.state.legal_actions(self.seat),
         )
         self.board.show(ctx)
         self.chooser.set_choices(ctx, self.board)

@@ -6,7 +6,8 @@ Scenario builders: :func:`match_at` turns a position built by a game's scenario 
 
 import asyncio
 import math
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 import textual._wait
@@ -16,7 +17,12 @@ from boardgames_tui.engine import Match, State
 
 
 def build_match_at(
-    game_id: str, names: Sequence[str], state: State, *, seed: int = 0, options: Mapping[str, Any] | None = None
+    game_id: str,
+    names: Sequence[str],
+    state: State,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> Match:
     """A match of ``game_id`` standing at ``state`` (a scenario position), with no actions yet.
 

@@ -22,10 +22,19 @@ from boardgames_tui.games import GAMES
 
 TESTS = Path(__file__).parent
 GAMES_DIR = TESTS.parent / "boardgames_tui" / "games"
-KINDS = ("conftest.py", "test_rules.py", "test_harness.py", "test_handover.py",
-         "test_ui_board.py", "test_pilot.py", "test_snapshot.py")
+KINDS = (
+    "conftest.py",
+    "test_rules.py",
+    "test_harness.py",
+    "test_handover.py",
+    "test_ui_board.py",
+    "test_pilot.py",
+    "test_snapshot.py",
+)
 #: Calls that change a match behind a running screen's back, or make the screen catch up with one.
-BEHIND_THE_SCREEN = re.compile(r"\.match\.(play|undo|set_seat)\(|\.advance\(\)|\.states\s*(\[[^\]]*\])?\s*=[^=]")
+BEHIND_THE_SCREEN = re.compile(
+    r"\.match\.(play|undo|set_seat)\(|\.advance\(\)|\.states\s*(\[[^\]]*\])?\s*=[^=]"
+)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -36,7 +45,11 @@ def test_every_game_has_the_same_test_files_by_kind(game_id):
     assert wanted <= names, f"{game_id} lacks {sorted(wanted - names)}"
     odd = sorted(n for n in names if n == "helpers.py" or n.endswith("_support.py"))
     assert not odd, f"{game_id}: scenario builders belong in conftest.py, not {odd}"
-    pictures = {p.name for p in (folder / "__snapshots__").iterdir()} if (folder / "__snapshots__").exists() else set()
+    pictures = (
+        {p.name for p in (folder / "__snapshots__").iterdir()}
+        if (folder / "__snapshots__").exists()
+        else set()
+    )
     assert pictures <= {"test_snapshot"}, f"{game_id}: snapshot pictures of other files: {sorted(pictures)}"
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -189,8 +190,17 @@ def run_arena(
             raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     n = len(seats)
     spec.check_options(n, dict(options or {}))
-    result = ArenaResult(spec.id, spec.title, tuple(seats), games, seed, seconds, clock,
-                         {level: LevelFigures() for level in seats}, jobs=max(1, jobs))
+    result = ArenaResult(
+        spec.id,
+        spec.title,
+        tuple(seats),
+        games,
+        seed,
+        seconds,
+        clock,
+        {level: LevelFigures() for level in seats},
+        jobs=max(1, jobs),
+    )
     started = time.perf_counter()
 
     def add(done: int, record: dict[str, Any]) -> None:
@@ -219,8 +229,12 @@ def run_arena(
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    work = [(spec.id, tuple(seats), g, seconds, seed, dict(options or {}), playouts, clock) for g in range(games)]
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    work = [
+        (spec.id, tuple(seats), g, seconds, seed, dict(options or {}), playouts, clock) for g in range(games)
+    ]
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    )
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         for g, record in enumerate(pool.map(_play_in_worker, work)):
             add(g + 1, record)
@@ -232,14 +246,29 @@ def format_arena(result: ArenaResult) -> str:
     n = len(result.seats)
     clock = _("CPU") if result.clock == "cpu" else _("wall-clock")
     think = (
-        _(", strong thinks {seconds} {clock} s per decision").format(seconds=f"{result.seconds:g}", clock=clock)
+        _(", strong thinks {seconds} {clock} s per decision").format(
+            seconds=f"{result.seconds:g}", clock=clock
+        )
         if "strong" in result.seats
         else ""
     )
-    level, games, wins, share_h, interval = _("level"), _("seat-games"), _("wins"), _("win share"), _("{share} interval").format(share="95%")
+    level, games, wins, share_h, interval = (
+        _("level"),
+        _("seat-games"),
+        _("wins"),
+        _("win share"),
+        _("{share} interval").format(share="95%"),
+    )
     lines = [
-        _("{title}: {games} games, {seats} seats ({levels}; levels rotate seats every game), seed {seed}{think}").format(
-            title=result.title, games=result.games, seats=n, levels=", ".join(result.seats), seed=result.seed, think=think
+        _(
+            "{title}: {games} games, {seats} seats ({levels}; levels rotate seats every game), seed {seed}{think}"
+        ).format(
+            title=result.title,
+            games=result.games,
+            seats=n,
+            levels=", ".join(result.seats),
+            seed=result.seed,
+            think=think,
         ),
         f"{level:<8} {games:>10} {wins:>7} {share_h:>9}  {interval}",
     ]
@@ -247,19 +276,35 @@ def format_arena(result: ArenaResult) -> str:
         low, high = wilson(fig.wins, fig.games)
         share = fig.wins / fig.games if fig.games else 0.0
         lines.append(f"{name:<8} {fig.games:>10} {fig.wins:>7.1f} {share:>9.1%}  {low:.1%}-{high:.1%}")
-    lines.append(_("seconds per decision (decisions with 2+ legal actions), wall clock and CPU; playouts per CPU second:"))
+    lines.append(
+        _(
+            "seconds per decision (decisions with 2+ legal actions), wall clock and CPU; playouts per CPU second:"
+        )
+    )
     heads = [_("decisions"), _("mean"), _("p95"), _("max"), _("cpu mean"), _("cpu p95"), _("playouts/s")]
-    lines.append(f"{level:<8} {heads[0]:>9} {heads[1]:>8} {heads[2]:>8} {heads[3]:>8} {heads[4]:>9} {heads[5]:>8} {heads[6]:>11}")
+    lines.append(
+        f"{level:<8} {heads[0]:>9} {heads[1]:>8} {heads[2]:>8} {heads[3]:>8} {heads[4]:>9} {heads[5]:>8} {heads[6]:>11}"
+    )
     for name, fig in result.by_level.items():
         t, c = fig.times, fig.cpu
         mean = sum(t) / len(t) if t else 0.0
         cpu_mean = sum(c) / len(c) if c else 0.0
         rate = f"{fig.playouts / sum(c):>11.0f}" if fig.playouts and sum(c) > 0 else f"{'-':>11}"
-        lines.append(f"{name:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f}"
-                     f" {cpu_mean:>9.4f} {percentile(c, 95):>8.4f} {rate}")
-    lines.append(_("shared wins (ties): {games} games, each winner counted as 1/k of a win").format(games=result.shared))
+        lines.append(
+            f"{name:<8} {len(t):>9} {mean:>8.4f} {percentile(t, 95):>8.4f} {max(t, default=0.0):>8.4f}"
+            f" {cpu_mean:>9.4f} {percentile(c, 95):>8.4f} {rate}"
+        )
+    lines.append(
+        _("shared wins (ties): {games} games, each winner counted as 1/k of a win").format(
+            games=result.shared
+        )
+    )
     if result.unfinished:
-        lines.append(_("unfinished games (decision cap): {games}, counted as a win for no level").format(games=result.unfinished))
+        lines.append(
+            _("unfinished games (decision cap): {games}, counted as a win for no level").format(
+                games=result.unfinished
+            )
+        )
     jobs = _(" in {jobs} processes").format(jobs=result.jobs) if result.jobs > 1 else ""
     lines.append(_("wall time: {seconds} s{jobs}").format(seconds=f"{result.wall_seconds:.0f}", jobs=jobs))
     return "\n".join(lines)

@@ -26,10 +26,10 @@ bot with a perfect memory would know a little more than this.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import product
 from math import comb
-from typing import Any, Callable
-
+from typing import Any
 
 from boardgames_tui.engine.core import State
 from boardgames_tui.engine.derive import evolve
@@ -72,9 +72,7 @@ def _penguinramids(view: Any, seat: int, rnd: random.Random) -> Any:
     if len(deck) != len(view.deck):
         raise ValueError(f"penguinramids: {len(deck)} unseen penguins for a deck of {len(view.deck)}")
     rnd.shuffle(deck)
-    chosen = tuple(
-        rnd.choice(view.hands[s]) if c == rules.HIDDEN else c for s, c in enumerate(view.chosen)
-    )
+    chosen = tuple(rnd.choice(view.hands[s]) if c == rules.HIDDEN else c for s, c in enumerate(view.chosen))
     return evolve(view, deck=tuple(deck), chosen=chosen, rng=_fresh_rng(rnd))
 
 
@@ -143,17 +141,27 @@ def _montana(view: Any, seat: int, rnd: random.Random) -> Any:
         drawn = tuple(item_pool[: len(drawn)])
         item_pool = item_pool[len(drawn) :]
     if len(item_pool) != len(view.item_deck):
-        raise ValueError(f"montana_pinguino: {len(item_pool)} unseen items for an item deck of {len(view.item_deck)}")
+        raise ValueError(
+            f"montana_pinguino: {len(item_pool)} unseen items for an item deck of {len(view.item_deck)}"
+        )
     return evolve(
-        view, hand=tuple(hand), deck=tuple(deck), items=tuple(items), played=tuple(played),
-        item_deck=tuple(item_pool), drawn=drawn, rng=_fresh_rng(rnd),
+        view,
+        hand=tuple(hand),
+        deck=tuple(deck),
+        items=tuple(items),
+        played=tuple(played),
+        item_deck=tuple(item_pool),
+        drawn=drawn,
+        rng=_fresh_rng(rnd),
     )
 
 
 # ------------------------------------------------------------------ Misión Chungungo
 
 
-def _pick_with_sum(pool: list[int], value: Callable[[int], int], k: int, total: int, rnd: random.Random) -> list[int] | None:
+def _pick_with_sum(
+    pool: list[int], value: Callable[[int], int], k: int, total: int, rnd: random.Random
+) -> list[int] | None:
     """``k`` cards of ``pool`` whose values add up to ``total``, uniformly among such sets; None if none.
 
     Values are small (copper 0-3): the cards are grouped by value, a count
@@ -219,7 +227,11 @@ def _chungungo(view: Any, seat: int, rnd: random.Random) -> Any:
                 continue
             kit = data.KIT_IDS[s]
             has_kit = kit not in view.discards[s]
-            in_hand = view.copper[s] - sum(copper[c] for c in view.discards[s]) - sum(copper[c] for c in view.bases[s])
+            in_hand = (
+                view.copper[s]
+                - sum(copper[c] for c in view.discards[s])
+                - sum(copper[c] for c in view.bases[s])
+            )
             crew_pool = [c for c in pool if not data.CARDS[c].is_base]
             picked = _pick_with_sum(crew_pool, copper.__getitem__, size - has_kit, in_hand, rnd)
             if picked is None:

@@ -74,7 +74,7 @@ EPSILON = 0.1
 class _Node:
     """A decision sequence from the root: visits and total reward of the seat that made its last decision."""
 
-    __slots__ = ("children", "visits", "total", "actor", "prior")
+    __slots__ = ("actor", "children", "prior", "total", "visits")
 
     def __init__(self, actor: int = -1) -> None:
         self.children: dict[Any, _Node] = {}

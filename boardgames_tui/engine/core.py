@@ -12,8 +12,9 @@ in the names with :meth:`Event.render`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
@@ -61,7 +62,7 @@ class Event:
     text: str
     private: Mapping[int, str] = NO_PRIVATE
 
-    def for_seat(self, seat: int | None) -> "Event":
+    def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (spectator: ``None``)."""
         if not self.private:
             return self
@@ -73,7 +74,9 @@ class Event:
         """The line a player reads: names filled in, and ``seat``'s private part."""
         text = _fill(self.text, names)
         if seat is not None and seat in self.private:
-            text = f"{text} [{_fill(self.private[seat], names)}]" if text else _fill(self.private[seat], names)
+            text = (
+                f"{text} [{_fill(self.private[seat], names)}]" if text else _fill(self.private[seat], names)
+            )
         return text
 
 
@@ -151,7 +154,7 @@ class State:
         """Every legal action of ``seat`` in a stable order; ``[]`` if not deciding."""
         raise NotImplementedError
 
-    def apply(self, seat: int, action: Any) -> "State":
+    def apply(self, seat: int, action: Any) -> State:
         """A new state after ``seat`` takes ``action``; raises IllegalAction."""
         raise NotImplementedError
 
@@ -168,7 +171,7 @@ class State:
     def outcome(self) -> Outcome:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> "State":
+    def view(self, seat: int | None) -> State:
         """What ``seat`` could know at the table (``None``: a spectator)."""
         raise NotImplementedError
 
@@ -233,7 +236,7 @@ class State:
         """What ``seat`` must do now, in a few words, for the UI."""
         return "Choose an action"
 
-    def is_barrier(self, seat: int, action: Any, after: "State") -> bool:
+    def is_barrier(self, seat: int, action: Any, after: State) -> bool:
         """Whether undo may never go back past ``seat``'s ``action`` (DESIGN.md, "Matches").
 
         ``self`` is the state before the action and ``after`` the state
@@ -262,7 +265,9 @@ class State:
         if seat not in self.to_move:
             if not self.to_move:
                 raise IllegalAction("the game is over")
-            raise IllegalAction(f"it is not seat {seat_letter(seat) if 0 <= seat < 5 else seat}'s decision now")
+            raise IllegalAction(
+                f"it is not seat {seat_letter(seat) if 0 <= seat < 5 else seat}'s decision now"
+            )
 
 
 def barrier_reasons(before: State, seat: int, after: State) -> tuple[str, ...]:

@@ -18,7 +18,8 @@ with their default, and they take no part in equality.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -75,7 +76,7 @@ def _plan(cls: type) -> tuple[frozenset, dict, Callable[..., Any] | None]:
         lines.append(f"    _set_{name}(new, _default_{name})")
     params = ", ".join(f"{name}=_MISSING" for name in copied)
     source = f"def derive(st, *, {params}):\n" + "\n".join(lines) + "\n    return new\n"
-    exec(compile(source, f"<derive {cls.__name__}>", "exec"), scope)  # noqa: S102
+    exec(compile(source, f"<derive {cls.__name__}>", "exec"), scope)
     return frozenset(copied), caches, scope["derive"]
 
 

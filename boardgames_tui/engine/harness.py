@@ -19,7 +19,8 @@ replayed by hand.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 
@@ -85,7 +86,9 @@ def play_random_game(
     return HarnessResult(match, decisions)
 
 
-def check_undo_step(before, seat: int, action: Any, after, redeal, rnd: random.Random, where: str = "") -> None:
+def check_undo_step(
+    before, seat: int, action: Any, after, redeal, rnd: random.Random, where: str = ""
+) -> None:
     """Check that undoing ``seat``'s ``action`` (``before`` -> ``after``) hides nothing from anyone.
 
     Issue "the hot seat keeps every secret", part 1: for a step undo allows,
@@ -130,7 +133,9 @@ def _expensive_checks(match: Match, spec: GameSpec, rnd: random.Random, redeal, 
     for seat in range(match.players):
         view = state.view(seat)
         assert type(view) is type(state), f"{where}: view of another class"
-        assert view.legal_actions(seat) == state.legal_actions(seat), f"{where}: view changes seat {seat}'s actions"
+        assert view.legal_actions(seat) == state.legal_actions(seat), (
+            f"{where}: view changes seat {seat}'s actions"
+        )
         assert view.view(seat) == view, f"{where}: view of a view differs"
         if redeal is not None:
             other = redeal(state, seat, rnd)

@@ -22,8 +22,9 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -115,7 +116,12 @@ def record(match: Match, folder: Path | None = None, finished: float | None = No
     folder = history_dir() if folder is None else folder
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(summary["finished"]))
     path = folder / f"{match.game_id}-{stamp}-{secrets.token_hex(3)}.json"
-    body = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "summary": summary, "match": match.to_dict()}
+    body = {
+        "format": HISTORY_FORMAT,
+        "version": HISTORY_VERSION,
+        "summary": summary,
+        "match": match.to_dict(),
+    }
     atomic_write(path, json.dumps(body, indent=1, ensure_ascii=False))
     return path
 
@@ -133,7 +139,9 @@ def _read(path: Path) -> dict[str, Any]:
     if type(data) is not dict or data.get("format") != HISTORY_FORMAT:
         raise SaveError("this is not a boardgames-tui history file")
     if data.get("version") != HISTORY_VERSION:
-        raise SaveError(f"this history file has version {data.get('version')!r}; this program reads {HISTORY_VERSION}")
+        raise SaveError(
+            f"this history file has version {data.get('version')!r}; this program reads {HISTORY_VERSION}"
+        )
     return data
 
 
@@ -267,12 +275,19 @@ def export_text(match: Match, finished: float | None = None) -> str:
     spec = match.spec
     lines = [f"{spec.title}"]
     if finished is not None:
-        lines.append(_("Finished: {date}").format(date=time.strftime("%Y-%m-%d %H:%M", time.localtime(finished))))
+        lines.append(
+            _("Finished: {date}").format(date=time.strftime("%Y-%m-%d %H:%M", time.localtime(finished)))
+        )
     if match.options:
-        lines.append(_("Options: {options}").format(options=", ".join(f"{k}={v}" for k, v in match.options.items())))
+        lines.append(
+            _("Options: {options}").format(options=", ".join(f"{k}={v}" for k, v in match.options.items()))
+        )
     lines.append(_("Seed: {seed}").format(seed=match.seed))
-    lines.append(_("Players: {players}").format(
-        players=", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names))))
+    lines.append(
+        _("Players: {players}").format(
+            players=", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names))
+        )
+    )
     lines.append("")
     first = [line for line in (render_event(e, match.names, None) for e in match.states[0].log) if line]
     lines.extend(f"     | {line}" for line in first)
@@ -284,8 +299,16 @@ def export_text(match: Match, finished: float | None = None) -> str:
     lines.append("")
     if state.is_terminal:
         scores = state.scores()
-        lines.append(_("Scores: {scores}").format(scores=", ".join(f"{seat_letter(s)} {scores[s]}" for s in range(len(match.names)))))
-        lines.append(_("Winners: {winners}").format(winners=", ".join(f"{seat_letter(s)} {match.names[s]}" for s in state.winners())))
+        lines.append(
+            _("Scores: {scores}").format(
+                scores=", ".join(f"{seat_letter(s)} {scores[s]}" for s in range(len(match.names)))
+            )
+        )
+        lines.append(
+            _("Winners: {winners}").format(
+                winners=", ".join(f"{seat_letter(s)} {match.names[s]}" for s in state.winners())
+            )
+        )
     else:
         lines.append(_("Not finished: {count} decisions so far.").format(count=len(match.actions)))
     return "\n".join(lines) + "\n"

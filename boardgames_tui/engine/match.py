@@ -30,8 +30,9 @@ import stat
 import tempfile
 import time
 import typing
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import attrs
 import cattrs
@@ -89,7 +90,11 @@ TEXTS = shapes(
     N_("there is no such file"),
     N_("it cannot be read ({reason})"),
     N_("it is {kind}, not a save file"),
-    N_("a folder"), N_("a FIFO"), N_("a device"), N_("a socket"), N_("not a regular file"),
+    N_("a folder"),
+    N_("a FIFO"),
+    N_("a device"),
+    N_("a socket"),
+    N_("not a regular file"),
     N_("it is larger than {size}, the most a save file may be"),
     N_("this save file is larger than {size}, the most a save may be"),
     N_("this save file is not UTF-8 text"),
@@ -146,7 +151,7 @@ def shown(value: Any, limit: int = 40) -> str:
     return f"a {type(value).__name__}"
 
 
-def _spec(game: "str | GameSpec") -> GameSpec:
+def _spec(game: str | GameSpec) -> GameSpec:
     """The spec of ``game``: a GameSpec as it is, or a game id looked up in the catalogue.
 
     Raises ValueError naming the games for an unknown id.
@@ -402,7 +407,7 @@ class Match:
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         seats: Sequence[str] | None = None,
-    ) -> "Match":
+    ) -> Match:
         """Start a match of ``game_id`` (a game id of the catalogue, or the GameSpec itself).
 
         ``seats`` says who sits where, one of :data:`SEAT_KINDS` per name
@@ -557,7 +562,7 @@ class Match:
         return kept.compact[:k], kept.pretty[:k]
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Match":
+    def from_dict(cls, data: Any) -> Match:
         """Rebuild a match by replaying a save object. Raises SaveError.
 
         The format, version and checksum are checked first, then every setup
@@ -573,7 +578,7 @@ class Match:
             raise SaveError("this save file is nested too deeply to be a save") from None
 
     @classmethod
-    def _from_dict(cls, data: Any) -> "Match":
+    def _from_dict(cls, data: Any) -> Match:
         if type(data) is not dict or data.get("format") != FORMAT_NAME:
             raise SaveError("this is not a boardgames-tui save file")
         version = data.get("version")
@@ -617,7 +622,7 @@ class Match:
         return match
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Match":
+    def from_json(cls, text: str | bytes) -> Match:
         """Rebuild a match from the text (or UTF-8 bytes) of a save file. Raises SaveError.
 
         Text longer than ``MAX_SAVE_BYTES``, text that is not UTF-8, JSON
@@ -646,7 +651,7 @@ class Match:
         return path
 
     @classmethod
-    def load(cls, path: Path | str) -> "Match":
+    def load(cls, path: Path | str) -> Match:
         """Load a match from a file. Raises SaveError (missing, not a file, too big, bad).
 
         See :func:`read_save_bytes` for what is checked before reading and
@@ -738,7 +743,9 @@ def read_save_bytes(path: Path) -> bytes:
     byte past the cap, so a file that grows meanwhile is refused too.
     """
     check_save_file(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    )
     try:
         fd = os.open(path, flags)
     except OSError as exc:

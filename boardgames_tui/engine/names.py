@@ -30,7 +30,8 @@ This module is pure Python (no textual, no rich), like the rest of the engine.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from boardgames_tui.i18n import N_, shapes
 
@@ -45,7 +46,9 @@ TEXTS = shapes(
     N_("the name '{name}' holds the control character {character}"),
     N_("a name needs at least one visible character"),
     N_("the name {name}... is too long ({length} characters and marks; at most {most})"),
-    N_("the name {name}... is too long ({width} columns; at most {most}, where emoji and CJK characters take two)"),
+    N_(
+        "the name {name}... is too long ({width} columns; at most {most}, where emoji and CJK characters take two)"
+    ),
     N_("seat {seat}: {reason}"),
     N_("seats {first} and {second} are both {name}"),
 )
@@ -69,7 +72,14 @@ def _is_control(ch: str) -> bool:
 
 def _describe(ch: str) -> str:
     """'ESC (U+001B)': a control character named for the message."""
-    names = {"\x1b": "ESC", "\x07": "BEL", "\n": "a line break", "\r": "a carriage return", "\t": "a tab", "\x7f": "DEL"}
+    names = {
+        "\x1b": "ESC",
+        "\x07": "BEL",
+        "\n": "a line break",
+        "\r": "a carriage return",
+        "\t": "a tab",
+        "\x7f": "DEL",
+    }
     name = names.get(ch) or unicodedata.name(ch, "a control character")
     return f"{name} (U+{ord(ch):04X})"
 
@@ -109,7 +119,9 @@ def check_name(name: Any) -> str:
     if name_width(text) == 0:
         raise ValueError("a name needs at least one visible character")
     if len(text) > MAX_NAME_CHARS:
-        raise ValueError(f"the name {text[:8]}... is too long ({len(text)} characters and marks; at most {MAX_NAME_CHARS})")
+        raise ValueError(
+            f"the name {text[:8]}... is too long ({len(text)} characters and marks; at most {MAX_NAME_CHARS})"
+        )
     if name_width(text) > MAX_NAME_WIDTH:
         raise ValueError(
             f"the name {text[:8]}... is too long ({name_width(text)} columns; at most {MAX_NAME_WIDTH}, "

@@ -10,7 +10,8 @@ Design: DESIGN.md, "Chance happens inside apply".
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -40,12 +41,12 @@ class Rng:
     state: int
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         """A generator for an integer seed (any size; negative allowed)."""
         return cls(_mix((seed * _GOLDEN) & _MASK))
 
     @classmethod
-    def blank(cls) -> "Rng":
+    def blank(cls) -> Rng:
         """The placeholder generator carried by views. Drawing from it raises."""
         return cls(-1)
 
@@ -53,7 +54,7 @@ class Rng:
     def is_blank(self) -> bool:
         return self.state < 0
 
-    def next64(self) -> tuple[int, "Rng"]:
+    def next64(self) -> tuple[int, Rng]:
         """Return a uniform 64-bit integer and the next generator.
 
         Raises ValueError on a blank generator (a view cannot roll dice).
@@ -65,14 +66,14 @@ class Rng:
         _set(nxt, "state", s)
         return _mix(s), nxt
 
-    def randint(self, low: int, high: int) -> tuple[int, "Rng"]:
+    def randint(self, low: int, high: int) -> tuple[int, Rng]:
         """Uniform integer in [low, high] (both included) and the next generator."""
         if high < low:
             raise ValueError(f"empty range {low}..{high}")
         value, nxt = self.next64()
         return low + value % (high - low + 1), nxt
 
-    def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], "Rng"]:
+    def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
         """Roll ``count`` dice of ``sides`` faces: (faces, next generator)."""
         out = []
         rng = self
@@ -81,7 +82,7 @@ class Rng:
             out.append(v)
         return tuple(out), rng
 
-    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A shuffled copy of ``items`` (Fisher-Yates) and the next generator."""
         seq = list(items)
         rng = self
@@ -90,7 +91,7 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
         return tuple(seq), rng
 
-    def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """One element of a non-empty sequence, uniformly, and the next generator."""
         if not items:
             raise ValueError("choice from an empty sequence")

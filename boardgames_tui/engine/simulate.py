@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter, defaultdict
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from boardgames_tui.i18n import _
 
@@ -102,7 +103,9 @@ def format_simulation(result: Mapping[str, Any]) -> str:
         ),
     ]
     if result["unfinished"]:
-        lines.append(_("unfinished (stopped at the decision cap): {count}").format(count=result["unfinished"]))
+        lines.append(
+            _("unfinished (stopped at the decision cap): {count}").format(count=result["unfinished"])
+        )
     for key, value in result["stats"].items():
         lines.append(f"{key}: {value:.3f}" if abs(value) < 10 else f"{key}: {value:.1f}")
     for key, cnt in result["shares"].items():

@@ -20,9 +20,10 @@ A rules module named by ``GameSpec.rules_module`` provides:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any
 
 import attrs
 
@@ -45,7 +46,7 @@ TEXTS = shapes(
 #: mapping (it *is* that package's ``GAMES``), and the top package imports
 #: ``boardgames_tui.games``, so naming a game by id works wherever the engine
 #: is used. Tests may add a game of their own to it.
-CATALOGUE: dict[str, "GameSpec"] = {}
+CATALOGUE: dict[str, GameSpec] = {}
 
 
 @attrs.frozen

@@ -15,7 +15,8 @@ it takes no part in equality or saves.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def legal_cached(state: Any, seat: int, compute: Callable[[Any, int], list]) -> list:

@@ -25,8 +25,9 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
@@ -102,7 +103,10 @@ def in_viewer_language(message: dict[str, Any]) -> dict[str, Any]:
     if op == "table" and message.get("computers"):
         out = {**message, "names": shown_names(message["names"], message["computers"])}
         if message.get("match"):
-            out["match"] = {**message["match"], "names": shown_names(message["match"]["names"], message["computers"])}
+            out["match"] = {
+                **message["match"],
+                "names": shown_names(message["match"]["names"], message["computers"]),
+            }
         return out
     return message
 
@@ -191,7 +195,11 @@ class Table:
     def listing(self, identity: str) -> dict[str, Any]:
         """The lobby's line for this table, as seen by ``identity``."""
         spec = GAMES[self.game_id]
-        shown = {k: v for k, v in self.options.items() if spec.options.get(k) is None or v != spec.options[k].default}
+        shown = {
+            k: v
+            for k, v in self.options.items()
+            if spec.options.get(k) is None or v != spec.options[k].default
+        }
         return {
             "id": self.id,
             "game": self.game_id,
@@ -222,7 +230,7 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Table":
+    def from_dict(cls, data: dict[str, Any]) -> Table:
         """A table back from its file. Raises SaveError, KeyError, TypeError or ValueError for a bad file."""
         match = Match.from_dict(data["match"]) if data.get("match") is not None else None
         table = cls(
@@ -239,7 +247,11 @@ class Table:
             chat=[str(x) for x in data.get("chat", [])][-CHAT_KEEP:],
             created=float(data.get("created", 0)),
         )
-        if table.game_id not in GAMES or len(table.owners) != table.players or len(table.names) != table.players:
+        if (
+            table.game_id not in GAMES
+            or len(table.owners) != table.players
+            or len(table.names) != table.players
+        ):
             raise ValueError("the table's setup does not fit its game")
         return table
 
@@ -390,7 +402,8 @@ class Hub:
             creator=member.identity,
             code=new_code(),
             owners=[None] * (players - computers) + [BOT_OWNER] * computers,
-            names=[None] * (players - computers) + [COMPUTER_NAME.format(seat=seat_letter(s)) for s in range(players - computers, players)],
+            names=[None] * (players - computers)
+            + [COMPUTER_NAME.format(seat=seat_letter(s)) for s in range(players - computers, players)],
         )
         self.tables[table.id] = table
         self._sit(member, table, 0)
@@ -415,7 +428,9 @@ class Hub:
             table.owners[seat] = member.identity
             table.names[seat] = member.name
             if None not in table.names:
-                table.match = Match.new(table.game_id, [str(n) for n in table.names], table.seed, table.options)
+                table.match = Match.new(
+                    table.game_id, [str(n) for n in table.names], table.seed, table.options
+                )
                 member.table, member.seat = table.id, seat
                 for m in self._at(table):
                     self._send_table(m, table)
@@ -581,4 +596,3 @@ async def serve_member(
         out.cancel()
         hub.disconnect(member)
         writer.close()
-

@@ -41,11 +41,11 @@ from typing import Any
 
 import asyncssh
 
-from boardgames_tui.engine.match import data_dir
 from boardgames_tui import i18n
+from boardgames_tui.engine.match import data_dir
 from boardgames_tui.i18n import N_, _
 
-from .hub import Hub, Member, player_name, serve_member
+from .hub import Hub, player_name, serve_member
 
 log = logging.getLogger("boardgames_tui.serve")
 
@@ -58,11 +58,13 @@ FAILURE_DELAY = 1.0
 IDLE_TIMEOUT = 30 * 60.0
 
 #: The sessions running now (tests and the benchmark find their processes here).
-LIVE: "weakref.WeakSet[TableSession]" = weakref.WeakSet()
+LIVE: weakref.WeakSet[TableSession] = weakref.WeakSet()
 
 #: What an SSH client without a terminal is told (in the server's language, like the other lines
 #: the server writes to a client itself before or after its session).
-NO_TERMINAL = N_("boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command).")
+NO_TERMINAL = N_(
+    "boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command)."
+)
 
 
 def host_key_path() -> Path:
@@ -165,7 +167,9 @@ class TableServer(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         if self.failures.blocked(self.address):
             assert self.conn is not None
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins; try later")
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins; try later"
+            )
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -173,7 +177,11 @@ class TableServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         keys = self.config.keys()
-        if self.failures.blocked(self.address) or keys is None or keys.validate(key, self.address, self.address) is None:
+        if (
+            self.failures.blocked(self.address)
+            or keys is None
+            or keys.validate(key, self.address, self.address) is None
+        ):
             return False
         self.identity = "key:" + key.get_fingerprint()
         return True
@@ -192,7 +200,7 @@ class TableServer(asyncssh.SSHServer):
         await asyncio.sleep(FAILURE_DELAY)
         return False
 
-    def session_requested(self) -> "TableSession":
+    def session_requested(self) -> TableSession:
         return TableSession(self.hub, self.config, self.identity or "?")
 
     # Everything else a connection may ask for is refused by asyncssh's defaults
@@ -253,7 +261,9 @@ class TableSession(asyncssh.SSHServerSession):
         try:
             self.master, self.proc = await start_session_process(self.term, self.size, theirs)
         except OSError as exc:
-            self.chan.write((_("boardgames-tui: cannot start a session: {error}").format(error=exc) + "\r\n").encode())
+            self.chan.write(
+                (_("boardgames-tui: cannot start a session: {error}").format(error=exc) + "\r\n").encode()
+            )
             self.chan.exit(1)
             ours.close()
             self.hub.disconnect(member)
@@ -411,7 +421,9 @@ async def start_session_process(
     """
     master, slave = pty.openpty()
     set_size(master, *size)
-    env = {k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")
+    }
     env.update(TERM=term, BOARDGAMES_TUI_HUB_FD=str(sock.fileno()), LANG=env.get("LANG", "C.UTF-8"))
     env.setdefault("LC_ALL", "C.UTF-8")
     env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the session speaks the server's language
@@ -487,7 +499,8 @@ def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerCon
         _("boardgames-tui SSH table listening on {host}:{port}").format(host=host, port=port),
         _("host key fingerprint: {fingerprint}").format(fingerprint=key.get_fingerprint()),
         _("connect with:  ssh -p {port} YOURNAME@{host}").format(port=port, host=shown_host),
-        _("keys allowed: {file}").format(file=config.authorized_keys) + ("" if config.keys() is not None else " " + _("(no such file yet)")),
+        _("keys allowed: {file}").format(file=config.authorized_keys)
+        + ("" if config.keys() is not None else " " + _("(no such file yet)")),
     ]
     if config.table_code:
         lines.append(_("or log in with the table code as the password"))
@@ -514,10 +527,18 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
                 runner, web_port, tables = await start_web(web[0], web[1], hub, config, failures)
             except OSError as exc:
                 acceptor.close()
-                raise OSError(_("the web port {host}:{port}: {error}").format(host=web[0], port=web[1], error=exc)) from None
-            said = [_("in a browser: {url}  (the page asks for a name)").format(url=web_url(web[0], web_port, tables.code))]
+                raise OSError(
+                    _("the web port {host}:{port}: {error}").format(host=web[0], port=web[1], error=exc)
+                ) from None
+            said = [
+                _("in a browser: {url}  (the page asks for a name)").format(
+                    url=web_url(web[0], web_port, tables.code)
+                )
+            ]
             if web[0] not in ("127.0.0.1", "::1", "localhost"):
-                said.append(_("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network"))
+                said.append(
+                    _("the web door is plain HTTP: put it behind a trusted TLS proxy or a private network")
+                )
             lines[-1:-1] = said
         print("\n".join(lines), flush=True)
         stop = asyncio.Event()
@@ -534,6 +555,11 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
     try:
         asyncio.run(main())
     except OSError as exc:
-        print(_("boardgames-tui: cannot serve on {host}:{port}: {error}").format(host=host, port=port, error=exc), file=sys.stderr)
+        print(
+            _("boardgames-tui: cannot serve on {host}:{port}: {error}").format(
+                host=host, port=port, error=exc
+            ),
+            file=sys.stderr,
+        )
         return 1
     return 0

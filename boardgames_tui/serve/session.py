@@ -23,7 +23,6 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
-from boardgames_tui.ui.footer import StableFooter
 from textual.widgets.option_list import Option
 
 from boardgames_tui import i18n
@@ -35,6 +34,7 @@ from boardgames_tui.i18n import N_, _
 from boardgames_tui.serve import protocol
 from boardgames_tui.serve.hub import in_viewer_language
 from boardgames_tui.ui.board import BoardContext
+from boardgames_tui.ui.footer import StableFooter
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
 from boardgames_tui.ui.translated import translated
@@ -105,7 +105,9 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("boardgames-tui: the tables of this server"), id="lobby-title", markup=False)
-        yield Static(_("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours"), id="lobby-help")
+        yield Static(
+            _("Enter: join (or take your seat back)  n: new table  w: watch  c: close yours"), id="lobby-help"
+        )
         yield OptionList(id="lobby-list", markup=False)
         yield StableFooter()
 
@@ -123,7 +125,10 @@ class LobbyScreen(Screen[None]):
             seats = ", ".join(who(t["seats"], i) for i in range(len(t["seats"])))
             mine = "  " + _("[your seat]") if t["mine"] is not None else ""
             opts = f" ({t['options']})" if t["options"] else ""
-            label = Text.assemble((f"{t['id']:<4} {t['title']}{opts}", "bold"), f"  {i18n.translate_text(t['status'])}{mine}\n     {seats}")
+            label = Text.assemble(
+                (f"{t['id']:<4} {t['title']}{opts}", "bold"),
+                f"  {i18n.translate_text(t['status'])}{mine}\n     {seats}",
+            )
             lst.add_option(Option(label, id=f"table:{t['id']}"))
         ids = ["new"] + [f"table:{t['id']}" for t in tables]
         lst.highlighted = ids.index(keep) if keep in ids else 0
@@ -153,7 +158,13 @@ class LobbyScreen(Screen[None]):
         def send(options: dict[str, Any] | None) -> None:
             if options is not None:
                 session_of(self).link.send(
-                    {"op": "create", "game": game, "players": players, "computers": computers, "options": options}
+                    {
+                        "op": "create",
+                        "game": game,
+                        "players": players,
+                        "computers": computers,
+                        "options": options,
+                    }
                 )
 
         if GAMES[game].options:
@@ -198,7 +209,9 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
                 Option(_("{title}, {count} players").format(title=spec.title, count=n), id=f"{gid}:{n}:0")
                 for n in range(spec.min_players, spec.max_players + 1)
             ]
-            options.append(Option(_("{title}, you and a computer player").format(title=spec.title), id=f"{gid}:2:1"))
+            options.append(
+                Option(_("{title}, you and a computer player").format(title=spec.title), id=f"{gid}:2:1")
+            )
         with Vertical(id="new-box"):
             yield Static(_("A new table: which game, how many seats?"), markup=False)
             yield OptionList(*options, id="new-list", markup=False)
@@ -235,7 +248,9 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="options-box"):
-            yield Static(_("{title}: options (Enter changes one)").format(title=self.spec.title), markup=False)
+            yield Static(
+                _("{title}: options (Enter changes one)").format(title=self.spec.title), markup=False
+            )
             yield OptionList(*self._options(), id="options-list", markup=False)
 
     def _options(self) -> list[Option]:
@@ -243,7 +258,8 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
             return (_("yes") if value else _("no")) if isinstance(value, bool) else str(value)
 
         rows = [
-            Option(f"{_(o.label)}: {shown(self.values[k])}", id=f"opt:{k}") for k, o in self.spec.options.items()
+            Option(f"{_(o.label)}: {shown(self.values[k])}", id=f"opt:{k}")
+            for k, o in self.spec.options.items()
         ]
         return rows + [Option(_("Make the table"), id="done")]
 
@@ -284,7 +300,9 @@ class ChatScreen(ModalScreen["str | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
             yield Static("\n".join(self.lines[-5:]) or _("(no chat yet)"), id="chat-lines", markup=False)
-            yield Input(placeholder=_("say something to the table, Enter sends"), id="chat-input", max_length=120)
+            yield Input(
+                placeholder=_("say something to the table, Enter sends"), id="chat-input", max_length=120
+            )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -294,7 +312,7 @@ class ChatScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-def session_of(node: Any) -> "SessionApp":
+def session_of(node: Any) -> SessionApp:
     """The SSH session app of ``node`` (a mounted screen or widget); TypeError in any other app."""
     app = node.app
     if not isinstance(app, SessionApp):
@@ -347,11 +365,20 @@ class WaitingScreen(TableMixin, Screen[None]):
         info = self.info
         names = info["names"]
         lines = [_("Table {id}: {title}").format(id=info["id"], title=info["title"]), ""]
-        lines += [f"  {who(names, i)}" + ("  " + _("(you)") if i == info["seat"] else "") for i in range(len(names))]
-        lines += ["", _("Status: {status}. The game starts when every seat is taken.").format(status=i18n.translate_text(info["status"]))]
+        lines += [
+            f"  {who(names, i)}" + ("  " + _("(you)") if i == info["seat"] else "") for i in range(len(names))
+        ]
+        lines += [
+            "",
+            _("Status: {status}. The game starts when every seat is taken.").format(
+                status=i18n.translate_text(info["status"])
+            ),
+        ]
         if info.get("code"):
             lines += [
-                _("Table code (a friend without a key logs in with it as the password): {code}").format(code=info["code"])
+                _("Table code (a friend without a key logs in with it as the password): {code}").format(
+                    code=info["code"]
+                )
             ]
         lines += ["", _("t: chat   Escape or b: back to the lobby (your seat is kept)")]
         return "\n".join(lines)
@@ -408,7 +435,11 @@ class SeatScreen(TableMixin, GameScreen):
     def render_for(self, seat: int | None) -> None:
         seat = self.bound_seat
         state = self.match.state
-        legal = state.legal_actions(seat) if seat is not None and not state.is_terminal and not self.pending else []
+        legal = (
+            state.legal_actions(seat)
+            if seat is not None and not state.is_terminal and not self.pending
+            else []
+        )
         if legal and legal == self._legal_shown and self.chooser.display:
             # Someone else moved and this seat's choices are the same: keep the list (and a secret mark).
             view = state.view(seat)
@@ -437,13 +468,20 @@ class SeatScreen(TableMixin, GameScreen):
         waiting = ", ".join(self.who(s) for s in state.to_move if s != seat)
         you = " | " + (_("you are {name}").format(name=self.who(seat)) if seat is not None else _("watching"))
         if self.pending:
-            return self.spec.title + you + ": " + _("sent; waiting for {names}").format(names=waiting or _("the table"))
+            return (
+                self.spec.title
+                + you
+                + ": "
+                + _("sent; waiting for {names}").format(names=waiting or _("the table"))
+            )
         return self.spec.title + you + ": " + _("waiting for {names}").format(names=waiting)
 
     def apply_choice(self, seat: int, action: Any) -> None:
         """Send the choice to the hub; the replica changes when the hub sends it back."""
         self.pending = True
-        session_of(self).link.send({"op": "play", "n": len(self.match.actions), "action": action_to_json(action)})
+        session_of(self).link.send(
+            {"op": "play", "n": len(self.match.actions), "action": action_to_json(action)}
+        )
 
     def played(self, n: int, seat: int, raw: Any) -> bool:
         """The hub applied action number ``n`` (``raw``) of ``seat``; False when this replica missed one."""
@@ -519,7 +557,9 @@ class SessionApp(BoardGamesApp):
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(_("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player))
+            self.lobby.query_one("#lobby-title", Static).update(
+                _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
+            )
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":
@@ -534,7 +574,9 @@ class SessionApp(BoardGamesApp):
             else:
                 self.push_screen(WaitingScreen(message))
         elif op == "played":
-            if isinstance(table, SeatScreen) and not table.played(message["n"], message["seat"], message["action"]):
+            if isinstance(table, SeatScreen) and not table.played(
+                message["n"], message["seat"], message["action"]
+            ):
                 self.link.send({"op": "sync"})
         elif op == "chat":
             if isinstance(table, TableMixin):
@@ -542,12 +584,19 @@ class SessionApp(BoardGamesApp):
         elif op == "closed":
             if table is not None:
                 self.to_launcher(leave=False)
-                self.notify(_("The table was closed by the player who made it."), severity="warning", timeout=6)
+                self.notify(
+                    _("The table was closed by the player who made it."), severity="warning", timeout=6
+                )
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(i18n.translate_text(message["text"]))
             else:
-                self.notify(i18n.translate_text(message["text"]), title=_("Not possible"), severity="warning", timeout=5)
+                self.notify(
+                    i18n.translate_text(message["text"]),
+                    title=_("Not possible"),
+                    severity="warning",
+                    timeout=5,
+                )
 
     def to_launcher(self, leave: bool = True) -> None:
         """Back to the lobby (the seat stays this player's); ``leave`` tells the hub so."""

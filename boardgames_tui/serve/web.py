@@ -127,12 +127,12 @@ class HubAppService(AppService):
         self._task = None
         try:
             await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE)
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             pass
         if process is not None:
             try:
                 await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 try:
                     os.killpg(process.pid, signal.SIGKILL)
                 except (ProcessLookupError, PermissionError):
@@ -140,7 +140,7 @@ class HubAppService(AppService):
                 await process.wait()
         try:
             await asyncio.wait_for(asyncio.shield(task), 1.0)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             task.cancel()
             try:
                 await task
@@ -201,7 +201,10 @@ class WebTables(Server):
         ``LANG``), as the app inside the tab is.
         """
         e = html.escape
-        intro, name_label = _("The same tables as the SSH players, in your browser."), _("Your name at the table")
+        intro, name_label = (
+            _("The same tables as the SSH players, in your browser."),
+            _("Your name at the table"),
+        )
         code_label, enter = _("Code (the server's, or a table's code from its creator)"), _("Enter")
         said = f'<p class="problem">{e(problem)}</p>' if problem else ""
         return f"""<!DOCTYPE html>
@@ -230,7 +233,9 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 
     async def handle_entry(self, request: web.Request) -> web.Response:
         """The entry form; a ``code`` in the query fills its field."""
-        return web.Response(text=self.entry_page(code=request.query.get("code", "")), content_type="text/html")
+        return web.Response(
+            text=self.entry_page(code=request.query.get("code", "")), content_type="text/html"
+        )
 
     async def handle_play(self, request: web.Request) -> web.Response:
         """Check name and code; the game page with a fresh ticket, or the form again with the reason."""
@@ -238,15 +243,25 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         name, code = request.query.get("name", ""), request.query.get("code", "")
         if self.failures.blocked(address):
             return web.Response(
-                status=429, text=self.entry_page(name, "", _("Too many wrong codes; try again later.")), content_type="text/html"
+                status=429,
+                text=self.entry_page(name, "", _("Too many wrong codes; try again later.")),
+                content_type="text/html",
             )
         try:
             name = check_name(name)
         except ValueError as exc:
-            return web.Response(status=400, text=self.entry_page(name, code, i18n.translate_text(str(exc))), content_type="text/html")
+            return web.Response(
+                status=400,
+                text=self.entry_page(name, code, i18n.translate_text(str(exc))),
+                content_type="text/html",
+            )
         if code not in self._codes():
             self.failures.failed(address)
-            return web.Response(status=403, text=self.entry_page(name, "", _("That code is not right.")), content_type="text/html")
+            return web.Response(
+                status=403,
+                text=self.entry_page(name, "", _("That code is not right.")),
+                content_type="text/html",
+            )
         now = time.monotonic()
         self.tickets = {t: v for t, v in self.tickets.items() if v[2] > now}
         ticket = secrets.token_urlsafe(24)
@@ -291,7 +306,11 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
                 handle.cancel()
             idle.clear()
             if self.config.idle_timeout > 0:
-                idle.append(loop.call_later(self.config.idle_timeout, lambda: asyncio.ensure_future(websocket.close())))
+                idle.append(
+                    loop.call_later(
+                        self.config.idle_timeout, lambda: asyncio.ensure_future(websocket.close())
+                    )
+                )
 
         relay: asyncio.Task | None = None
         try:
@@ -313,7 +332,7 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
             if relay is not None:
                 try:
                     await asyncio.wait_for(relay, QUIT_GRACE)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     relay.cancel()
             else:
                 ours.close()
@@ -380,4 +399,3 @@ def web_url(host: str, port: int, code: str) -> str:
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/?code={code}"
-

@@ -19,8 +19,9 @@ Any widget may post :class:`ActionChosen`; the screen applies the action for
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import attrs
 from rich.cells import cell_len
@@ -331,9 +332,13 @@ class ActionList(ScrolledIntoView, OptionList):
         self.set_options([Option(self._prompt(i), id=f"action-{i}") for i in range(len(self._labels))])
         if self.styles.auto_dimensions:
             self.refresh(layout=True)  # a list sized by its choices: its new height is laid out
-        set_border_label(self, "border_title", _("Your choices") if self._actions else _("Nothing to choose now"))
         set_border_label(
-            self, "border_subtitle", _("secret: pick, then Enter to confirm") if self._secret and self._actions else ""
+            self, "border_title", _("Your choices") if self._actions else _("Nothing to choose now")
+        )
+        set_border_label(
+            self,
+            "border_subtitle",
+            _("secret: pick, then Enter to confirm") if self._secret and self._actions else "",
         )
         self._previewed = None
         if self._actions:
@@ -415,7 +420,9 @@ class ActionList(ScrolledIntoView, OptionList):
             self._pick(index, enter=False)
         else:
             self.app.bell()
-            self.notify(_("There is no choice {number}.").format(number=number), severity="warning", timeout=3)
+            self.notify(
+                _("There is no choice {number}.").format(number=number), severity="warning", timeout=3
+            )
 
     def action_select(self) -> None:
         """Enter (or a click): pick the highlighted action, or confirm the marked one."""

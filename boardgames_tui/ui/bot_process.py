@@ -30,8 +30,9 @@ import struct
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from types import MappingProxyType
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 #: The environment variable that tells the helper the app's process id (see :func:`_end_with_parent`).
 PARENT_ENV = "BOARDGAMES_TUI_BOT_PARENT"
@@ -76,7 +77,9 @@ def _load(stream: IO[bytes]) -> Any:
     return pickle.loads(_read_exactly(stream, size))
 
 
-def answer(level: str, game_id: str, seconds: float, playouts: int | None, view: Any, seat: int, seed: str) -> dict[str, Any]:
+def answer(
+    level: str, game_id: str, seconds: float, playouts: int | None, view: Any, seat: int, seed: str
+) -> dict[str, Any]:
     """One decision: ``{"action": ...}`` from a fresh bot of ``level``, or ``{"error": "text"}``.
 
     The bot comes from :func:`boardgames_tui.bots.make_bot` and sees only

@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from boardgames_tui.engine.match import HUMAN
 from boardgames_tui import i18n
+from boardgames_tui.engine.match import HUMAN
 from boardgames_tui.i18n import N_, _
 
 from .bot_process import ThinkingProcess
@@ -63,7 +63,9 @@ LEVEL_NAMES = {"random": N_("Random"), "greedy": N_("Greedy"), "strong": N_("Str
 
 def kind_name(kind: str) -> str:
     """How a seat's kind reads on screen: "Human", or "Computer (Strong)"."""
-    return _("Human") if kind == HUMAN else _("Computer ({level})").format(level=_(LEVEL_NAMES.get(kind, kind)))
+    return (
+        _("Human") if kind == HUMAN else _("Computer ({level})").format(level=_(LEVEL_NAMES.get(kind, kind)))
+    )
 
 
 def think(helper: ThinkingProcess, request: tuple) -> dict[str, Any] | None:
@@ -90,7 +92,7 @@ class BotTurns:
     key a visit of Textual's message pump, hidden or not.
     """
 
-    def __init__(self, host: "GameScreen") -> None:
+    def __init__(self, host: GameScreen) -> None:
         self.host = host
         self.generation = 0
         self.thinking: tuple[int, Any, int] | None = None
@@ -172,10 +174,16 @@ class BotTurns:
         token = (self.generation, state, seat)
         self.thinking = token
         level = self.match.seats[seat]
-        self._show_table(_("{name} ({level}) is thinking...").format(name=self.host.who(seat), level=_(LEVEL_NAMES[level])))
+        self._show_table(
+            _("{name} ({level}) is thinking...").format(name=self.host.who(seat), level=_(LEVEL_NAMES[level]))
+        )
         request = self._request(level, seat, f"{self.match.seed}:{len(self.match.actions)}:{seat}")
         worker = self.host.run_worker(
-            lambda: (token, think(DECISIONS, request)), thread=True, group="bot", exclusive=True, exit_on_error=False
+            lambda: (token, think(DECISIONS, request)),
+            thread=True,
+            group="bot",
+            exclusive=True,
+            exit_on_error=False,
         )
         worker.name = "bot"
         return True
@@ -227,14 +235,21 @@ class BotTurns:
             action = random.Random(len(self.match.actions)).choice(legal)
         public_before = len(state.view(None).log)
         self.host.play_decision(seat, action)
-        lines = [i18n.render_event(e, self.match.names, None) for e in self.match.state.view(None).log[public_before:]]
+        lines = [
+            i18n.render_event(e, self.match.names, None)
+            for e in self.match.state.view(None).log[public_before:]
+        ]
         lines = [line for line in lines if line]
         level = _(LEVEL_NAMES[self.match.seats[seat]])
         said = lines[-1] if lines else _("has decided.")
         pause = float(self._setting("bot_pause", DEFAULT_PAUSE))
         if pause > 0 and lines and not self.match.state.is_terminal:
             self.pausing = True
-            self._show_table(_("{name} ({level}): {said}  Space: go on").format(name=self.host.who(seat), level=level, said=said))
+            self._show_table(
+                _("{name} ({level}): {said}  Space: go on").format(
+                    name=self.host.who(seat), level=level, said=said
+                )
+            )
             self.host.refresh_bindings()  # the footer offers Space
             self._timer = self.host.set_timer(pause, self.go_on)
         else:
@@ -278,7 +293,9 @@ class BotTurns:
     def may_undo(self) -> bool:
         """Whether undo may take back the last step: no computer player busy, and the step a person's."""
         actions = self.match.actions
-        return self.thinking is None and not self.pausing and bool(actions) and not self.is_bot(actions[-1][0])
+        return (
+            self.thinking is None and not self.pausing and bool(actions) and not self.is_bot(actions[-1][0])
+        )
 
     # ---- seats mid-game ----------------------------------------------------
 
@@ -303,7 +320,11 @@ class BotTurns:
         if match.actions:  # like every autosave, only once the game has begun
             shell_of(self.host).autosave(match)
         self.stop()
-        self.notify(_("Seats: {seats}").format(seats=", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats))))
+        self.notify(
+            _("Seats: {seats}").format(
+                seats=", ".join(f"{self.host.who(s)} {kind_name(k)}" for s, k in enumerate(match.seats))
+            )
+        )
         self.host.advance()
 
     # ---- hints -------------------------------------------------------------
@@ -334,7 +355,11 @@ class BotTurns:
         request = self._request("strong", seat, f"hint:{self.match.seed}:{len(self.match.actions)}:{seat}")
         self.notify(_("Thinking of a hint for {name}...").format(name=self.host.who(seat)), timeout=2)
         worker = self.host.run_worker(
-            lambda: (token, think(HINTS, request)), thread=True, group="hint", exclusive=True, exit_on_error=False
+            lambda: (token, think(HINTS, request)),
+            thread=True,
+            group="hint",
+            exclusive=True,
+            exit_on_error=False,
         )
         worker.name = "hint"
 
@@ -353,7 +378,11 @@ class BotTurns:
         ):
             return  # the screen moved on: another player's eyes may be on it now
         if "action" not in box:
-            self.notify(_("No hint this time ({error}).").format(error=box.get("error")), severity="warning", timeout=4)
+            self.notify(
+                _("No hint this time ({error}).").format(error=box.get("error")),
+                severity="warning",
+                timeout=4,
+            )
             return
         self.notify(
             _("Hint for {name}: {action}").format(name=host.who(seat), action=box["action"]),

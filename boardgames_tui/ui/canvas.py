@@ -16,7 +16,7 @@ very Strip objects of the last drawing for the rows that did not change.
 
 from __future__ import annotations
 
-from typing import MutableMapping
+from collections.abc import MutableMapping
 from weakref import WeakKeyDictionary
 
 from rich.console import Console
@@ -47,13 +47,12 @@ _GLYPH = {
 }
 
 
-
 #: A row as drawn: its runs of (characters, style name), blanks at the end left out.
 Row = tuple[tuple[str, str], ...]
 
 _NULL = Style.null()
 #: Style names resolved per console (its theme says what a name means), as Rich Text would.
-_RESOLVED: "WeakKeyDictionary[Console, dict[str, Style]]" = WeakKeyDictionary()
+_RESOLVED: WeakKeyDictionary[Console, dict[str, Style]] = WeakKeyDictionary()
 
 
 def _resolver(console: Console) -> dict[str, Style]:
@@ -95,7 +94,7 @@ class Canvas:
         #: -1 under text (text hides lines).
         self._lines = [[0] * self.width for _ in range(self.height)]
 
-    def copy(self) -> "Canvas":
+    def copy(self) -> Canvas:
         """A canvas with the same cells, to draw on while this one stays as it is (a board
         keeps the lines that never change on one canvas and draws each state on a copy)."""
         other = Canvas(0, 0)
@@ -132,7 +131,7 @@ class Canvas:
             self._write(x, y, plain, styles)
             return
         n = len(text)
-        if 0 <= x and x + n <= self.width:  # all of it inside: the common case, written at once
+        if x >= 0 and x + n <= self.width:  # all of it inside: the common case, written at once
             self._chars[y][x : x + n] = text
             self._styles[y][x : x + n] = [style] * n
             self._lines[y][x : x + n] = [-1] * n

@@ -22,7 +22,8 @@ new name or notice repaints only the rows that differ.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -172,12 +173,18 @@ class CoverPane(Lines, can_focus=False):
         if self.reason:
             rows.extend(_wrapped(_(self.reason), inner, justify="center"))
         rows.extend(
-            _wrapped(_("Everyone else, look away.\nPress Enter when only this player is looking."), inner, "center")
+            _wrapped(
+                _("Everyone else, look away.\nPress Enter when only this player is looking."), inner, "center"
+            )
         )
         if self.recent:
             rows.append(Text(""))
             rows.append(
-                Text(_("Since the last hand-over, for everyone (PageUp/PageDown):"), style="bold", justify="center")
+                Text(
+                    _("Since the last hand-over, for everyone (PageUp/PageDown):"),
+                    style="bold",
+                    justify="center",
+                )
             )
             recap: list[Text] = []
             starts: list[int] = []  # the rows where a line of the recap begins

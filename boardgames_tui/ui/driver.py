@@ -49,8 +49,8 @@ import threading
 
 from textual import events
 from textual._xterm_parser import XTermParser
-from textual.message import Message
 from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
 
 from boardgames_tui.ui.squeeze import OutputSqueezer
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich import box
 from rich.table import Table
@@ -12,16 +12,16 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
-from .footer import StableFooter
 from textual.widgets.option_list import Option
 
-from boardgames_tui.engine import Outcome, seat_letter
 from boardgames_tui import i18n
+from boardgames_tui.engine import Outcome, seat_letter
 from boardgames_tui.i18n import N_, _, ngettext
 
+from .footer import StableFooter
 from .keygate import GatedScreen
-from .translated import translated
 from .styles import tcss
+from .translated import translated
 
 CHOICES = (
     ("launcher", N_("Back to the launcher")),
@@ -45,7 +45,9 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("sco
         mark = Text(_("WIN"), style="bold reverse") if seat in outcome.winners else Text("")
         who = Text(f"{seat_letter(seat)} {names[seat]}", style="bold" if seat in outcome.winners else "")
         lines = outcome.breakdown[seat] if seat < len(outcome.breakdown) else ()
-        table.add_row(mark, who, str(outcome.scores[seat]), Text("\n".join(i18n.translate_text(line) for line in lines)))  # Text: no markup
+        table.add_row(
+            mark, who, str(outcome.scores[seat]), Text("\n".join(i18n.translate_text(line) for line in lines))
+        )  # Text: no markup
         table.add_section()
     return table
 
@@ -77,13 +79,23 @@ class GameOverScreen(GatedScreen, Screen[str]):
 
     def compose(self) -> ComposeResult:
         winners = _(" and ").join(f"{seat_letter(s)} {self.names[s]}" for s in self.outcome.winners)
-        title = ngettext("{title}: game over. {winners} wins!", "{title}: game over. {winners} win!", len(self.outcome.winners))
+        title = ngettext(
+            "{title}: game over. {winners} wins!",
+            "{title}: game over. {winners} win!",
+            len(self.outcome.winners),
+        )
         yield Static(title.format(title=self.game_title, winners=winners), id="over-title", markup=False)
         with VerticalScroll(id="over-scroll"):
             notes = []
             if self.outcome.ending:
-                notes.append(_("Why it ended: {ending}").format(ending=i18n.translate_text(self.outcome.ending)))
-            notes.append(_("Tie-break: {tiebreak}").format(tiebreak=i18n.translate_text(self.outcome.tiebreak)) if self.outcome.tiebreak else _("No tie-break was needed."))
+                notes.append(
+                    _("Why it ended: {ending}").format(ending=i18n.translate_text(self.outcome.ending))
+                )
+            notes.append(
+                _("Tie-break: {tiebreak}").format(tiebreak=i18n.translate_text(self.outcome.tiebreak))
+                if self.outcome.tiebreak
+                else _("No tie-break was needed.")
+            )
             yield Static("\n".join(notes), id="over-notes", markup=False)
             yield Static(outcome_table(self.outcome, self.names), id="over-table")
         with Vertical(id="over-box"):

@@ -11,38 +11,37 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.cells import cell_len, set_cell_size
-from typing import Any, Callable, Sequence
-
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.reactive import Reactive, reactive
 from textual.widget import Widget
 from textual.worker import Worker
 
-from boardgames_tui import settings
-from boardgames_tui import i18n
-from boardgames_tui.i18n import N_, _
+from boardgames_tui import i18n, settings
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
-from boardgames_tui.engine.match import autosave_path, saves_dir
+from boardgames_tui.engine.match import saves_dir
+from boardgames_tui.i18n import N_, _
 
 from . import memory
 from .board import ActionChosen, ActionList, ActionPreview, BoardContext, GameBoard
+from .bot_turns import BotTurns
 from .cover import CURTAIN, NONE, NOTICE, CoverPane
 from .footer import StableFooter
 from .keygate import GatedScreen, KeyGate
-from .bot_turns import BotTurns
-from .log_panel import LogPanel
 from .lines import Lines
+from .log_panel import LogPanel
 from .reaction import RESERVED, ReactionPane
-from .translated import translated
 from .shell import shell_of
 from .styles import tcss
+from .translated import translated
 
 
 class StatusLine(Lines):
@@ -239,8 +238,10 @@ class GameScreen(GatedScreen, Screen[None]):
             self._after_interlude(lambda: self._open_reaction(card, seats))
             return
         seat = state.to_move[0]
-        if self.spec.hidden_information and state.needs_curtain(seat) and not (
-            seat == self.shown_seat and self.shown_private
+        if (
+            self.spec.hidden_information
+            and state.needs_curtain(seat)
+            and not (seat == self.shown_seat and self.shown_private)
         ):
             self._raise_curtain(seat, lambda ok: self._after_curtain(seat, ok))
             return
@@ -314,7 +315,9 @@ class GameScreen(GatedScreen, Screen[None]):
         """Cover the table with the curtain for ``seat``, with the public lines of the log since
         the last one; ``then(True)`` once ``seat`` says it is looking."""
         public = self.match.state.view(None).log
-        recent = [r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))]
+        recent = [
+            r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))
+        ]
         self.public_seen = len(public)
         self.cover.show_curtain(self.who(seat), reason, recent, lambda: then(True))
         self._cover_shown()
@@ -496,7 +499,9 @@ class GameScreen(GatedScreen, Screen[None]):
             self._show_news(actor, news, self.advance)
             return True
         self._raise_curtain(
-            actor, lambda ok: self._after_news_curtain(actor, ok), reason=N_("Something only this player may read.")
+            actor,
+            lambda ok: self._after_news_curtain(actor, ok),
+            reason=N_("Something only this player may read."),
         )
         return True
 
@@ -519,7 +524,9 @@ class GameScreen(GatedScreen, Screen[None]):
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None and choices and not state.is_terminal else []
         self.stamp += 1
-        secret = seat is not None and bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)
+        secret = (
+            seat is not None and bool(legal) and self.spec.hidden_information and state.is_secret_choice(seat)
+        )
         secret = secret and settings.current().confirm_secret  # the player may turn confirmation off
         ctx = BoardContext(
             view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
@@ -656,9 +663,9 @@ class GameScreen(GatedScreen, Screen[None]):
             return
         if event.is_printable and event.key not in self.active_bindings:
             self.notify(
-                _("The key {key} does nothing here. Digits or arrows and Enter choose; F1 or ? rules, m menu.").format(
-                    key=repr(event.character)
-                ),
+                _(
+                    "The key {key} does nothing here. Digits or arrows and Enter choose; F1 or ? rules, m menu."
+                ).format(key=repr(event.character)),
                 severity="warning",
                 timeout=3,
             )
@@ -667,7 +674,9 @@ class GameScreen(GatedScreen, Screen[None]):
         if self.covered:  # nothing of the table while it is covered
             kind = self.cover.kind
             return action in ("rules", "menu", "cover_page") or (action, kind) in (
-                ("lift_cover", CURTAIN), ("close_notice", NOTICE))
+                ("lift_cover", CURTAIN),
+                ("close_notice", NOTICE),
+            )
         if action in ("lift_cover", "close_notice", "cover_page"):
             return False
         if action == "board_page":

@@ -10,14 +10,14 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
-from .footer import StableFooter
 
+from boardgames_tui import i18n
 from boardgames_tui.engine.history import HistoryEntry, list_history, load_entry, names_line, statistics
 from boardgames_tui.engine.match import SaveError, printable
 from boardgames_tui.games import GAMES
-from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
+from .footer import StableFooter
 from .translated import translated
 
 
@@ -49,9 +49,15 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         listing = list_history()
         self.entries: tuple[HistoryEntry, ...] = listing.entries
-        yield Static(_("Finished games: {count} (Enter: replay)").format(count=len(self.entries)), id="history-title", markup=False)
+        yield Static(
+            _("Finished games: {count} (Enter: replay)").format(count=len(self.entries)),
+            id="history-title",
+            markup=False,
+        )
         if not self.entries:
-            yield Static(_("No finished game yet. Every game played to the end is kept here."), id="history-empty")
+            yield Static(
+                _("No finished game yet. Every game played to the end is kept here."), id="history-empty"
+            )
         table: DataTable = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
         table.display = bool(self.entries)
         yield table
@@ -90,7 +96,11 @@ class HistoryScreen(Screen[None]):
         try:
             return load_entry(entry)
         except SaveError as exc:
-            self.notify(_("Cannot open this game: {error}").format(error=i18n.translate_text(str(exc))), severity="error", timeout=8)
+            self.notify(
+                _("Cannot open this game: {error}").format(error=i18n.translate_text(str(exc))),
+                severity="error",
+                timeout=8,
+            )
             return None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -138,12 +148,24 @@ def stats_table(entries: tuple[HistoryEntry, ...]) -> Table:
     table.add_column(_("Wins"), justify="right", width=13)
     table.add_column(_("Best"), justify="right", width=6)
     for stats in statistics(entries):
-        table.add_row(Text(printable(stats.name, 24), style="bold"), _("all games"), _share(stats.total.wins, stats.total.games), "")
+        table.add_row(
+            Text(printable(stats.name, 24), style="bold"),
+            _("all games"),
+            _share(stats.total.wins, stats.total.games),
+            "",
+        )
         for game_id, tally in sorted(stats.by_game.items()):
             title = GAMES[game_id].title if game_id in GAMES else game_id
-            table.add_row("", title, _share(tally.wins, tally.games), "" if tally.best is None else str(tally.best))
+            table.add_row(
+                "", title, _share(tally.wins, tally.games), "" if tally.best is None else str(tally.best)
+            )
         for seat, tally in sorted(stats.by_seat.items()):
-            table.add_row("", _("seat {letter}").format(letter=chr(ord("A") + seat)), _share(tally.wins, tally.games), "")
+            table.add_row(
+                "",
+                _("seat {letter}").format(letter=chr(ord("A") + seat)),
+                _share(tally.wins, tally.games),
+                "",
+            )
         table.add_section()
     return table
 
@@ -167,7 +189,9 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            _("Statistics of {count} finished games (best: in each game's own score)").format(count=len(self.entries)),
+            _("Statistics of {count} finished games (best: in each game's own score)").format(
+                count=len(self.entries)
+            ),
             id="stats-title",
             markup=False,
         )

@@ -73,7 +73,7 @@ class KeyGate:
         self._told = 0
 
     @staticmethod
-    def of(app: Any) -> "KeyGate":
+    def of(app: Any) -> KeyGate:
         """The gate of ``app`` (made on first use)."""
         gate = getattr(app, "key_gate", None)
         if gate is None:
@@ -189,4 +189,4 @@ class GatedScreen:
     KEY_GATED = True
 
     def on_screen_resume(self) -> None:
-        KeyGate.of(getattr(self, "app")).arm(self)
+        KeyGate.of(self.app).arm(self)

@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
-from .footer import StableFooter
 from textual.widgets.option_list import Option
 
 from boardgames_tui.engine.match import (
@@ -20,13 +19,14 @@ from boardgames_tui.engine.match import (
     saves_dir,
     scan_saves,
 )
-from boardgames_tui.games import GAMES
 from boardgames_tui.engine.spec import GameSpec
+from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import N_, _
 
-from .translated import translated
+from .footer import StableFooter
 from .shell import shell_of
 from .styles import tcss
+from .translated import translated
 
 BANNER = N_("boardgames-tui: four tabletop games for one shared keyboard")
 
@@ -101,7 +101,11 @@ class LauncherScreen(Screen[None]):
         """One line naming what the data folder holds that is not listed ("" when nothing)."""
         auto, saved = getattr(self, "_listings", (SaveListing(), SaveListing()))
         skipped = SaveListing(skipped=auto.skipped + saved.skipped)
-        prefix = _("Skipped {count} files: ").format(count=len(skipped.skipped)) if len(skipped.skipped) > 1 else _("Skipped: ")
+        prefix = (
+            _("Skipped {count} files: ").format(count=len(skipped.skipped))
+            if len(skipped.skipped) > 1
+            else _("Skipped: ")
+        )
         return prefix + skipped.skipped_line(76 - len(prefix)) if skipped.skipped else ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -115,9 +119,14 @@ class LauncherScreen(Screen[None]):
         options.clear_options()
         self._entries = self.entries()
         options.add_options(
-            [Option(Text.assemble(f"{i + 1} " if i < 9 else "  ", label), id=key) for i, (key, label) in enumerate(self._entries)]
+            [
+                Option(Text.assemble(f"{i + 1} " if i < 9 else "  ", label), id=key)
+                for i, (key, label) in enumerate(self._entries)
+            ]
         )
-        options.highlighted = highlighted if highlighted is not None and highlighted < len(self._entries) else 0
+        options.highlighted = (
+            highlighted if highlighted is not None and highlighted < len(self._entries) else 0
+        )
         skipped = self.skipped_line()
         note = self.query_one("#launcher-skipped", Static)
         note.update(skipped)

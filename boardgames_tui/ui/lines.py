@@ -14,7 +14,7 @@ bytes over SSH.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 from rich.segment import Segment

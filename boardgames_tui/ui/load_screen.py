@@ -38,10 +38,15 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
 
     def compose(self) -> ComposeResult:
         unfinished, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())
-        self.files: list[tuple[Path, bool]] = [(p, True) for p in unfinished.files] + [(p, False) for p in saved.files]
+        self.files: list[tuple[Path, bool]] = [(p, True) for p in unfinished.files] + [
+            (p, False) for p in saved.files
+        ]
         skipped = [line for line in (unfinished.skipped_line(), saved.skipped_line()) if line]
         with Vertical(id="load-box"):
-            yield Static(_("Choose a game (Escape: back)") if self.files else _("No saved games (Escape: back)"), markup=False)
+            yield Static(
+                _("Choose a game (Escape: back)") if self.files else _("No saved games (Escape: back)"),
+                markup=False,
+            )
             yield OptionList(
                 *[
                     Option(f"{_('unfinished') if auto else _('saved'):<10} {save_summary(p)}", id=str(i))
@@ -51,7 +56,9 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
                 markup=False,  # summaries hold player names
             )
             if skipped:
-                yield Static(_("Not listed: {files}").format(files="; ".join(skipped)), id="load-skipped", markup=False)
+                yield Static(
+                    _("Not listed: {files}").format(files="; ".join(skipped)), id="load-skipped", markup=False
+                )
 
     def on_mount(self) -> None:
         self.query_one("#load-list").focus()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import bisect
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.segment import Segment
 from rich.text import Text
@@ -119,7 +119,9 @@ class LogPanel(Widget, can_focus=False):
         key = (tuple(names), seat, language())
         done, lines = self._rendered.get(key, ((), []))
         if len(log) >= len(done) and log[: len(done)] == done:
-            lines = lines + [line for line in (render_event(event, names, seat) for event in log[len(done) :]) if line]
+            lines = lines + [
+                line for line in (render_event(event, names, seat) for event in log[len(done) :]) if line
+            ]
         else:
             lines = [line for line in (render_event(event, names, seat) for event in log) if line]
         if len(self._rendered) > 8:
@@ -203,7 +205,9 @@ class LogPanel(Widget, can_focus=False):
             if len(self._wrapped) >= 4096:
                 self._wrapped.clear()
             console = self.app.console
-            rows = self._wrapped[key] = [list(row.render(console, end="")) for row in Text(line).wrap(console, width)]
+            rows = self._wrapped[key] = [
+                list(row.render(console, end="")) for row in Text(line).wrap(console, width)
+            ]
         return [Strip(segments) for segments in rows]
 
     def _rewrap(self, repaint: bool = True) -> None:

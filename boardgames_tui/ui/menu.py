@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from textual.app import App, ComposeResult
-
-from boardgames_tui import i18n
-from boardgames_tui.i18n import N_, _
 from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from boardgames_tui import i18n
+from boardgames_tui.i18n import N_, _
 
 from .translated import translated
 

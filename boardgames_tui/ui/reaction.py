@@ -24,7 +24,7 @@ second time).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.console import Group
 from rich.text import Text
@@ -99,9 +99,9 @@ class ReactionPane(Lines):
                 Text.assemble((_("Reaction window"), "bold"), " ", _("(everyone may look)")),
                 Text(card_text, style="bold"),
                 Text(
-                    _("May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts.").format(
-                        who=who, letters=" ".join(seat_letter(s) for s in self.seats)
-                    )
+                    _(
+                        "May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts."
+                    ).format(who=who, letters=" ".join(seat_letter(s) for s in self.seats))
                 ),
             )
         )

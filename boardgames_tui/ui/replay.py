@@ -17,14 +17,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
-from .footer import StableFooter
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import Event, Match, State, seat_letter
 from boardgames_tui.engine.core import _fill
-from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
 from .board import BoardContext, GameBoard
+from .footer import StableFooter
 from .log_panel import LogPanel
 from .translated import translated
 
@@ -69,7 +69,9 @@ class JumpScreen(ModalScreen["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="jump-box"):
-            yield Static(_("Go to decision number (e.g. 12), or r and a round or turn (e.g. r3):"), markup=False)
+            yield Static(
+                _("Go to decision number (e.g. 12), or r and a round or turn (e.g. r3):"), markup=False
+            )
             yield Input(id="jump-input", max_length=12)
 
     def on_mount(self) -> None:
@@ -203,7 +205,11 @@ class ReplayScreen(Screen[None]):
             where = " | " + (_("round {n}") if counted[0] == "round" else _("turn {n}")).format(n=counted[1])
         playing = " | " + _("playing") if self._timer is not None else ""
         status = _("Replay: {title} | {step}/{last}{where} | view: {view}{playing}").format(
-            title=self.match.spec.title, step=self.step, last=self.last, where=where, view=self.view_name(),
+            title=self.match.spec.title,
+            step=self.step,
+            last=self.last,
+            where=where,
+            view=self.view_name(),
             playing=playing,
         )
         self.query_one("#replay-status", Static).update(status)

@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.segment import Segment
 from textual.app import App, ComposeResult
-
-from boardgames_tui.i18n import N_, _
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from boardgames_tui.i18n import N_
+
 from .board import page_scroll
 from .footer import StableFooter
-
 from .translated import translated
 
 #: Rules already drawn, by (text, width): a second F1 shows them without drawing them again.
@@ -151,7 +151,7 @@ class RulesScreen(Screen[None]):
 #: How many rules screens an app keeps built (a game's rules in a language each).
 _SCREENS_KEPT = 4
 #: The names of the rules screens each app keeps, oldest first.
-_KEPT: "weakref.WeakKeyDictionary[App, list[str]]" = weakref.WeakKeyDictionary()
+_KEPT: weakref.WeakKeyDictionary[App, list[str]] = weakref.WeakKeyDictionary()
 
 
 def show_rules(app: App, title: str, text: str, callback: Callable[[None], Any] | None = None) -> None:

@@ -14,7 +14,7 @@ not shown simply gives no rows.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.console import RenderableType
 from textual.geometry import Size
@@ -38,7 +38,9 @@ class ScrolledIntoView:
     changes (``_scroll_update``). Full layouts are left to Textual.
     """
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
         if not layout:  # brought into view by a scroll, not laid out
             virtual_size = self.virtual_size  # type: ignore[attr-defined]
         return super()._size_updated(size, virtual_size, container_size, layout)  # type: ignore[misc]
@@ -118,7 +120,11 @@ class ScrollLines(ScrolledIntoView, ScrollView, can_focus=False):
         base = self.visual_style.rich_style
         row = y + self.scroll_offset.y
         if 0 <= row < len(self._strips):
-            return self._strips[row].crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, None).apply_style(base)
+            return (
+                self._strips[row]
+                .crop_extend(self.scroll_offset.x, self.scroll_offset.x + width, None)
+                .apply_style(base)
+            )
         # Below the last row: an empty row, which Textual fills with the background across the
         # whole width (the scrollbar's column included, as a scrolling container draws it).
         return Strip([])

@@ -7,7 +7,7 @@ unchanged from where it is.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult

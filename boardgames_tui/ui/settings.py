@@ -9,11 +9,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Button, Checkbox, Label, Select, Static
-from .footer import StableFooter
 
 from boardgames_tui import settings as S
 from boardgames_tui.i18n import LANGUAGES, N_, _
 
+from .footer import StableFooter
 from .translated import apply_language, translated
 
 #: The paces offered, in seconds.
@@ -54,12 +54,15 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         now = S.current()
-        yield Static(_("Settings (saved in {path})").format(path=S.settings_path()), id="settings-title", markup=False)
+        yield Static(
+            _("Settings (saved in {path})").format(path=S.settings_path()), id="settings-title", markup=False
+        )
         with VerticalScroll(id="settings-form"):
             with Horizontal(classes="settings-row"):
                 yield Label(_("Language"))
                 yield Select(
-                    [(_("From the system (LANG)"), "auto")] + [(name, code) for code, name in LANGUAGES.items()],
+                    [(_("From the system (LANG)"), "auto")]
+                    + [(name, code) for code, name in LANGUAGES.items()],
                     value=now.language,
                     allow_blank=False,
                     id="settings-language",
@@ -71,11 +74,16 @@ class SettingsScreen(Screen[None]):
                 yield Select(themes, value=value, allow_blank=False, id="settings-theme")
             with Horizontal(classes="settings-row"):
                 yield Label(_("Pace of computer moves"))
-                yield Select(_pace_choices(now.bot_pace), value=now.bot_pace, allow_blank=False, id="settings-bot-pace")
+                yield Select(
+                    _pace_choices(now.bot_pace), value=now.bot_pace, allow_blank=False, id="settings-bot-pace"
+                )
             with Horizontal(classes="settings-row"):
                 yield Label(_("Pace of round reveals"))
                 yield Select(
-                    _pace_choices(now.reveal_pace), value=now.reveal_pace, allow_blank=False, id="settings-reveal-pace"
+                    _pace_choices(now.reveal_pace),
+                    value=now.reveal_pace,
+                    allow_blank=False,
+                    id="settings-reveal-pace",
                 )
             yield Checkbox(
                 _("Confirm secret choices with Enter"), value=now.confirm_secret, id="settings-confirm"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -10,21 +11,19 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
-from .footer import StableFooter
 
+from boardgames_tui import i18n
 from boardgames_tui.engine import GameSpec, seat_letter
 from boardgames_tui.engine.match import HUMAN, SEAT_KINDS
 from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
-from boardgames_tui import i18n
 from boardgames_tui.i18n import N_, _
 
-from .launcher import seat_count
-from .translated import translated
-
 from .bot_turns import kind_name
-
+from .footer import StableFooter
+from .launcher import seat_count
 from .shell import shell_of
 from .styles import tcss
+from .translated import translated
 
 DEFAULT_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
@@ -94,7 +93,10 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        yield Static(_("New game: {title}  ({count})").format(title=spec.title, count=seat_count(spec)), id="setup-title")
+        yield Static(
+            _("New game: {title}  ({count})").format(title=spec.title, count=seat_count(spec)),
+            id="setup-title",
+        )
         yield Static(
             _(
                 "Tab / Shift+Tab: next / previous field. Enter opens a list or presses a button. "
@@ -208,7 +210,9 @@ class SetupScreen(Screen[None]):
         except ValueError as exc:
             text = i18n.translate_text(str(exc))
             for key, opt in self.spec.options.items():  # the option's name on screen, not its id
-                text = text.replace(f"(option {key})", f'("{_(opt.label)}")').replace(f"option {key}", f'"{_(opt.label)}"')
+                text = text.replace(f"(option {key})", f'("{_(opt.label)}")').replace(
+                    f"option {key}", f'"{_(opt.label)}"'
+                )
             message.update(_("Cannot start: {reason}").format(reason=text))
             self.app.bell()
 

@@ -9,8 +9,9 @@ a test app without these methods fails at once with a clear TypeError.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from boardgames_tui.engine import Match
@@ -30,7 +31,7 @@ class Shell(Protocol):
         options: dict[str, Any],
         seed: int | None = None,
         seats: Sequence[str] | None = None,
-    ) -> "Match":
+    ) -> Match:
         """Start and show a new match; ValueError for a setup the game forbids.
 
         ``seats``: "human" or a computer player's level per seat (None: all people).
@@ -42,10 +43,10 @@ class Shell(Protocol):
     def load_game(self, path: Path, resume: bool = False) -> None:
         """Open a save file (``resume``: it is an autosave this match goes on writing)."""
 
-    def autosave(self, match: "Match") -> None:
+    def autosave(self, match: Match) -> None:
         """Write ``match``'s autosave after an action (a finished game removes it)."""
 
-    def game_finished(self, match: "Match") -> None:
+    def game_finished(self, match: Match) -> None:
         """Show the game-over screen of ``match`` (once)."""
 
     def to_launcher(self) -> None:

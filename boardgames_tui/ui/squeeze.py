@@ -96,7 +96,9 @@ _PARTIAL = re.compile(
 #: DEC private modes that change neither cells, cursor position nor style:
 #: cursor visibility, mouse reporting, focus events, bracketed paste,
 #: synchronized output, in-band resize, automatic wrap (7, tracked).
-_NEUTRAL_MODES = frozenset({"7", "25", "1000", "1002", "1003", "1004", "1005", "1006", "1015", "2004", "2026", "2048"})
+_NEUTRAL_MODES = frozenset(
+    {"7", "25", "1000", "1002", "1003", "1004", "1005", "1006", "1015", "2004", "2026", "2048"}
+)
 
 #: Attributes with an "off" code of their own (ECMA-48), and that code.
 #: 1 (bold) and 2 (dim) share 22; 5 and 6 (blinks) share 25.
@@ -108,7 +110,17 @@ _OFF = {1: 22, 2: 22, 3: 23, 4: 24, 5: 25, 6: 25, 7: 27, 8: 28, 9: 29}
 _ATTRS = frozenset({1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 51, 52, 53})
 _NOT_DIFFED = frozenset({21, 51, 52, 53})
 #: What each "off" code clears.
-_CLEARS = {22: (1, 2), 23: (3,), 24: (4, 21), 25: (5, 6), 27: (7,), 28: (8,), 29: (9,), 54: (51, 52), 55: (53,)}
+_CLEARS = {
+    22: (1, 2),
+    23: (3,),
+    24: (4, 21),
+    25: (5, 6),
+    27: (7,),
+    28: (8,),
+    29: (9,),
+    54: (51, 52),
+    55: (53,),
+}
 
 
 class Style(NamedTuple):
@@ -132,7 +144,7 @@ PLAIN = Style()
 
 
 @lru_cache(maxsize=4096)  # a frame repeats the same few styles: parse each once
-def apply_sgr(style: Style | None, params: str) -> Style | None | bool:
+def apply_sgr(style: Style | None, params: str) -> Style | bool | None:
     """The style after ``ESC[<params>m`` on a terminal in ``style``.
 
     ``style`` None means unknown: the result is then known only from a reset
@@ -153,7 +165,13 @@ def apply_sgr(style: Style | None, params: str) -> Style | None | bool:
             style = PLAIN
             continue
         if code in (38, 48):
-            if i < len(codes) and codes[i] == "5" and i + 1 < len(codes) and codes[i + 1] and int(codes[i + 1]) < 256:
+            if (
+                i < len(codes)
+                and codes[i] == "5"
+                and i + 1 < len(codes)
+                and codes[i + 1]
+                and int(codes[i + 1]) < 256
+            ):
                 colour = (str(code), "5", str(int(codes[i + 1])))
                 i += 2
             elif (
@@ -242,8 +260,10 @@ def cursor_move(row: int | None, col: int | None, to_row: int, to_col: int) -> s
     the cursor stands on the last column, not past it. "" when the cursor
     is already there.
     """
-    best = "\x1b[H" if to_row == 0 and to_col == 0 else (
-        f"\x1b[{to_row + 1}H" if to_col == 0 else f"\x1b[{to_row + 1};{to_col + 1}H"
+    best = (
+        "\x1b[H"
+        if to_row == 0 and to_col == 0
+        else (f"\x1b[{to_row + 1}H" if to_col == 0 else f"\x1b[{to_row + 1};{to_col + 1}H")
     )
     if row is None:
         return best
@@ -451,7 +471,9 @@ class OutputSqueezer:
             start = j
             if j > i and self._row is not None:
                 # Writing the unchanged cells again may cost less than skipping them.
-                through = len(cursor_move(self._row, self._col, row, col + i)) + len(token[i:j].encode("utf-8", "replace"))
+                through = len(cursor_move(self._row, self._col, row, col + i)) + len(
+                    token[i:j].encode("utf-8", "replace")
+                )
                 if through <= len(cursor_move(self._row, self._col, row, col + j)):
                     start = i
             self._want_col = col + start

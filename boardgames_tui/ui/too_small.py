@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-
-from boardgames_tui.i18n import _
 from textual.screen import Screen
 from textual.widgets import Static
+
+from boardgames_tui.i18n import _
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24

@@ -67,7 +67,9 @@ def test_arena_in_two_processes_plays_the_same_games_as_in_one():
 
 
 def test_a_cpu_clock_bounds_the_strong_search_by_cpu_time():
-    result = run_arena(GAMES["mountain_goats"], ["strong", "random"], games=2, seconds=0.03, seed=1, clock="cpu")
+    result = run_arena(
+        GAMES["mountain_goats"], ["strong", "random"], games=2, seconds=0.03, seed=1, clock="cpu"
+    )
     text = format_arena(result)
     assert "strong thinks 0.03 CPU s per decision" in text
     cpu = sorted(result.by_level["strong"].cpu)
@@ -85,7 +87,9 @@ def test_arena_refuses_an_unknown_level_and_a_bad_count():
 
 
 def test_arena_command_prints_the_table(capsys):
-    code = main(["arena", "--game", "mision_chungungo", "--seats", "greedy,random", "--games", "2", "--seed", "3"])
+    code = main(
+        ["arena", "--game", "mision_chungungo", "--seats", "greedy,random", "--games", "2", "--seed", "3"]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "Misión Chungungo: 2 games" in out and "greedy" in out and "random" in out
@@ -95,15 +99,44 @@ def test_arena_command_prints_the_table(capsys):
     "argv, words",
     [
         (["arena", "--game", "chess", "--seats", "random,random", "--games", "1"], "unknown game"),
-        (["arena", "--game", "penguinramids", "--seats", "random,wizard", "--games", "1"], "unknown level 'wizard'"),
+        (
+            ["arena", "--game", "penguinramids", "--seats", "random,wizard", "--games", "1"],
+            "unknown level 'wizard'",
+        ),
         (["arena", "--game", "penguinramids", "--seats", "random", "--games", "1"], "2-4 players"),
         (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "0"], "at least 1"),
-        (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--seconds", "0"],
-         "more than 0"),
-        (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--jobs", "0"],
-         "--jobs must be at least 1"),
-        (["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--clock", "sun"],
-         "invalid choice: 'sun'"),
+        (
+            [
+                "arena",
+                "--game",
+                "penguinramids",
+                "--seats",
+                "random,random",
+                "--games",
+                "1",
+                "--seconds",
+                "0",
+            ],
+            "more than 0",
+        ),
+        (
+            ["arena", "--game", "penguinramids", "--seats", "random,random", "--games", "1", "--jobs", "0"],
+            "--jobs must be at least 1",
+        ),
+        (
+            [
+                "arena",
+                "--game",
+                "penguinramids",
+                "--seats",
+                "random,random",
+                "--games",
+                "1",
+                "--clock",
+                "sun",
+            ],
+            "invalid choice: 'sun'",
+        ),
     ],
 )
 def test_arena_command_refuses_bad_values_with_status_2(capsys, argv, words):

@@ -130,8 +130,10 @@ def test_each_level_in_each_seat_of_a_three_seat_table_finishes_games(game):
     levels = ["strong", "greedy", "random"]
     for turn in range(3):
         order = levels[turn:] + levels[:turn]
-        bots = [StrongBot(game, seconds=None, playouts=4, horizon=4) if lv == "strong" else make_bot(lv, game)
-                for lv in order]
+        bots = [
+            StrongBot(game, seconds=None, playouts=4, horizon=4) if lv == "strong" else make_bot(lv, game)
+            for lv in order
+        ]
         state, _ = _play(game, bots, seed=11 + turn)
         assert state.is_terminal and state.winners()
         assert [b.level for b in bots] == order

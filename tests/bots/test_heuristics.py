@@ -35,8 +35,13 @@ def test_montana_greedy_plays_conduction_rather_than_crash_in_the_curve():
     state = GAMES["montana_pinguino"].new_game(2, 0)
     jimy2, jimy3, jimy11 = 1, 2, 10  # +1 accel +1 conduction; +2 conduction; green only +2 accel
     state = attrs.evolve(
-        state, characters=("Jimy", "Kay"), sides=("standard", "standard"), position=(2, 0), box=(8, 0),
-        health=(2, 4), hand=((jimy2, jimy3, jimy11), state.hand[1]),
+        state,
+        characters=("Jimy", "Kay"),
+        sides=("standard", "standard"),
+        position=(2, 0),
+        box=(8, 0),
+        health=(2, 4),
+        hand=((jimy2, jimy3, jimy11), state.hand[1]),
     )
     assert impulse_forecast(state, 0)[1] >= 2  # doing nothing wrecks the sled
     choice = _greedy("montana_pinguino", state, 0)
@@ -50,7 +55,9 @@ def test_montana_forecast_agrees_with_the_rules():
     while not state.is_terminal:
         for s in range(3):
             if not state.finished(s):
-                mine = forecast(state, s, state.position[s], state.box[s], state.conduction[s], state.health[s])
+                mine = forecast(
+                    state, s, state.position[s], state.box[s], state.conduction[s], state.health[s]
+                )
                 assert mine == impulse_forecast(state, s)
                 checked += 1
         seat = rnd.choice(state.to_move)
@@ -90,7 +97,11 @@ def test_chungungo_greedy_strikes_the_richest_rival_with_cards_to_lose():
     # seat 1 has more copper but nothing to steal; seat 2 has a card in hand
     picadora = 0
     state = attrs.evolve(
-        state, phase="resolve", steps=("strike",), card_in_play=pendenciera, to_move=(0,),
+        state,
+        phase="resolve",
+        steps=("strike",),
+        card_in_play=pendenciera,
+        to_move=(0,),
         hands=((kits[0],), (kits[1],), (kits[2], picadora)),
         discards=((pendenciera,), (1, 2, 3), ()),
         copper=(2, 6, 2),
@@ -113,8 +124,13 @@ def test_penguinramids_greedy_takes_the_penguin_that_raises_its_level_score():
     pyramid = base + (-1,) * 6
     deck = tuple(p for p in range(52) if p not in used)
     state = attrs.evolve(
-        state, pyramids=(pyramid,) + state.pyramids[1:], greys=((False,) * 10,) + state.greys[1:],
-        tokens=((0,) * 20,) + state.tokens[1:], revealed=(heavy, light), deck=deck, chosen=(3,) + state.chosen[1:],
+        state,
+        pyramids=(pyramid,) + state.pyramids[1:],
+        greys=((False,) * 10,) + state.greys[1:],
+        tokens=((0,) * 20,) + state.tokens[1:],
+        revealed=(heavy, light),
+        deck=deck,
+        chosen=(3,) + state.chosen[1:],
     )
     assert state.legal_slots(0, heavy)  # level 2 holds a 3 on arms of 2 + 2
     assert bot.choose(state.view(0), 0, random.Random(0)) == Take(heavy)

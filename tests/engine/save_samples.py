@@ -19,7 +19,11 @@ GAME_IDS = ("mountain_goats", "penguinramids", "montana_pinguino", "mision_chung
 PLANS: dict[str, tuple[tuple[int, dict[str, Any], int | None], ...]] = {
     "mountain_goats": ((2, {}, 9), (4, {}, None), (5, {"big_mountain": True}, 40)),
     "penguinramids": ((2, {}, 25), (3, {}, None), (4, {}, 70)),
-    "montana_pinguino": ((2, {}, 30), (3, {"championship": True, "advanced_sides": True}, 150), (4, {"track_cards": 5}, None)),
+    "montana_pinguino": (
+        (2, {}, 30),
+        (3, {"championship": True, "advanced_sides": True}, 150),
+        (4, {"track_cards": 5}, None),
+    ),
     "mision_chungungo": ((2, {}, 20), (3, {}, 120), (5, {}, None)),
 }
 

@@ -9,7 +9,7 @@ from tests.engine.save_samples import real_save, resealed
 
 
 def test_seat_kinds_are_a_person_or_every_bot_level():
-    assert SEAT_KINDS == ("human", *LEVELS)
+    assert ("human", *LEVELS) == SEAT_KINDS
 
 
 def test_a_match_made_without_seats_is_all_people():

@@ -56,7 +56,7 @@ def finishes(call, timeout=10.0):
     def run():
         try:
             box["result"] = call()
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
+        except BaseException as exc:
             box["error"] = exc
 
     thread = threading.Thread(target=run, daemon=True)
@@ -217,7 +217,9 @@ def test_a_file_just_over_the_cap_is_refused_and_one_within_it_is_read(tmp_path)
 
 def test_text_that_is_not_utf8_is_refused(tmp_path):
     path = tmp_path / "latin1.json"
-    path.write_bytes(json.dumps(resealed(real_save("mountain_goats"))).replace("Ana", "Ana\u00e9").encode("latin-1"))
+    path.write_bytes(
+        json.dumps(resealed(real_save("mountain_goats"))).replace("Ana", "Ana\u00e9").encode("latin-1")
+    )
     assert "not UTF-8" in refusal(path)
 
 
@@ -233,7 +235,13 @@ def test_a_missing_setup_field_is_refused(tmp_path, key):
 
 @pytest.mark.parametrize(
     "names, words",
-    [([], "1-5 names"), (["A"] * 6, "1-5 names"), ("Ana,Beto", "1-5 names"), (["Ana", 3], "name 2"), (["Ana", None], "name 2")],
+    [
+        ([], "1-5 names"),
+        (["A"] * 6, "1-5 names"),
+        ("Ana,Beto", "1-5 names"),
+        (["Ana", 3], "name 2"),
+        (["Ana", None], "name 2"),
+    ],
 )
 def test_names_must_be_a_list_of_one_to_five_texts(tmp_path, names, words):
     data = resealed({**real_save("penguinramids"), "names": names})

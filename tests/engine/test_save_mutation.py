@@ -29,7 +29,11 @@ from .save_samples import GAME_IDS, PLANS, real_saves, resealed
 
 _COMMON = dict(
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
 )
 settings.register_profile("save-mutation", max_examples=25, derandomize=True, **_COMMON)
 settings.register_profile("save-mutation-slow", max_examples=250, **_COMMON)
@@ -89,7 +93,20 @@ def _parent(data: Any, path: tuple) -> Any:
 def mutate_once(draw, data: dict[str, Any]) -> str:
     """Apply one structure-aware mutation to ``data`` in place; return its name (for statistics)."""
     kind = draw(
-        st.sampled_from(["replace", "replace", "delete", "insert", "nudge", "nudge", "retag", "actions", "actions", "seat"])
+        st.sampled_from(
+            [
+                "replace",
+                "replace",
+                "delete",
+                "insert",
+                "nudge",
+                "nudge",
+                "retag",
+                "actions",
+                "actions",
+                "seat",
+            ]
+        )
     )
     paths = _paths(data)
     if kind == "replace":
@@ -106,7 +123,9 @@ def mutate_once(draw, data: dict[str, Any]) -> str:
         path = draw(st.sampled_from(containers))
         target = _parent(data, path + ("",))
         if isinstance(target, dict):
-            target[draw(st.sampled_from(["type", "seed", "card", "extra", "names", "x" * 50]))] = draw(hostile_values)
+            target[draw(st.sampled_from(["type", "seed", "card", "extra", "names", "x" * 50]))] = draw(
+                hostile_values
+            )
         else:
             target.insert(draw(st.integers(0, len(target))), draw(hostile_values))
         return "insert"
@@ -151,7 +170,9 @@ def mutated_save_text(draw, game_id: str) -> str:
     if draw(st.integers(0, 9)) > 0:  # most mutants are re-sealed so the mutation reaches the replay
         data = resealed(data)
     text = json.dumps(data)
-    text = text.replace(f'"{DEEP_MARK}"', "[" * 5000 + "]" * 5000).replace(f'"{LONG_NUMBER_MARK}"', "7" * 5000)
+    text = text.replace(f'"{DEEP_MARK}"', "[" * 5000 + "]" * 5000).replace(
+        f'"{LONG_NUMBER_MARK}"', "7" * 5000
+    )
     spoil = draw(st.sampled_from(["none"] * 12 + ["truncate", "bad byte", "empty", "bom"]))
     if spoil == "truncate":
         text = text[: draw(st.integers(0, max(0, len(text) - 1)))]

@@ -25,9 +25,14 @@ from .save_samples import GAME_IDS, random_match
 NAME_SETS = (
     ("Ana", "Beto", "Carla", "Diego", "Elena"),
     ("Zoë", "José", "Ñandú", "Łucja", "Ærin"),
-    ("李雷", "Ana \"Q\"", "back\\slash", "🦙 Llama", "Ola"),
+    ("李雷", 'Ana "Q"', "back\\slash", "🦙 Llama", "Ola"),
 )
-PLAYERS = {"mountain_goats": (2, 4), "penguinramids": (2, 4), "montana_pinguino": (2, 4), "mision_chungungo": (2, 5)}
+PLAYERS = {
+    "mountain_goats": (2, 4),
+    "penguinramids": (2, 4),
+    "montana_pinguino": (2, 4),
+    "mision_chungungo": (2, 5),
+}
 
 
 def reference_text(match: Match) -> str:
@@ -111,7 +116,9 @@ def test_a_different_action_after_an_undo_is_written_not_the_one_taken_back(tmp_
     match.play(taken_back[0], other)
     after = json.loads(match.save(tmp_path / "g.json").read_text(encoding="utf-8"))
     assert after["actions"][:-1] == before["actions"][:-1]
-    assert after["actions"][-1] == [taken_back[0], match_module.action_to_json(other)] != before["actions"][-1]
+    assert (
+        after["actions"][-1] == [taken_back[0], match_module.action_to_json(other)] != before["actions"][-1]
+    )
     assert after == match.to_dict()
     assert Match.load(tmp_path / "g.json").actions == match.actions
 

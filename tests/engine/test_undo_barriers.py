@@ -29,11 +29,20 @@ def _chungungo(seed: int, actions) -> Match:
 
 def test_undo_stops_where_the_field_runs_dry_and_the_hands_are_read():
     """Sheet "The field runs dry": the check reads every hand, so the leap that ends the turn is a barrier."""
-    m = _chungungo(17, [
-        (0, PlaceAsteroid(0, -1)), (1, PlaceAsteroid(1, 0)), (1, PlaceAsteroid(2, 0)),
-        (0, PlaceToken(0, 0)), (1, PlaceToken(2, 0)), (0, PlayCard(43)), (0, Excavate(1, 0)),
-        (1, PlayCard(44)), (1, Leap(0, -1)),
-    ])
+    m = _chungungo(
+        17,
+        [
+            (0, PlaceAsteroid(0, -1)),
+            (1, PlaceAsteroid(1, 0)),
+            (1, PlaceAsteroid(2, 0)),
+            (0, PlaceToken(0, 0)),
+            (1, PlaceToken(2, 0)),
+            (0, PlayCard(43)),
+            (0, Excavate(1, 0)),
+            (1, PlayCard(44)),
+            (1, Leap(0, -1)),
+        ],
+    )
     assert any("run dry" in e.text for e in m.state.log[-3:])
     assert not m.can_undo()
     assert "marked" in barrier_reasons(m.states[-2], 1, m.state)
@@ -41,11 +50,21 @@ def test_undo_stops_where_the_field_runs_dry_and_the_hands_are_read():
 
 def test_undo_never_reaches_back_into_the_previous_players_turn_after_a_reaction_window():
     """DESIGN.md, Reactions: the closing of a public reaction window is a barrier."""
-    m = _chungungo(19, [
-        (0, PlaceAsteroid(1, 0)), (1, PlaceAsteroid(1, 1)), (1, PlaceAsteroid(-1, 0)),
-        (0, PlaceToken(1, 1)), (1, PlaceToken(-1, 0)), (0, PlayCard(43)), (0, Excavate(1, 0)),
-        (1, PlayCard(44)), (1, Excavate(0, 0)), (0, PlayCard(7)),
-    ])
+    m = _chungungo(
+        19,
+        [
+            (0, PlaceAsteroid(1, 0)),
+            (1, PlaceAsteroid(1, 1)),
+            (1, PlaceAsteroid(-1, 0)),
+            (0, PlaceToken(1, 1)),
+            (1, PlaceToken(-1, 0)),
+            (0, PlayCard(43)),
+            (0, Excavate(1, 0)),
+            (1, PlayCard(44)),
+            (1, Excavate(0, 0)),
+            (0, PlayCard(7)),
+        ],
+    )
     assert m.state.reaction_window is not None
     # "Nobody reacts": each seat in the window passes, as the app does for Enter.
     while m.state.reaction_window is not None:
@@ -122,7 +141,9 @@ def test_undoable_steps_show_nothing_new_to_anyone_else_and_read_nothing_hidden(
             action = rnd.choice(st.legal_actions(seat))
             m.play(seat, action)
             if m.can_undo():
-                check_undo_step(st, seat, action, m.state, getattr(spec.rules, "redeal_hidden", None), rnd, gid)
+                check_undo_step(
+                    st, seat, action, m.state, getattr(spec.rules, "redeal_hidden", None), rnd, gid
+                )
                 checked += 1
     if gid in ("mountain_goats", "penguinramids"):
         # Every roll and move, every penguin taken or placed after the reveal, is

@@ -8,7 +8,7 @@ import random
 from boardgames_tui.engine import Match
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _actions(game_id: str, names: tuple[str, ...], seed: int) -> tuple:
     rng = random.Random(seed)
     match = Match.new(game_id, names, seed)
@@ -18,7 +18,9 @@ def _actions(game_id: str, names: tuple[str, ...], seed: int) -> tuple:
     return tuple(match.actions)
 
 
-def finished(game_id: str, names: tuple[str, ...] = ("Ana", "Beto"), seed: int = 1, upto: int | None = None) -> Match:
+def finished(
+    game_id: str, names: tuple[str, ...] = ("Ana", "Beto"), seed: int = 1, upto: int | None = None
+) -> Match:
     """A new Match of ``game_id`` played to the end by random choices (or its first ``upto`` actions)."""
     actions = _actions(game_id, tuple(names), seed)
     match = Match.new(game_id, names, seed)

@@ -85,12 +85,7 @@ def test_export_has_one_numbered_line_per_decision_and_the_public_log():
 def test_export_of_a_hidden_card_game_holds_no_private_line():
     match = finished("mision_chungungo", ("Ana", "Beto"))
     text = export_text(match)
-    private = {
-        line
-        for state in match.states
-        for event in state.log
-        for line in event.private.values()
-    }
+    private = {line for state in match.states for event in state.log for line in event.private.values()}
     assert private, "the game should have private lines to leave out"
     rendered = {p.format("Ana", "Beto") for p in private}
     assert not any(f"[{p}]" in text for p in rendered)

@@ -24,7 +24,9 @@ async def open_replay(app, pilot, match) -> ReplayScreen:
     """Open the replay of ``match`` and wait until it is drawn; the replay screen."""
     await pilot.pause()
     app.open_replay(match)
-    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay"
+    )
     return app.screen
 
 
@@ -63,7 +65,9 @@ async def test_launcher_history_lists_games_and_enter_opens_the_replay_at_the_en
         assert "Penguinramids" in text and "Mountain Goats" in text
         assert "C Carla, D Diego" in text or "A Carla, B Diego" in text
         await pilot.press("enter")  # the newest: Penguinramids
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay"
+        )
         replay = app.screen
         assert replay.match.game_id == "penguinramids"
         assert replay.step == replay.last and replay.viewpoint == ALL
@@ -89,7 +93,9 @@ async def test_replay_from_a_seat_hides_the_other_seats_secret_choices_and_the_l
     async with app.run_test(size=SIZE) as pilot:
         replay = await open_replay(app, pilot, match)
         first_secret = next(
-            i for i, (seat, _a) in enumerate(match.actions) if seat == 0 and match.states[i].is_secret_choice(0)
+            i
+            for i, (seat, _a) in enumerate(match.actions)
+            if seat == 0 and match.states[i].is_secret_choice(0)
         )
         replay.go_to(first_secret + 1)
         await pilot.press("v", "v")  # everything -> the table -> A Ana
@@ -152,7 +158,9 @@ async def test_loading_a_finished_save_opens_its_replay(tmp_path):
     path = match.save(tmp_path / "done.json")
     app = BoardGamesApp(load=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.ready, what="the replay"
+        )
         assert app.screen.match.state == match.state
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")

@@ -15,7 +15,6 @@ from boardgames_tui.cli import _choose_language
 from boardgames_tui.engine import Event
 from boardgames_tui.engine.history import record
 from boardgames_tui.games import GAMES
-from tests.handover import curtain_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.history_screen import HistoryScreen, StatsScreen
@@ -28,6 +27,7 @@ from boardgames_tui.ui.settings import SettingsScreen
 from boardgames_tui.ui.setup import SetupScreen
 from boardgames_tui.ui.too_small import TooSmallScreen
 from boardgames_tui.ui.translated import apply_language
+from tests.handover import curtain_up, reaction_up
 from tests.history.finished import finished
 from tests.screen_text import screen_text, wait_for
 
@@ -59,7 +59,9 @@ def _source_messages() -> set[str]:
 
 def test_every_message_in_the_source_has_a_spanish_translation():
     catalogue = read_po(PO.open("rb"))
-    translated = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue if m.id and m.string and all(m.string)}
+    translated = {
+        m.id if isinstance(m.id, str) else m.id[0] for m in catalogue if m.id and m.string and all(m.string)
+    }
     untranslated = sorted(_source_messages() - translated)
     assert untranslated == [], "run pybabel extract/update and translate these"
 
@@ -69,7 +71,9 @@ def test_the_shipped_mo_file_is_compiled_from_the_po_file():
     write_mo(buf, read_po(PO.open("rb")))
     fresh = gettext.GNUTranslations(io.BytesIO(buf.getvalue()))
     shipped = gettext.GNUTranslations(MO.open("rb"))
-    assert shipped._catalog == fresh._catalog, "run pybabel compile -D boardgames_tui -d boardgames_tui/locale"
+    assert shipped._catalog == fresh._catalog, (
+        "run pybabel compile -D boardgames_tui -d boardgames_tui/locale"
+    )
 
 
 def test_spanish_placeholders_match_the_english_ones():
@@ -136,7 +140,9 @@ def test_spanish_rules_use_the_spanish_rulebooks_terms(game, terms):
 
 def test_spanish_rules_keep_every_section_of_the_english_rules():
     for spec in GAMES.values():
-        english = [line for line in spec.rules_md.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        english = [
+            line for line in spec.rules_md.read_text(encoding="utf-8").splitlines() if line.startswith("#")
+        ]
         spanish = [
             line
             for line in spec.rules_md.with_name("rules.es.md").read_text(encoding="utf-8").splitlines()
@@ -288,7 +294,9 @@ async def test_each_game_played_a_few_turns_in_spanish_shows_no_untranslated_mes
     whole = finished(game, ("Ana", "Beto"))
     app = BoardGamesApp(match=finished(game, ("Ana", "Beto"), upto=len(whole.actions) // 3))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), what="the game")
+        await wait_for(
+            pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), what="the game"
+        )
         await pilot.pause()
         await _play_a_few_turns(pilot, app, 4)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the table")
@@ -313,7 +321,10 @@ async def test_each_game_played_a_few_turns_in_spanish_shows_no_untranslated_mes
     "english, spanish_text",
     [
         # a template with a repeated field; the seat reference is kept for the names
-        ("{0}: 6+3 on 9: goat climbs to step 2 of 2.", "{0}: 6+3 en la 9: la cabra sube a la casilla 2 de 2."),
+        (
+            "{0}: 6+3 on 9: goat climbs to step 2 of 2.",
+            "{0}: 6+3 en la 9: la cabra sube a la casilla 2 de 2.",
+        ),
         # a list of marked phrases inside a template
         (
             "{0}: 6 on 6: goat reaches the summit, knocks {1}'s goat to the foot, knocks {2}'s goat to the foot; "
@@ -404,7 +415,9 @@ def test_a_replayed_line_with_its_private_parts_revealed_is_translated_part_by_p
 # ---------------------------------------------------------------- the last gaps: hub names, web page, qualifiers, command line
 
 
-async def test_computer_seats_at_a_shared_table_are_named_in_spanish_but_a_typed_name_never_is(spanish, tmp_path):
+async def test_computer_seats_at_a_shared_table_are_named_in_spanish_but_a_typed_name_never_is(
+    spanish, tmp_path
+):
     from boardgames_tui.serve import protocol
     from boardgames_tui.serve.hub import Hub, in_viewer_language
     from boardgames_tui.serve.session import rebuild
@@ -457,7 +470,11 @@ def test_a_browser_tab_is_started_in_the_web_servers_language(spanish):
     mine, theirs = socket.socketpair()
     with mine, theirs:
         service = HubAppService(
-            theirs, write_bytes=None, write_str=None, close=None, download_manager=None  # type: ignore[arg-type]
+            theirs,
+            write_bytes=None,
+            write_str=None,
+            close=None,
+            download_manager=None,  # type: ignore[arg-type]
         )
         assert service._build_environment()["BOARDGAMES_TUI_LANG"] == "es"
 
@@ -469,7 +486,9 @@ async def test_the_lobby_in_spanish_names_no_door_and_shows_a_computer_seat_in_s
     from boardgames_tui.serve.session import SessionApp
     from tests.screen_text import wait_for_text
 
-    table = Table("t1", "penguinramids", 2, {}, 1, "key:a", "code", ["key:a", BOT_OWNER], ["Computer A", "Computer B"])
+    table = Table(
+        "t1", "penguinramids", 2, {}, 1, "key:a", "code", ["key:a", BOT_OWNER], ["Computer A", "Computer B"]
+    )
 
     class Link:
         """A stand-in for the hub: hello, then a lobby with one table (a typed name and a computer seat)."""
@@ -507,7 +526,10 @@ def test_chungungo_card_qualifiers_show_in_spanish_on_the_board_chooser_and_prev
     comando_right, comando_column = 27, 28
     assert model.fit_title("Comando (right)", 40) == "Comando (derecha)"
     assert model.fit_title("Francotiradora (up)", 15) == "Franc. (arriba)"
-    assert model.card_short(comando_column) == "Comando (columna) " + f"{model.CARDS[comando_column].copper}cu"
+    assert (
+        model.card_short(comando_column) == "Comando (columna) " + f"{model.CARDS[comando_column].copper}cu"
+    )
+
     # A game where a seat may play the Comando that shoots right: its chooser label and preview.
     def first_play(seed):
         """The first state of a seeded random game where a seat may play the Comando (right)."""
@@ -553,8 +575,15 @@ def test_the_sub_commands_help_and_argparse_messages_are_in_spanish(spanish, cap
         out = capsys.readouterr().out
         assert out.startswith("uso: boardgames-tui " + command) and "\nopciones:\n" in out
         assert "muestra esta ayuda y termina" in out
-        assert "usage:" not in out and "show this help" not in out and "how many" not in out and "address" not in out
-    assert main(["--lang", "es", "simulate", "--game", "mountain_goats", "--games", "1", "--players", "x"]) == 2
+        assert (
+            "usage:" not in out
+            and "show this help" not in out
+            and "how many" not in out
+            and "address" not in out
+        )
+    assert (
+        main(["--lang", "es", "simulate", "--game", "mountain_goats", "--games", "1", "--players", "x"]) == 2
+    )
     assert main(["--lang", "es", "arena", "--game", "mountain_goats"]) == 2
     err = capsys.readouterr().err
     assert "argumento --players: valor no válido para int: 'x'" in err
@@ -571,9 +600,18 @@ def test_the_sub_commands_output_is_in_spanish(spanish, capsys):
     out = capsys.readouterr().out
     assert out.startswith("Mountain Goats: 1 partida al azar\npartidas: 1  jugadores: 2")
     assert "proporción de victorias por asiento: A " in out and "win share" not in out
-    assert main(["--lang", "es", "arena", "--game", "mountain_goats", "--seats", "random,random", "--games", "1"]) == 0
+    assert (
+        main(
+            ["--lang", "es", "arena", "--game", "mountain_goats", "--seats", "random,random", "--games", "1"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
-    assert "1 partidas, 2 asientos" in out and "victorias compartidas (empates)" in out and "wall time" not in out
+    assert (
+        "1 partidas, 2 asientos" in out
+        and "victorias compartidas (empates)" in out
+        and "wall time" not in out
+    )
     assert spanish == set()
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from boardgames_tui import settings as S
 from boardgames_tui.app import BoardGamesApp
-from tests.handover import curtain_up
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.settings import SettingsScreen
+from tests.handover import curtain_up
 from tests.screen_text import notices, wait_for
 
 SIZE = (80, 24)

@@ -26,7 +26,9 @@ def test_replay_snapshot(snap_compare, game, language):
     async def open_replay(pilot):
         pilot.app.open_replay(match)
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen) and pilot.app.screen.ready)
-        await pilot.press("home", "right", "right", "right")  # the first decisions, seen from everything revealed
+        await pilot.press(
+            "home", "right", "right", "right"
+        )  # the first decisions, seen from everything revealed
         await pilot.pause()
 
     assert snap_compare(BoardGamesApp(), terminal_size=SIZE, run_before=open_replay)
@@ -36,8 +38,8 @@ def test_replay_snapshot(snap_compare, game, language):
 def test_game_screen_in_spanish_snapshot(snap_compare, game):
     """The table of each game in Spanish at 80x24, a third of the way into a game: board,
     status line, chooser, preview and log."""
-    from tests.handover import curtain_up
     from boardgames_tui.ui.game_screen import GameScreen
+    from tests.handover import curtain_up
 
     whole = finished(game, ("Ana", "Beto", "Carla"), seed=2)
     match = finished(game, ("Ana", "Beto", "Carla"), seed=2, upto=len(whole.actions) // 3)

@@ -5,13 +5,20 @@ moments the board, pilot and snapshot tests need."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.games.mision_chungungo import data, rules
-from boardgames_tui.games.mision_chungungo.rules import Cell, ChungungoState, Excavate, PlayCard, PlayEel, Shoot
+from boardgames_tui.games.mision_chungungo.rules import (
+    Cell,
+    ChungungoState,
+    Excavate,
+    PlayCard,
+    PlayEel,
+    Shoot,
+)
 
 
 def cid(name: str, pattern: str | None = None) -> int:
@@ -101,7 +108,9 @@ def only_deck(state: rules.ChungungoState, deck: list[int]) -> rules.ChungungoSt
     """
     rest = [c for c in state.deck if c not in deck]
     far = tuple(Cell(50, 50 + i * 2, c) for i, c in enumerate(rest))
-    return attrs.evolve(state, deck=tuple(deck), field=tuple(sorted(state.field + far, key=lambda c: (c.row, c.col))))
+    return attrs.evolve(
+        state, deck=tuple(deck), field=tuple(sorted(state.field + far, key=lambda c: (c.row, c.col)))
+    )
 
 
 def play(state, *moves):
@@ -155,8 +164,12 @@ def greedy(state: ChungungoState, seat: int, rnd: random.Random):
     return rnd.choice([a for a in legal if rank(a) == best])
 
 
-def greedy_match(players: int, seed: int, steps: int | None = None,
-                 stop: Callable[[ChungungoState, int], bool] | None = None) -> Match:
+def greedy_match(
+    players: int,
+    seed: int,
+    steps: int | None = None,
+    stop: Callable[[ChungungoState, int], bool] | None = None,
+) -> Match:
     """A match of greedy players from ``seed``: ``steps`` actions, until ``stop``, or to the end.
 
     In a reaction window a seat holding an eel cancels (as in the app, after

@@ -10,7 +10,6 @@ from textual.widget import Widget
 from boardgames_tui.games.mision_chungungo import data, rules
 from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid, PlayCard
 from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE
-
 from boardgames_tui.ui.board import BoardContext
 
 from .conftest import KIT, greedy_match, scenario
@@ -112,9 +111,13 @@ async def test_the_hand_column_keeps_its_scrollbar_once_its_rows_outgrew_it(monk
         assert column.bar_shown and asked == []
 
 
-async def test_a_board_resized_by_the_list_of_choices_gives_the_field_its_room_in_the_same_layout(monkeypatch):
+async def test_a_board_resized_by_the_list_of_choices_gives_the_field_its_room_in_the_same_layout(
+    monkeypatch,
+):
     field = {(r, 0): data.CREW[r].id for r in range(22)}
-    st = scenario(players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = scenario(
+        players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]]
+    )
     st = st.apply(0, PlayCard(KIT[0]))
     legal = st.legal_actions(0)
     assert len(legal) >= 3  # the list (below 30 rows) takes a row per choice (at most five)
@@ -274,7 +277,9 @@ async def test_a_list_of_choices_changing_height_below_30_rows_lays_the_screen_o
     from .test_redraw import count_calls
 
     field = {(r, 0): data.CREW[r].id for r in range(22)}
-    st = scenario(players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]])
+    st = scenario(
+        players=3, field=field, tokens=[(0, 0), (21, 0), None], hands=[[KIT[0]], [KIT[1]], [KIT[2]]]
+    )
     st = st.apply(0, PlayCard(KIT[0]))
     legal = st.legal_actions(0)
     app = Harness(st, seat=0)

@@ -65,7 +65,9 @@ async def lift(pilot) -> None:
 
 @pytest.mark.parametrize("n", BURSTS)
 async def test_enter_burst_that_ends_a_turn_leaves_the_next_players_curtain_down(n):
-    match = scenario(lambda s: first_choice_leads_to(s, lambda a, seat: a.to_move[0] != seat and a.reaction_window is None))
+    match = scenario(
+        lambda s: first_choice_leads_to(s, lambda a, seat: a.to_move[0] != seat and a.reaction_window is None)
+    )
     mover = match.state.to_move[0]
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
@@ -180,7 +182,9 @@ async def test_a_notice_for_one_seat_is_gone_when_the_keyboard_passes():
 
 
 async def test_one_enter_per_screen_ends_the_turn_then_lifts_the_next_curtain():
-    match = scenario(lambda s: first_choice_leads_to(s, lambda a, seat: a.to_move[0] != seat and a.reaction_window is None))
+    match = scenario(
+        lambda s: first_choice_leads_to(s, lambda a, seat: a.to_move[0] != seat and a.reaction_window is None)
+    )
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
         await lift(pilot)

@@ -59,7 +59,11 @@ def test_field_strips_equal_the_rows_of_render_field_on_a_handmade_field():
             for case in cases:
                 kw = dict(origin=(0, 0), size=(3, 3), own_seat=own, cell=cell, **case)
                 want = text_strips(render_field(field, **kw), CONSOLE)
-                assert segments(field_strips(CONSOLE, pieces, field, **kw)) == segments(want), (cell, own, case)
+                assert segments(field_strips(CONSOLE, pieces, field, **kw)) == segments(want), (
+                    cell,
+                    own,
+                    case,
+                )
 
 
 def test_field_strips_equal_render_field_through_whole_games_with_every_preview():
@@ -126,13 +130,14 @@ async def test_hand_part_shows_the_rows_of_the_whole_hand_rendered_at_once():
             app.refresh_ctx()
             for action in [None, *app.board.ctx.legal[:4]]:
                 app.board.preview(action)
-                options = CONSOLE.options.update(width=column.width_for_rows, height=None, no_wrap=False,
-                                                 overflow="crop")
+                options = CONSOLE.options.update(
+                    width=column.width_for_rows, height=None, no_wrap=False, overflow="crop"
+                )
                 want = CONSOLE.render_lines(app.board.part_source("hand"), options, pad=False)
                 hand = app.board._rows["hand"]
                 assert [list(s) for s in hand[: len(want)]] == want
                 # the column shows the preview's rows, then exactly these
-                assert column.strips[len(app.board._rows["preview"]):] == hand
+                assert column.strips[len(app.board._rows["preview"]) :] == hand
                 checked += 1
         assert checked >= 20
 

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
-
 import random
 from collections import deque
+
+import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.mision_chungungo import data
 from boardgames_tui.games.mision_chungungo.rules import PlayCard, PlayEel
-from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, nearest
 from boardgames_tui.games.mision_chungungo.ui import model
+from boardgames_tui.games.mision_chungungo.ui.chooser import FieldChooser, nearest
 from boardgames_tui.games.mision_chungungo.ui.field import LARGE
 from boardgames_tui.games.mision_chungungo.ui.model import action_cell
-from tests.handover import curtain_up, notice_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from tests.handover import curtain_up, notice_up, reaction_up
 from tests.screen_text import game_screen, screen_text, wait_for
 
 from .conftest import eel_cancels, greedy, greedy_match, short_game_with_an_eel
@@ -224,7 +224,11 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
             dig = [a for a in legal if "xcavate" in str(a)]
             after = [state.apply(seat, a) for a in dig]
             hit = next(
-                (a for a, st in zip(dig, after) if st.private_news(seat, len(state.log)) and st.to_move[:1] != (seat,)),
+                (
+                    a
+                    for a, st in zip(dig, after)
+                    if st.private_news(seat, len(state.log)) and st.to_move[:1] != (seat,)
+                ),
                 None,
             )
             if hit is not None:

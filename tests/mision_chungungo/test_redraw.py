@@ -56,8 +56,13 @@ def two_decisions():
     """Seat 0's turn with three cards (several choices), and its next decision: a cell to excavate."""
     st = scenario(
         players=3,
-        field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (1, 0): cid("Topo"), (1, 1): cid("Grua"),
-               (2, 1): cid("Sonda")},
+        field={
+            (0, 0): cid("Iman"),
+            (0, 1): cid("Saltarina"),
+            (1, 0): cid("Topo"),
+            (1, 1): cid("Grua"),
+            (2, 1): cid("Sonda"),
+        },
         tokens=[(0, 0), (2, 1), (1, 1)],
         hands=[[KIT[0], cid("Picadora"), cid("Fila")], [KIT[1]], [KIT[2]]],
     )
@@ -103,14 +108,18 @@ async def test_moving_the_highlight_over_cells_leaves_hand_and_players_undrawn(m
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = app.board
-        by_cell = {model.action_cell(a): a for a in reversed(board.ctx.legal) if model.action_cell(a) is not None}
+        by_cell = {
+            model.action_cell(a): a for a in reversed(board.ctx.legal) if model.action_cell(a) is not None
+        }
         cells = list(by_cell.values())
         assert len(cells) >= 2
         board.preview(cells[0])
         await pilot.pause()
         drawn = []
         original = board._set_part
-        monkeypatch.setattr(board, "_set_part", lambda name, *args: (drawn.append(name), original(name, *args)))
+        monkeypatch.setattr(
+            board, "_set_part", lambda name, *args: (drawn.append(name), original(name, *args))
+        )
         board.preview(cells[1])
         board.preview(cells[0])
         await pilot.pause()

@@ -387,8 +387,13 @@ def test_field_runs_dry_no_refill_while_someone_owns_an_attract_card():
     for owner in ("hand", "discard"):
         hands = [[KIT[0]], [KIT[1], IMAN] if owner == "hand" else [KIT[1]]]
         discards = [[cid("Topo")], [IMAN] if owner == "discard" else []]
-        st = scenario(2, field={(0, 0): SALTARINA, (0, 1): PICADORA, (5, 5): cid("Sonda")},
-                      tokens=[(0, 0), (0, 1)], hands=hands, discards=discards)
+        st = scenario(
+            2,
+            field={(0, 0): SALTARINA, (0, 1): PICADORA, (5, 5): cid("Sonda")},
+            tokens=[(0, 0), (0, 1)],
+            hands=hands,
+            discards=discards,
+        )
         assert st.field_is_dry() and st.owns_attract()
         st = st.apply(0, Regroup())
         assert st.phase == "turn" and st.to_move == (1,)
@@ -503,9 +508,12 @@ def test_symmetric_shot_fires_without_asking(name):
 def test_shot_whose_two_ways_cross_the_same_cells_fires_without_asking():
     # A one-column field: right and left of the token there is nothing at all.
     franco = cid("Francotiradora", "E")
-    st = scenario(2, field={(0, 0): IMAN, (1, 0): SALTARINA, (2, 0): PICADORA, (3, 0): cid("Sonda")},
-                  tokens=[(0, 0), (1, 0)],
-                  hands=[[KIT[0], franco], [KIT[1]]])
+    st = scenario(
+        2,
+        field={(0, 0): IMAN, (1, 0): SALTARINA, (2, 0): PICADORA, (3, 0): cid("Sonda")},
+        tokens=[(0, 0), (1, 0)],
+        hands=[[KIT[0], franco], [KIT[1]]],
+    )
     assert not st.shot_turns(0, franco)
     st = pass_all(st.apply(0, PlayCard(franco)))
     assert st.phase == "turn" and st.current == 1
@@ -514,7 +522,10 @@ def test_shot_whose_two_ways_cross_the_same_cells_fires_without_asking():
 def test_shot_lines_cross_gaps_to_the_field_edge():
     field = {(0, 0): IMAN, (0, 1): SALTARINA, (0, 4): PICADORA, (1, 4): cid("Topo")}
     st = scenario(
-        2, field=field, tokens=[(0, 0), (0, 4)], hands=[[KIT[0], cid("Francotiradora", "E")], [KIT[1], IMAN + 1]]
+        2,
+        field=field,
+        tokens=[(0, 0), (0, 4)],
+        hands=[[KIT[0], cid("Francotiradora", "E")], [KIT[1], IMAN + 1]],
     )
     cells = shot_cells(st.field, (0, 0), ("E",))
     assert cells == ((0, 1), (0, 2), (0, 3), (0, 4))
@@ -553,7 +564,9 @@ def test_shot_strikes_every_player_on_its_lines():
 
 def test_struck_with_empty_hand_has_no_effect():
     franco = cid("Francotiradora", "E")
-    st = scenario(2, field=dict(BLOCK), tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], []], discards=[[], [KIT[1]]])
+    st = scenario(
+        2, field=dict(BLOCK), tokens=[(1, 0), (1, 2)], hands=[[KIT[0], franco], []], discards=[[], [KIT[1]]]
+    )
     st = pass_all(st.apply(0, PlayCard(franco)))
     after = aim(st)
     assert after.hands[0] == (KIT[0],) and after.rng == st.rng
@@ -675,7 +688,9 @@ def test_copper_target_by_player_count(players, target):
     field[(0, 1)] = cid("Picadora")  # 2 copper
     picks = [c for c in owned if c != field[(0, 1)]]
     hands = [[KIT[0]] + picks] + [[KIT[s]] for s in range(1, players)]
-    st = scenario(players, field=field, tokens=[(1, 1), (0, 0), (2, 2), (0, 2), (2, 0)][:players], hands=hands)
+    st = scenario(
+        players, field=field, tokens=[(1, 1), (0, 0), (2, 2), (0, 2), (2, 0)][:players], hands=hands
+    )
     assert st.copper[0] == target - 2
     st = st.apply(0, PlayCard(KIT[0]))
     st = st.apply(0, Excavate(0, 1))
@@ -753,7 +768,10 @@ def test_deck_end_winner_by_most_copper_and_outcome():
 
 def test_tiebreak_decides_at_the_deck_end():
     st = scenario(
-        2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)], hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]]
+        2,
+        field=dict(BLOCK),
+        tokens=[(1, 1), (0, 0)],
+        hands=[[KIT[0], IMAN], [KIT[1], cid("Picadora"), TOPO2]],
     )
     st = only_deck(st, [])
     st = pass_all(st.apply(0, PlayCard(IMAN)))
@@ -765,7 +783,9 @@ def test_intendente_regroups_then_excavates():
     inten = cid("Intendente")
     field = dict(BLOCK)
     del field[(2, 0)]
-    st = scenario(2, field=field, tokens=[(1, 1), (0, 0)], hands=[[KIT[0], inten], [KIT[1]]], discards=[[IMAN], []])
+    st = scenario(
+        2, field=field, tokens=[(1, 1), (0, 0)], hands=[[KIT[0], inten], [KIT[1]]], discards=[[IMAN], []]
+    )
     st = pass_all(st.apply(0, PlayCard(inten)))
     assert set(st.hands[0]) == {KIT[0], IMAN, inten} and st.discards[0] == ()
     assert all(isinstance(a, Excavate) for a in st.legal_actions(0))
@@ -909,7 +929,9 @@ def test_furious_chungungo_to_the_excavator_when_poorest():
 
 
 def test_eel_counts_as_a_card_for_placement():
-    st = scenario(2, field={(0, 0): IMAN, (0, 1): SALTARINA}, eels_up={(0, 2): EEL[0]}, tokens=[(0, 0), (0, 1)])
+    st = scenario(
+        2, field={(0, 0): IMAN, (0, 1): SALTARINA}, eels_up={(0, 2): EEL[0]}, tokens=[(0, 0), (0, 1)]
+    )
     cells = rules.placement_cells(st.field)
     assert (0, 3) in cells and (1, 2) in cells
 
@@ -917,7 +939,10 @@ def test_eel_counts_as_a_card_for_placement():
 def test_stolen_card_private_to_thief_and_victim_in_views():
     franco = cid("Francotiradora", "E")
     st = scenario(
-        3, field=dict(BLOCK), tokens=[(1, 0), (1, 2), (0, 0)], hands=[[KIT[0], franco], [KIT[1], IMAN], [KIT[2]]]
+        3,
+        field=dict(BLOCK),
+        tokens=[(1, 0), (1, 2), (0, 0)],
+        hands=[[KIT[0], franco], [KIT[1], IMAN], [KIT[2]]],
     )
     st = pass_all(st.apply(0, PlayCard(franco)))
     st = aim(st)
@@ -980,8 +1005,11 @@ def _react_window(players: int):
             if st.is_terminal:
                 break
             if st.reaction_window is not None:
-                holders = [s for s in st.reaction_order() if s in st.to_move and any(
-                    c >= 0 and CARDS[c].kind == KIND_EEL for c in st.hands[s])]
+                holders = [
+                    s
+                    for s in st.reaction_order()
+                    if s in st.to_move and any(c >= 0 and CARDS[c].kind == KIND_EEL for c in st.hands[s])
+                ]
                 if len(holders) >= 2:
                     return st, holders, PlayEel
             seat = st.to_move[0] if len(st.to_move) == 1 else rnd.choice(st.to_move)
@@ -1047,7 +1075,9 @@ def test_states_carry_phase_members_and_steps_as_data():
     while not st.is_terminal:
         assert type(st.phase) is rules.Phase
         for step in st.steps:
-            assert type(step) is data.Step or (type(step) is tuple and all(type(a) is data.Step for a in step))
+            assert type(step) is data.Step or (
+                type(step) is tuple and all(type(a) is data.Step for a in step)
+            )
             if type(step) is tuple:
                 choices.add(step)
         seat = rnd.choice(st.to_move)

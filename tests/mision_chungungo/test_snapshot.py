@@ -9,7 +9,6 @@ from boardgames_tui.games.mision_chungungo import data
 
 from .conftest import greedy_match
 
-
 SIZE = (80, 24)
 
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
-from rich.text import Text
 from textual.widgets import Static
-
 
 from boardgames_tui.engine import Pass
 from boardgames_tui.games import GAMES
-from boardgames_tui.games.mision_chungungo.ui.board import LEGEND
 from boardgames_tui.games.mision_chungungo import data, rules
 from boardgames_tui.games.mision_chungungo.rules import (
     Excavate,
@@ -24,6 +22,7 @@ from boardgames_tui.games.mision_chungungo.rules import (
     Shoot,
 )
 from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser, model
+from boardgames_tui.games.mision_chungungo.ui.board import LEGEND
 from boardgames_tui.games.mision_chungungo.ui.chooser import nearest
 from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE, cell_region, render_field
 from boardgames_tui.games.mision_chungungo.ui.model import FieldCell
@@ -31,7 +30,6 @@ from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
 from tests.screen_text import wait_for
 
 from .conftest import KIT, cid, greedy_match, pass_all, play, scenario
-
 
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
@@ -108,6 +106,7 @@ def cursor(text: str) -> bool:
     """Whether a cell is highlighted: '>' and '<' inside a card ('>░░<', '>+<')."""
     return re.search(r">[░A-E+ ]*<", text) is not None
 
+
 def everything(app: Harness) -> str:
     return "\n".join(part(app, n) for n in ("table", "players", "field", "preview", "hand"))
 
@@ -124,7 +123,12 @@ def in_shot_turn(card_name: str, pattern: str | None = None, players: int = 3, *
 
 
 def test_field_grid_draws_cards_as_boxes_with_tokens_eels_and_gaps():
-    field = {(0, 0): FieldCell(token=0), (0, 2): FieldCell(), (1, 1): FieldCell(eel=True), (1, 2): FieldCell(token=1)}
+    field = {
+        (0, 0): FieldCell(token=0),
+        (0, 2): FieldCell(),
+        (1, 1): FieldCell(eel=True),
+        (1, 2): FieldCell(token=1),
+    }
     text = render_field(field, origin=(0, 0), size=(2, 3), own_seat=0).plain
     rows = text.splitlines()
     assert rows[0].split() == ["0", "1", "2"]
@@ -135,8 +139,9 @@ def test_field_grid_draws_cards_as_boxes_with_tokens_eels_and_gaps():
 
 
 def test_large_cards_have_whole_boxes_and_name_the_eel():
-    text = render_field({(0, 0): FieldCell(eel=True), (0, 1): FieldCell(token=2)}, origin=(0, 0), size=(1, 2),
-                        cell=LARGE).plain
+    text = render_field(
+        {(0, 0): FieldCell(eel=True), (0, 1): FieldCell(token=2)}, origin=(0, 0), size=(1, 2), cell=LARGE
+    ).plain
     rows = text.splitlines()
     assert rows[1] == "    ┌───────┐┌───────┐"
     assert rows[2] == "    │  Eel  ││░░░C░░░│"
@@ -160,15 +165,22 @@ def test_legal_cells_and_cursor_are_marked_by_glyphs_not_colour():
 def test_face_up_cards_show_name_and_copper():
     text = render_field({(0, 0): FieldCell()}, origin=(0, 0), size=(1, 1), faces={(0, 0): ("Mine", 3)}).plain
     assert text.splitlines()[2] == "  0 │Min3│"
-    large = render_field({(0, 0): FieldCell()}, origin=(0, 0), size=(1, 1), faces={(0, 0): ("Mine", 3)},
-                         cell=LARGE).plain
+    large = render_field(
+        {(0, 0): FieldCell()}, origin=(0, 0), size=(1, 1), faces={(0, 0): ("Mine", 3)}, cell=LARGE
+    ).plain
     assert "│ Mine  │" in large and "│  3cu  │" in large
 
 
 async def test_board_shows_players_deck_field_and_own_hand():
     st = scenario(
         players=5,
-        field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (1, 0): cid("Topo"), (1, 1): cid("Grua"), (2, 0): cid("Sonda")},
+        field={
+            (0, 0): cid("Iman"),
+            (0, 1): cid("Saltarina"),
+            (1, 0): cid("Topo"),
+            (1, 1): cid("Grua"),
+            (2, 0): cid("Sonda"),
+        },
         tokens=[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
         hands=[[KIT[0], cid("Picadora")], [KIT[1]], [KIT[2]], [KIT[3]], [KIT[4]]],
         discards=[[], [cid("Fila")], [], [], []],
@@ -188,7 +200,9 @@ async def test_board_shows_players_deck_field_and_own_hand():
         for letter in "ABCDE":
             assert f"░{letter}░" in field  # each token on its face-down card
         hand = part(app, "hand")
-        assert "Picadora" in hand and data.CARDS[cid("Picadora")].text in hand.replace("\n", " ").replace("  ", " ")
+        assert "Picadora" in hand and data.CARDS[cid("Picadora")].text in hand.replace("\n", " ").replace(
+            "  ", " "
+        )
 
 
 async def test_board_shows_nothing_private_of_another_player():
@@ -218,7 +232,13 @@ async def test_shot_preview_draws_lines_and_marks_the_struck():
     st = in_shot_turn(
         "Tridente",
         players=3,
-        field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (0, 2): cid("Topo"), (1, 1): cid("Grua"), (-1, 1): cid("Sonda")},
+        field={
+            (0, 0): cid("Iman"),
+            (0, 1): cid("Saltarina"),
+            (0, 2): cid("Topo"),
+            (1, 1): cid("Grua"),
+            (-1, 1): cid("Sonda"),
+        },
         tokens=[(0, 0), (0, 2), (-1, 1)],
     )
     assert st.steps[0] == "shot"
@@ -255,8 +275,12 @@ async def test_highlighting_a_shot_card_previews_its_lines_as_printed():
 
 
 async def test_action_labels_name_cells_as_the_log_does():
-    st = scenario(players=2, hands=[[KIT[0]], [KIT[1]]], tokens=[(0, 0), None],
-                  field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (-1, 0): cid("Topo")})
+    st = scenario(
+        players=2,
+        hands=[[KIT[0]], [KIT[1]]],
+        tokens=[(0, 0), None],
+        field={(0, 0): cid("Iman"), (0, 1): cid("Saltarina"), (-1, 0): cid("Topo")},
+    )
     st = play(st, (0, PlayCard(KIT[0])))
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)):
@@ -316,7 +340,9 @@ async def test_digits_still_pick_from_the_list():
 
 
 async def test_up_down_move_through_the_list_when_choices_are_not_cells():
-    st = scenario(players=2, hands=[[KIT[0], cid("Picadora"), cid("Barrenero")], [KIT[1]]], discards=[[cid("Fila")], []])
+    st = scenario(
+        players=2, hands=[[KIT[0], cid("Picadora"), cid("Barrenero")], [KIT[1]]], discards=[[cid("Fila")], []]
+    )
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "enter")
@@ -408,7 +434,11 @@ async def test_furious_chungungo_choices_are_labelled():
     app = Harness(st, seat=2)
     async with app.run_test(size=(80, 24)):
         labels = [app.board.action_label(a) for a in st.legal_actions(2)]
-        assert labels == ["Strike A Ana (nothing to steal)", "Strike B Beto (1 card to steal)", "Stop: strike nobody else"]
+        assert labels == [
+            "Strike A Ana (nothing to steal)",
+            "Strike B Beto (1 card to steal)",
+            "Stop: strike nobody else",
+        ]
         line_c = next(l for l in part(app, "players").splitlines() if "C Carla" in l)
         assert line_c.startswith(">") and line_c.split()[-2] == "F"
     assert isinstance(st.legal_actions(2)[0], Strike)
@@ -416,13 +446,17 @@ async def test_furious_chungungo_choices_are_labelled():
 
 async def test_page_keys_scroll_the_board_to_the_hand():
     hand = [KIT[0]] + [cid(n) for n in ("Picadora", "Barrenero", "Topo", "Sonda", "Fila", "Cruz", "Aspa")]
-    st = scenario(players=5, hands=[hand] + [[KIT[s]] for s in range(1, 5)],
-                  tokens=[(0, 0), (0, 1), None, None, None])
+    st = scenario(
+        players=5, hands=[hand] + [[KIT[s]] for s in range(1, 5)], tokens=[(0, 0), (0, 1), None, None, None]
+    )
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         scroll = app.board.query_one("#mc-hand")
-        await wait_for(pilot, lambda: scroll.size.height > 0 and scroll.max_scroll_y > 0,
-                       what="the board laid out taller than its box")
+        await wait_for(
+            pilot,
+            lambda: scroll.size.height > 0 and scroll.max_scroll_y > 0,
+            what="the board laid out taller than its box",
+        )
         assert scroll.scroll_y == 0
         await pilot.press("pagedown")
         await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
@@ -465,12 +499,16 @@ async def test_clicking_a_legal_cell_picks_it():
     async with app.run_test(size=(80, 24)) as pilot:
         field = app.board.query_one("#mc-field")
         # The field laid out at its drawn size (a click lands where the cells are drawn).
-        await wait_for(pilot, lambda: field.rows > 0 and field.size.height == field.rows, what="the field laid out")
+        await wait_for(
+            pilot, lambda: field.rows > 0 and field.size.height == field.rows, what="the field laid out"
+        )
         await pilot.pause(0.2)  # and its box scrolled to where the board wants it
         origin, size = app.board.layout_.origin, app.board.cell_size
         x, y, _w, _h = cell_region((0, 1), origin, size)  # drawn from (-1, -1)
         await pilot.click(field, offset=(x + 1, y + 1))
-        await wait_for(pilot, lambda: app.chosen == [PlaceAsteroid(0, 1)], what="the pick of the clicked cell")
+        await wait_for(
+            pilot, lambda: app.chosen == [PlaceAsteroid(0, 1)], what="the pick of the clicked cell"
+        )
         await pilot.pause(0.3)
         x, y, _w, _h = cell_region((0, 0), origin, size)
         await pilot.click(field, offset=(x + 1, y + 1))  # the card itself: not a legal cell
@@ -487,8 +525,8 @@ async def test_players_columns_line_up_under_their_headers():
         for line in lines[1:]:
             copper_end = head.index("Cu") + 2
             assert line[copper_end - 1].isdigit() and line[copper_end] == " "
-        assert lines[1][head.index("Top"):].startswith("Fila")
-        assert lines[2][head.index("Bases"):].split()[0] == "M"
+        assert lines[1][head.index("Top") :].startswith("Fila")
+        assert lines[2][head.index("Bases") :].split()[0] == "M"
 
 
 async def test_a_cell_with_two_choices_names_the_other_one():
@@ -535,8 +573,16 @@ def test_every_label_and_preview_draws_for_random_positions():
                     assert hits <= set(lines)
                     cell = model.action_cell(action)
                     assert cell is None or cell in lay.legal
-                    draw(table.field, origin=lay.origin, size=lay.size, own_seat=seat, legal=lay.legal,
-                         cursor=cell, lines=lines, hits=hits)
+                    draw(
+                        table.field,
+                        origin=lay.origin,
+                        size=lay.size,
+                        own_seat=seat,
+                        legal=lay.legal,
+                        cursor=cell,
+                        lines=lines,
+                        hits=hits,
+                    )
                     checked += 1
                 console.print(model.hand_table(table, ctx, legal[0]))
                 assert len(model.players_text(table, ctx).plain.splitlines()) == players + 1
@@ -548,16 +594,26 @@ def test_every_label_and_preview_draws_for_random_positions():
 # ----------------------------------------------------------------- fixes after the play test
 
 BLOCK = {
-    (0, 0): cid("Topo"), (0, 1): cid("Sonda"), (0, 2): cid("Grua"),
-    (1, 0): cid("Cometa"), (1, 1): cid("Picadora"), (1, 2): cid("Exploradora"),
-    (2, 0): cid("Intendente"), (2, 1): cid("Estrella"), (2, 2): cid("Atractora"),
+    (0, 0): cid("Topo"),
+    (0, 1): cid("Sonda"),
+    (0, 2): cid("Grua"),
+    (1, 0): cid("Cometa"),
+    (1, 1): cid("Picadora"),
+    (1, 2): cid("Exploradora"),
+    (2, 0): cid("Intendente"),
+    (2, 1): cid("Estrella"),
+    (2, 2): cid("Atractora"),
 }
 
 
 async def test_comando_previews_its_shot_per_leap_target_not_from_where_it_stands():
     comando = cid("Comando", "E")
-    st = scenario(players=2, field=dict(BLOCK), tokens=[(2, 1), (0, 2)],
-                  hands=[[KIT[0], comando], [KIT[1], cid("Iman")]])
+    st = scenario(
+        players=2,
+        field=dict(BLOCK),
+        tokens=[(2, 1), (0, 2)],
+        hands=[[KIT[0], comando], [KIT[1], cid("Iman")]],
+    )
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.board.preview(PlayCard(comando))
@@ -589,7 +645,13 @@ async def test_comando_previews_its_shot_per_leap_target_not_from_where_it_stand
 
 
 async def test_cards_sharing_a_name_are_told_apart_in_hand_and_choices():
-    hand = [KIT[0], cid("Comando", "E"), cid("Comando", "N S"), cid("Francotiradora", "E"), cid("Francotiradora", "N")]
+    hand = [
+        KIT[0],
+        cid("Comando", "E"),
+        cid("Comando", "N S"),
+        cid("Francotiradora", "E"),
+        cid("Francotiradora", "N"),
+    ]
     st = scenario(players=2, field=dict(BLOCK), tokens=[(1, 1), (0, 0)], hands=[hand, [KIT[1]]])
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)):
@@ -626,8 +688,12 @@ async def test_a_card_that_can_do_nothing_now_warns_like_a_shot_that_hits_nobody
 async def test_tall_field_keeps_deck_players_and_hand_in_sight():
     field = {(r, 0): data.CREW[r].id for r in range(22)}
     for players in (2, 5):
-        st = scenario(players=players, field=field, tokens=[(0, 0), (21, 0), None, None, None][:players],
-                      hands=[[KIT[0], cid("Estrella")]] + [[KIT[s]] for s in range(1, players)])
+        st = scenario(
+            players=players,
+            field=field,
+            tokens=[(0, 0), (21, 0), None, None, None][:players],
+            hands=[[KIT[0], cid("Estrella")]] + [[KIT[s]] for s in range(1, players)],
+        )
         st = play(st, (0, PlayCard(KIT[0])))
         app = Harness(st, seat=0)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -664,8 +730,12 @@ def test_the_field_turns_over_when_the_game_ends():
 
 async def test_hand_and_piles_are_rows_of_cards_with_the_highlighted_card_marked():
     picadora, fila = cid("Picadora"), cid("Fila")
-    st = scenario(players=3, hands=[[KIT[0], picadora], [KIT[1]], [KIT[2]]],
-                  discards=[[], [fila], []], bases=[[], [], [data.MINE_IDS[0]]])
+    st = scenario(
+        players=3,
+        hands=[[KIT[0], picadora], [KIT[1]], [KIT[2]]],
+        discards=[[], [fila], []],
+        bases=[[], [], [data.MINE_IDS[0]]],
+    )
     app = Harness(st, seat=0)
     async with app.run_test(size=(80, 24)):
         hand = part(app, "hand")
@@ -674,7 +744,7 @@ async def test_hand_and_piles_are_rows_of_cards_with_the_highlighted_card_marked
         assert lines[1].count("┌") == 2  # two cards side by side
         assert "Picadora" in lines[2] and "Starter" in lines[2]
         assert f"{data.CARDS[picadora].copper}cu" in lines[3]
-        piles = hand[hand.index("Discard piles"):]
+        piles = hand[hand.index("Discard piles") :]
         assert piles.splitlines()[1].count("┌") == 3  # one card per pile
         assert "B (1)" in piles and "Fila" in piles and "C (0)" in piles and "M" in piles
 

@@ -5,17 +5,17 @@ a tiny App that mounts the board and its chooser with a BoardContext."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from textual.binding import Binding
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 
 from boardgames_tui.engine import Match
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui import make_board, make_chooser
 from boardgames_tui.ui.board import BoardContext
-
 
 SPEC = GAMES["montana_pinguino"]
 
@@ -99,8 +99,11 @@ def policy(state: Any, seat: int, rnd: random.Random) -> int:
         if isinstance(a, REACTIONS):
             return i
     if state.phase == R.Phase.PLAY:
-        good = [i for i, a in enumerate(legal) if isinstance(a, R.PlayCard)
-                and R.in_speed_range(state, seat, a.card, a.half)]
+        good = [
+            i
+            for i, a in enumerate(legal)
+            if isinstance(a, R.PlayCard) and R.in_speed_range(state, seat, a.card, a.half)
+        ]
         if good:
             return rnd.choice(good)
     return rnd.randrange(len(legal))
@@ -115,13 +118,17 @@ def simulate(spec, names: list[str], seed: int, limit: int = 400) -> tuple[Any, 
     while not state.is_terminal and n < limit:
         window = state.reaction_window
         if window is not None:
-            reacting = [s for s in state.to_move if any(isinstance(a, REACTIONS) for a in state.legal_actions(s))]
+            reacting = [
+                s for s in state.to_move if any(isinstance(a, REACTIONS) for a in state.legal_actions(s))
+            ]
             if reacting:
                 seat = reacting[0]
                 state = state.apply(seat, state.legal_actions(seat)[policy(state, seat, rnd)])
             else:
                 for s in sorted(state.to_move):
-                    state = state.apply(s, next(a for a in state.legal_actions(s) if not isinstance(a, REACTIONS)))
+                    state = state.apply(
+                        s, next(a for a in state.legal_actions(s) if not isinstance(a, REACTIONS))
+                    )
             n += 1
             continue
         seat = state.to_move[0]

@@ -103,13 +103,30 @@ def test_the_log_says_when_an_empty_deck_stops_a_refill():
 
 def test_f1_rules_have_an_on_screen_section_naming_every_marker():
     text = SPEC.rules_text()
-    section = text[text.index("## On screen"):]
-    section = section[:section.index("\n## ", 1)]
-    for word in ("> NOW", "acted", "off speed", "can't do", "CANCELLED", "`*`", "reverse video",
-                 "`Y)`", "`^`", "`T`", "Space or Enter", "own letter", "`0` plays no right card",
-                 "Does NOTHING", "Ahead of A",
-                 # the section headers and glyphs as the board draws them
-                 "**CARDS PLAYED THIS ROUND**", "`CARDS TURNED OVER`", "`EARLIER STEPS`", "`F«`",
-                 "(none: +0)", "`waiting for A Ana`"):
+    section = text[text.index("## On screen") :]
+    section = section[: section.index("\n## ", 1)]
+    for word in (
+        "> NOW",
+        "acted",
+        "off speed",
+        "can't do",
+        "CANCELLED",
+        "`*`",
+        "reverse video",
+        "`Y)`",
+        "`^`",
+        "`T`",
+        "Space or Enter",
+        "own letter",
+        "`0` plays no right card",
+        "Does NOTHING",
+        "Ahead of A",
+        # the section headers and glyphs as the board draws them
+        "**CARDS PLAYED THIS ROUND**",
+        "`CARDS TURNED OVER`",
+        "`EARLIER STEPS`",
+        "`F«`",
+        "(none: +0)",
+        "`waiting for A Ana`",
+    ):
         assert word in section, word
-

@@ -12,9 +12,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from boardgames_tui.games.montana_pinguino import rules as R
-from boardgames_tui.games.montana_pinguino.ui.board import MontanaBoard
 from boardgames_tui.games.montana_pinguino.ui import part as P
 from boardgames_tui.games.montana_pinguino.ui import render
+from boardgames_tui.games.montana_pinguino.ui.board import MontanaBoard
 from boardgames_tui.ui.board import BoardContext
 
 from .conftest import NAMES, BoardApp, ctx_for, random_states
@@ -35,8 +35,10 @@ def _renderables(view, seat, names, width):
         out.append(render.result_text(view, names))
     if seat is not None and not render.race_is_over(view):
         out.append(render.hand_text(view, seat, None))
-    return out + [render.decolour(r) for r in (
-        render.runners_text(view, names, seat, {}, True), render.played_text(view, names, seat))]
+    return out + [
+        render.decolour(r)
+        for r in (render.runners_text(view, names, seat, {}, True), render.played_text(view, names, seat))
+    ]
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), [(3, 31, {}), (4, 32, {"championship": True})])
@@ -52,7 +54,9 @@ def test_rows_laid_out_piece_by_piece_are_the_rows_rich_lays_out_whole(players, 
             for width in (20, 47, 75):
                 options_ = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
                 for renderable in _renderables(view, seat, names, width):
-                    whole = [list(Strip(row)) for row in console.render_lines(renderable, options_, pad=False)]
+                    whole = [
+                        list(Strip(row)) for row in console.render_lines(renderable, options_, pad=False)
+                    ]
                     pieces = [list(strip) for strip in P.lay_out(renderable, console, options_)]
                     assert pieces == whole
                     checked += 1
@@ -106,11 +110,15 @@ async def test_a_board_drawn_from_remembered_rows_shows_what_a_fresh_drawing_sho
 async def test_the_same_table_shown_again_builds_no_part(monkeypatch):
     built: list[str] = []
     for name in ("course_text", "runners_text", "played_text", "hand_text", "last_round_text", "result_text"):
+
         def counted(*args, _name=name, _real=getattr(render, name), **kwargs):
             built.append(_name)
             return _real(*args, **kwargs)
+
         monkeypatch.setattr(render, name, counted)
-    state = next(s for i, s in enumerate(random_states(3, 34, {}, limit=200)) if i > 60 and s.phase == R.Phase.PLAY)
+    state = next(
+        s for i, s in enumerate(random_states(3, 34, {}, limit=200)) if i > 60 and s.phase == R.Phase.PLAY
+    )
     seat = state.to_move[0]
     app = BoardApp(ctx_for(state, seat))
     async with app.run_test(size=SIZE) as pilot:
@@ -124,8 +132,11 @@ async def test_the_same_table_shown_again_builds_no_part(monkeypatch):
 
 
 async def test_new_choices_of_another_length_repaint_the_list_without_a_layout(monkeypatch):
-    state = next(s for s in random_states(3, 35, {}, limit=200)
-                 if s.to_move and len(s.legal_actions(s.to_move[0])) >= 3)
+    state = next(
+        s
+        for s in random_states(3, 35, {}, limit=200)
+        if s.to_move and len(s.legal_actions(s.to_move[0])) >= 3
+    )
     seat = state.to_move[0]
     ctx = ctx_for(state, seat)
     app = BoardApp(attrs.evolve(ctx, legal=ctx.legal[:2]))
@@ -141,7 +152,9 @@ async def test_new_choices_of_another_length_repaint_the_list_without_a_layout(m
             return real(self, *regions, **kwargs)
 
         monkeypatch.setattr(type(chooser), "refresh", refresh)
-        chooser.set_choices(BoardContext(view=ctx.view, seat=seat, names=ctx.names, legal=ctx.legal[:3]), app.board)
+        chooser.set_choices(
+            BoardContext(view=ctx.view, seat=seat, names=ctx.names, legal=ctx.legal[:3]), app.board
+        )
         assert layouts and not any(layouts)
         assert chooser.option_count == 3
         await pilot.pause()
@@ -177,7 +190,9 @@ async def test_parts_that_grow_shrink_come_and_go_repaint_rows_without_a_layout(
 
 
 async def test_fewer_rows_keep_the_scroll_within_them_and_every_row_in_reach():
-    st = next(s for i, s in enumerate(random_states(4, 37, {}, limit=200)) if i > 40 and s.phase == R.Phase.PLAY)
+    st = next(
+        s for i, s in enumerate(random_states(4, 37, {}, limit=200)) if i > 40 and s.phase == R.Phase.PLAY
+    )
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

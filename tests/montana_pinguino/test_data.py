@@ -80,7 +80,7 @@ def test_42_items_over_13_kinds():
     assert len(D.ITEM_CARDS) == 42 and len(D.ITEM_KINDS) == 13
     assert Counter(D.ITEM_CARDS) == {k: n for k, (n, _t) in D.ITEM_KINDS.items()}
     assert set(D.IMMEDIATE_KINDS) == {D.IGLU, D.TORMENTA}
-    assert D.ITEM_IDS == tuple(range(44, 86))
+    assert tuple(range(44, 86)) == D.ITEM_IDS
     assert D.item_kind(44) == D.ITEM_CARDS[0]
 
 

@@ -32,8 +32,10 @@ def first_scene(pred):
 
 
 def iglu_window(state) -> bool:
-    return state.reaction_window is not None and state.stage == R.Stage.IGLU and any(
-        R.PlayIglu() in state.legal_actions(s) for s in state.to_move
+    return (
+        state.reaction_window is not None
+        and state.stage == R.Stage.IGLU
+        and any(R.PlayIglu() in state.legal_actions(s) for s in state.to_move)
     )
 
 

@@ -136,8 +136,11 @@ def test_redeal_hidden_keeps_face_down_items_playable():
     for seed in range(40):
         st = R.new_game(3, seed=seed)
         game = random.Random(seed)
-        while not st.is_terminal and not (st.phase == R.Phase.PLAY and st.round > 1 and any(
-                D.is_item(c) for row in st.played for c, _h in row)):
+        while not st.is_terminal and not (
+            st.phase == R.Phase.PLAY
+            and st.round > 1
+            and any(D.is_item(c) for row in st.played for c, _h in row)
+        ):
             seat = st.to_move[0]
             st = st.apply(seat, game.choice(st.legal_actions(seat)))
         if st.is_terminal:

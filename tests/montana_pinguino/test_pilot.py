@@ -4,16 +4,16 @@ Tormenta de Nieve) called in the public reaction window."""
 
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.montana_pinguino import data as D
-from tests.handover import curtain_up, notice_up, reaction_up, reveal_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from tests.handover import curtain_up, notice_up, reaction_up, reveal_up
 from tests.screen_text import screen_text
 
 from .conftest import REACTIONS, policy, reaction_seed, simulate
@@ -75,8 +75,9 @@ async def test_whole_race_through_the_keyboard_with_curtains_and_a_reaction():
             if reaction_up(screen):
                 text = " ".join(screen_text(app).split())
                 assert "Reaction window" in text
-                reacting = [s for s in state.to_move
-                            if any(isinstance(a, REACTIONS) for a in state.legal_actions(s))]
+                reacting = [
+                    s for s in state.to_move if any(isinstance(a, REACTIONS) for a in state.legal_actions(s))
+                ]
                 if reacting:
                     reactions_called += 1
                     await pilot.press("ab"[reacting[0]])

@@ -5,12 +5,11 @@ meanwhile never reach the next player's screen."""
 from __future__ import annotations
 
 from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import Match
 from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui.reveal import reveal_frames
 from tests.handover import actions, game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
-
-from boardgames_tui.engine import Match
 
 from .conftest import play_last_card_unseen, reveal_held, scene, skip_to_the_end
 
@@ -33,7 +32,7 @@ def _round_resolved():
 
 def test_frames_slide_sleds_section_by_section_and_end_on_the_table_as_it_is():
     before, after = _round_resolved()
-    events = after.log[len(before.log):]
+    events = after.log[len(before.log) :]
     frames = reveal_frames(before, after, events, NAMES)
     assert len(frames) > 5
     for a, b in zip(frames, frames[1:-1]):
@@ -50,7 +49,7 @@ def test_frames_slide_sleds_section_by_section_and_end_on_the_table_as_it_is():
 
 def test_damage_lands_in_the_frame_of_its_log_line():
     before, after = _round_resolved()
-    frames = reveal_frames(before, after, after.log[len(before.log):], NAMES)
+    frames = reveal_frames(before, after, after.log[len(before.log) :], NAMES)
     hits = [f for f in frames if f.lines and " damage " in f.lines[-1] and not f.last]
     assert hits
     for f in hits:
@@ -65,7 +64,7 @@ def test_nothing_to_reveal_after_a_card_placed_face_down():
     seat = before.to_move[0]
     action = next(a for a in before.legal_actions(seat) if isinstance(a, R.PlayCard))
     after = before.apply(seat, action)
-    assert reveal_frames(before.view(None), after.view(None), after.log[len(before.log):], NAMES) == []
+    assert reveal_frames(before.view(None), after.view(None), after.log[len(before.log) :], NAMES) == []
 
 
 async def test_the_round_plays_before_the_curtain_and_space_skips_to_its_end_then_goes_on():
@@ -150,17 +149,21 @@ async def test_the_reveal_runs_on_by_itself():
         reveal = reveal_of(app)
         assert reveal is not None
         start = reveal.index
-        await wait_for(pilot, lambda: reveal.index > start, timeout=reveal.frames[start].wait + 2,
-                       what="the next step of the reveal")
+        await wait_for(
+            pilot,
+            lambda: reveal.index > start,
+            timeout=reveal.frames[start].wait + 2,
+            what="the next step of the reveal",
+        )
 
 
 def test_frames_hold_no_private_line():
     match = scene(3, 21, last_secret_card)
     before = match.state
     after = before.apply(before.to_move[0], R.PlayNoMore())
-    events = after.view(None).log[len(before.log):]
+    events = after.view(None).log[len(before.log) :]
     frames = reveal_frames(before.view(None), after.view(None), events, NAMES)
-    private = [text for e in after.log[len(before.log):] for text in e.private.values()]
+    private = [text for e in after.log[len(before.log) :] for text in e.private.values()]
     assert private, "the round drew cards in private"
     shown = " ".join(line for f in frames for line in f.lines)
     for text in private:
@@ -231,7 +234,9 @@ async def test_a_held_step_stars_only_what_that_step_changed():
         rows = [line for line in reveal.board.plain_text(78).splitlines() if "hp " in line]
         starred = [line.split()[1] for line in rows if "*" in line]
         assert starred == [NAMES[s] for s in range(3) if step.health[s] != before.health[s]]
-        assert all(line.rstrip().endswith("*") for line in rows if "*" in line)  # on the health, not the speed
+        assert all(
+            line.rstrip().endswith("*") for line in rows if "*" in line
+        )  # on the health, not the speed
 
 
 def _last_runner_decides_next() -> Match:

@@ -55,11 +55,13 @@ def test_a_later_part_of_the_round_starts_from_the_cards_already_turned_over():
     while goes_on.to_move == (0,) and goes_on.reaction_window is None:  # slow down 1, take 2 cards back
         goes_on = goes_on.apply(0, goes_on.legal_actions(0)[0])
     before, now = stopped.view(None), goes_on.view(None)
-    frames = reveal_frames(before, now, now.log[len(before.log):], NAMES)
+    frames = reveal_frames(before, now, now.log[len(before.log) :], NAMES)
     first = frames[0]
     assert [len(row) for row in first.cards] == [len(row) for row in before.played]
     statuses = {status for row in first.cards for _slot, _text, status in row}
-    assert "acted" in statuses or "off speed" in statuses or "can't do" in statuses  # cards acted before the stop
+    assert (
+        "acted" in statuses or "off speed" in statuses or "can't do" in statuses
+    )  # cards acted before the stop
     text = _plain(frame_cards_text(first, ("", ""), 0))
     assert "(no card this time)" not in text
     for seat in range(2):

@@ -20,7 +20,9 @@ def test_after_a_round_is_revealed_the_next_seat_reads_its_news_and_then_decides
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"reveal_pace": 0.1}))  # a quick reveal
-    with PtyApp(["--game", "montana_pinguino", "--players", "3", "--seed", "7"], tmp_path, size=(100, 30)) as app:
+    with PtyApp(
+        ["--game", "montana_pinguino", "--players", "3", "--seed", "7"], tmp_path, size=(100, 30)
+    ) as app:
         for card in (b"2", b"1", b"1"):  # each runner: a left card, no right card
             app.wait_for("Pass the keyboard to")
             for key in (b"\r", card, b"\r", b"0", b"\r"):

@@ -30,8 +30,13 @@ from boardgames_tui.games.montana_pinguino.rules import (
 # Scenario helpers
 
 
-def card_with(character: str, *effects: tuple[str, int], levels: str | None = None, double: bool | None = None,
-              half: int = 0) -> int:
+def card_with(
+    character: str,
+    *effects: tuple[str, int],
+    levels: str | None = None,
+    double: bool | None = None,
+    half: int = 0,
+) -> int:
     """The id of ``character``'s card whose half ``half`` has exactly ``effects`` (and ``levels``)."""
     for cid in D.deck_of(character):
         card = D.ACTION_CARDS[cid]
@@ -56,8 +61,22 @@ def box_at(level: int, offset: int = 0, side: str = D.STANDARD) -> int:
     return D.SIDES[side].first_box(level) + offset
 
 
-def table(chars=("Doffy", "Jimy"), *, hands=None, items=None, position=None, box=None, health=None, first=0,
-          advanced=False, purist=True, round=1, track=None, conduction=None, **fields) -> R.MontanaState:
+def table(
+    chars=("Doffy", "Jimy"),
+    *,
+    hands=None,
+    items=None,
+    position=None,
+    box=None,
+    health=None,
+    first=0,
+    advanced=False,
+    purist=True,
+    round=1,
+    track=None,
+    conduction=None,
+    **fields,
+) -> R.MontanaState:
     """A state at the start of the secret play (phase PLAY) with the given table."""
     n = len(chars)
     st = R.new_game(n, seed=1, advanced_sides=advanced, purist=purist)
@@ -72,11 +91,30 @@ def table(chars=("Doffy", "Jimy"), *, hands=None, items=None, position=None, box
     item_deck, _ = Rng.from_seed(7).shuffled(item_deck)
     order = tuple((first + i) % n for i in range(n))
     st = attrs.evolve(
-        st, characters=tuple(chars), sides=sides, hand=hands, deck=decks, discard=((),) * n, items=items,
-        item_deck=item_deck, item_discard=(), position=position or (0,) * n, box=box or (0,) * n,
-        health=health or tuple(D.SIDES[s].health for s in sides), first=first, round=round, phase=R.Phase.PLAY,
-        order=order, cursor=0, to_move=tuple(range(n)), played=((),) * n, outcomes=((),) * n,
-        conduction=conduction or (0,) * n, track=track or D.BEGINNER_TRACK, log=(), **fields,
+        st,
+        characters=tuple(chars),
+        sides=sides,
+        hand=hands,
+        deck=decks,
+        discard=((),) * n,
+        items=items,
+        item_deck=item_deck,
+        item_discard=(),
+        position=position or (0,) * n,
+        box=box or (0,) * n,
+        health=health or tuple(D.SIDES[s].health for s in sides),
+        first=first,
+        round=round,
+        phase=R.Phase.PLAY,
+        order=order,
+        cursor=0,
+        to_move=tuple(range(n)),
+        played=((),) * n,
+        outcomes=((),) * n,
+        conduction=conduction or (0,) * n,
+        track=track or D.BEGINNER_TRACK,
+        log=(),
+        **fields,
     )
     R.check_invariants(st)
     return st
@@ -265,7 +303,7 @@ def test_double_card_played_upside_down_does_nothing():
     assert D.LEVEL_LETTERS.index("O") in D.ACTION_CARDS[dbl].halves[1].levels
     st = table(hands=((dbl,), D.deck_of("Jimy")[:5]), box=(box_at(D.ORANGE), 0), position=(3, 3))
     wrong = play(play(st, 0, dbl, half=0), 1, filler("Jimy"))
-    assert f"speed orange is outside its range" in log_text(wrong)
+    assert "speed orange is outside its range" in log_text(wrong)
     assert wrong.box[0] >= box_at(D.ORANGE)  # no +2 but track may add
     assert "P0's left card Doffy" in log_text(wrong) and "does nothing" in log_text(wrong)
     right = play(play(st, 0, dbl, half=1), 1, filler("Jimy"))
@@ -438,8 +476,11 @@ def test_red_strike_needs_a_target_in_range():
 
 def test_strike_target_chosen_among_several():
     hit = card_with("Jimy", (D.ACCEL, 1), (D.HIT_SAME, 1))
-    st = table(("Jimy", "Doffy", "Kay"), hands=((hit,), D.deck_of("Doffy")[:5], D.deck_of("Kay")[:5]),
-               position=(2, 2, 2))
+    st = table(
+        ("Jimy", "Doffy", "Kay"),
+        hands=((hit,), D.deck_of("Doffy")[:5], D.deck_of("Kay")[:5]),
+        position=(2, 2, 2),
+    )
     st = play(play(play(st, 0, hit), 1, filler("Doffy")), 2, filler("Kay"))
     assert st.to_move == (0,) and st.legal_actions(0) == [Target(1), Target(2)]
     assert st.prompt(0) == "Choose the target"
@@ -450,10 +491,13 @@ def test_strike_target_chosen_among_several():
 def test_reduce_x_minimum_one_and_recover_two_cards():
     rec2 = card_with("Jimy", (D.REDUCE_RECOVER2, 0))
     hand = (rec2,)
-    st = table(("Jimy", "Doffy"), hands=(hand, D.deck_of("Doffy")[:5]), box=(box_at(D.ORANGE, 1), 0),
-               position=(0, 9))
+    st = table(
+        ("Jimy", "Doffy"), hands=(hand, D.deck_of("Doffy")[:5]), box=(box_at(D.ORANGE, 1), 0), position=(0, 9)
+    )
     disc = tuple(c for c in D.deck_of("Jimy") if c != rec2)[:3]
-    st = attrs.evolve(st, discard=(disc, ()), deck=(tuple(c for c in st.deck[0] if c not in disc), st.deck[1]))
+    st = attrs.evolve(
+        st, discard=(disc, ()), deck=(tuple(c for c in st.deck[0] if c not in disc), st.deck[1])
+    )
     st = play(play(st, 0, rec2), 1, filler("Doffy"))
     assert st.legal_actions(0) == [Reduce(x) for x in range(1, box_at(D.ORANGE, 1) + 1)]
     st = st.apply(0, Reduce(2))
@@ -468,8 +512,11 @@ def test_reduce_x_minimum_one_and_recover_two_cards():
 def test_reduce_at_first_box_cannot_be_carried_out():
     rec1 = card_with("Jimy", (D.REDUCE_RECOVER1, 0))
     st = table(("Jimy", "Doffy"), hands=((rec1,), D.deck_of("Doffy")[:5]), position=(0, 9))
-    st = attrs.evolve(st, discard=((D.deck_of("Jimy")[0],), ()),
-                      deck=(tuple(c for c in st.deck[0] if c != D.deck_of("Jimy")[0]), st.deck[1]))
+    st = attrs.evolve(
+        st,
+        discard=((D.deck_of("Jimy")[0],), ()),
+        deck=(tuple(c for c in st.deck[0] if c != D.deck_of("Jimy")[0]), st.deck[1]),
+    )
     st = play(play(st, 0, rec1), 1, filler("Doffy"))
     assert "the marker is on the first box" in log_text(st)
 
@@ -486,7 +533,9 @@ def test_reduce_and_shuffle_discard_pile_into_deck_at_end_of_round():
     other = card_with("Doffy", (D.ACCEL, 1), levels="G", double=False)
     st = table(hands=((shuf, other), D.deck_of("Jimy")[:5]), box=(box_at(D.YELLOW, 1), 0), position=(0, 9))
     gone = [c for c in st.deck[0]][:2]
-    st = attrs.evolve(st, discard=(tuple(gone), ()), deck=(tuple(c for c in st.deck[0] if c not in gone), st.deck[1]))
+    st = attrs.evolve(
+        st, discard=(tuple(gone), ()), deck=(tuple(c for c in st.deck[0] if c not in gone), st.deck[1])
+    )
     st = play(play(st, 0, shuf, other), 1, filler("Jimy"))
     st = st.apply(0, Reduce(1))
     assert st.round == 2
@@ -534,7 +583,9 @@ def test_tormenta_de_nieve_cancels_an_opposing_item():
 def test_reaction_window_asks_every_opponent_with_an_item_holding_the_reaction_or_not():
     # Item counts are public: runners without items cannot react and are not asked.
     can = item(D.CANINO)
-    st = table(("Doffy", "Jimy", "Kay"), purist=False, items=((can,), (item(D.ALETON),), ()), position=(0, 9, 9))
+    st = table(
+        ("Doffy", "Jimy", "Kay"), purist=False, items=((can,), (item(D.ALETON),), ()), position=(0, 9, 9)
+    )
     st = play(play(play(st, 0, can), 1, filler("Jimy")), 2, filler("Kay"))
     assert st.to_move == (1,) and st.legal_actions(1) == [Pass()]
     assert st.view(2).to_move == st.to_move
@@ -542,10 +593,16 @@ def test_reaction_window_asks_every_opponent_with_an_item_holding_the_reaction_o
     nobody = play(play(play(nobody, 0, can), 1, filler("Jimy")), 2, filler("Kay"))
     assert nobody.stage == R.Stage.START and "P0: +3 acceleration from Escuadrón Canino" in log_text(nobody)
 
+
 def test_bomba_de_nieve_hits_distance_one_and_two():
     bomb = item(D.BOMBA)
-    st = table(("Doffy", "Jimy", "Kay", "Pudú"), purist=False, items=((bomb,), (item(D.ALETON, 0),), (item(D.ALETON, 1),), (item(D.ALETON, 2),)),
-               position=(5, 5, 6, 7), box=(0, box_at(D.YELLOW), box_at(D.YELLOW), box_at(D.YELLOW)))
+    st = table(
+        ("Doffy", "Jimy", "Kay", "Pudú"),
+        purist=False,
+        items=((bomb,), (item(D.ALETON, 0),), (item(D.ALETON, 1),), (item(D.ALETON, 2),)),
+        position=(5, 5, 6, 7),
+        box=(0, box_at(D.YELLOW), box_at(D.YELLOW), box_at(D.YELLOW)),
+    )
     st = play(st, 0, bomb)
     for s in (1, 2, 3):
         st = play(st, s, st.hand[s][-1])
@@ -556,7 +613,9 @@ def test_bomba_de_nieve_hits_distance_one_and_two():
     for s in (2, 3):
         st = st.apply(s, Pass())
     text = log_text(st)
-    assert "P2 takes 1 damage from P0's Bomba de Nieve" in text and "P3 takes 1 damage from P0's Bomba" in text
+    assert (
+        "P2 takes 1 damage from P0's Bomba de Nieve" in text and "P3 takes 1 damage from P0's Bomba" in text
+    )
     assert "P1 takes 1 damage from P0's Bomba" not in text
 
 
@@ -567,8 +626,9 @@ def test_misil_orca_range_one_to_five():
 
 def test_cana_magica_moves_forward_and_pushes_the_leader_back():
     cana = item(D.CANA)
-    st = table(("Doffy", "Jimy", "Kay"), purist=False, items=((cana,), (), ()), position=(2, 6, 6),
-               box=(0, 0, 0))
+    st = table(
+        ("Doffy", "Jimy", "Kay"), purist=False, items=((cana,), (), ()), position=(2, 6, 6), box=(0, 0, 0)
+    )
     st = play(play(play(st, 0, cana), 1, filler("Jimy")), 2, filler("Kay"))
     assert st.legal_actions(0) == [Target(1), Target(2)]
     st = st.apply(0, Target(2))
@@ -589,7 +649,9 @@ def test_carnero_hits_opponents_in_the_section_where_it_stops():
 
 def test_erizo_spike_token_hits_placer_and_later_entrants_once():
     hog = item(D.ERIZO)
-    st = table(("Doffy", "Jimy"), purist=False, items=((hog,), ()), position=(2, 1), box=(0, box_at(D.YELLOW)))
+    st = table(
+        ("Doffy", "Jimy"), purist=False, items=((hog,), ()), position=(2, 1), box=(0, box_at(D.YELLOW))
+    )
     st = play(play(st, 0, hog), 1, filler("Jimy"))
     assert st.legal_actions(0) == [PlaceToken(1), PlaceToken(2), PlaceToken(3)]
     st = st.apply(0, PlaceToken(2))
@@ -620,8 +682,11 @@ def test_reparar_needs_missing_health_and_heals_one():
 def test_ardilla_takes_an_item_from_the_discard_pile():
     squirrel = item(D.ARDILLA)
     st = table(purist=False, items=((squirrel,), ()), position=(0, 9))
-    st = attrs.evolve(st, item_discard=(item(D.REPARAR), item(D.ALETON)),
-                      item_deck=tuple(i for i in st.item_deck if i not in (item(D.REPARAR), item(D.ALETON))))
+    st = attrs.evolve(
+        st,
+        item_discard=(item(D.REPARAR), item(D.ALETON)),
+        item_deck=tuple(i for i in st.item_deck if i not in (item(D.REPARAR), item(D.ALETON))),
+    )
     st = play(play(st, 0, squirrel), 1, filler("Jimy"))
     assert st.legal_actions(0) == [Recover(item(D.ALETON)), Recover(item(D.REPARAR))]
     st = st.apply(0, Recover(item(D.REPARAR)))
@@ -643,15 +708,14 @@ def test_end_of_round_discard_refill_to_five_and_pass_first_runner_token():
 
 def test_refill_draws_only_what_is_left_in_the_deck():
     st = table(hands=(D.deck_of("Doffy")[:2], D.deck_of("Jimy")[:5]))
-    st = attrs.evolve(st, deck=((D.deck_of("Doffy")[2],), st.deck[1]),
-                      discard=(D.deck_of("Doffy")[3:], ()))
+    st = attrs.evolve(st, deck=((D.deck_of("Doffy")[2],), st.deck[1]), discard=(D.deck_of("Doffy")[3:], ()))
     st = play(play(st, 0, st.hand[0][0], st.hand[0][1]), 1, st.hand[1][0])
     assert len(st.hand[0]) == 1 and st.deck[0] == ()
 
 
 def test_runner_with_no_card_plays_none():
     st = table(hands=((), D.deck_of("Jimy")[:5]))
-    st = attrs.evolve(st, discard=(D.deck_of("Doffy")[:11 - len(st.deck[0])] if False else (), ()))
+    st = attrs.evolve(st, discard=(D.deck_of("Doffy")[: 11 - len(st.deck[0])] if False else (), ()))
     st = R.MontanaState._start_play(attrs.evolve(st, to_move=()))
     assert st.to_move == (1,)
     assert "P0 has no card to play" in log_text(st)
@@ -711,8 +775,12 @@ def test_championship_a_finished_race_is_a_public_step_before_the_next():
     assert ended.prompt(1).startswith("Race 1 is over")
     assert ended.finish == st.finish and ended.position == (20, 20)  # the race stays on the board
     assert all(not e.private for e in ended.view(1).log)
-    assert ended.race_ends == (("crossed the line in round 2 at red, box 13, health 4",
-                                "crossed the line in round 2 at orange, box 9, health 4"),)
+    assert ended.race_ends == (
+        (
+            "crossed the line in round 2 at red, box 13, health 4",
+            "crossed the line in round 2 at orange, box 9, health 4",
+        ),
+    )
     nxt = ended.apply(1, R.NextRace())
     assert nxt.race == 2 and nxt.phase == R.Phase.PLAY and nxt.first == 1 and nxt.needs_curtain(0)
 
@@ -744,8 +812,9 @@ def test_race_ends_at_end_of_the_round_in_which_a_sled_crosses():
 
 def test_item_finish_in_support_phase_wins_even_if_slower():
     ram = item(D.CARNERO)
-    st = table(("Doffy", "Jimy"), purist=False, items=((ram,), ()), position=(14, 12),
-               box=(0, box_at(D.RED, 3)))
+    st = table(
+        ("Doffy", "Jimy"), purist=False, items=((ram,), ()), position=(14, 12), box=(0, box_at(D.RED, 3))
+    )
     st = play(play(st, 0, ram), 1, filler("Jimy"))
     assert st.is_terminal
     assert st.finish[0][1] == 0 and st.finish[1][1] == 1  # Jimy crossed too, faster, in the Impulse Phase
@@ -786,8 +855,13 @@ def test_championship_race_continues_until_every_sled_finished():
 
 def test_championship_winner_most_points_then_most_first_places():
     st = table(("Doffy", "Jimy"), championship=True, race=3, position=(20, 20))
-    st = attrs.evolve(st, points=(7, 13), firsts=(1, 2), places=((1, 2), (2, 1)),
-                      finish=((1, 1, D.RED, 12, 4), (2, 1, D.RED, 12, 4)))
+    st = attrs.evolve(
+        st,
+        points=(7, 13),
+        firsts=(1, 2),
+        places=((1, 2), (2, 1)),
+        finish=((1, 1, D.RED, 12, 4), (2, 1, D.RED, 12, 4)),
+    )
     over = st._end_race()
     # Seat 0 wins race 3 (7 points): 14 against 16.
     assert over.is_terminal and over.points == (14, 16) and over.winners() == (1,)
@@ -889,8 +963,14 @@ def test_applying_abilities_kay_action_card_then_bomba_de_nieve():
     # Rulebook, Applying Abilities example: Kay's -X card with the discard-pile shuffle, then Bomba de Nieve.
     shuf = card_with("Kay", (D.REDUCE_SHUFFLE, 0))
     bomb = item(D.BOMBA)
-    st = table(("Kay", "Jimy", "Doffy"), purist=False, hands=((shuf,), D.deck_of("Jimy")[:5], D.deck_of("Doffy")[:5]),
-               items=((bomb,), (item(D.ALETON, 0),), (item(D.ALETON, 1),)), position=(3, 4, 5), box=(box_at(D.YELLOW), box_at(D.YELLOW, 2), 5))
+    st = table(
+        ("Kay", "Jimy", "Doffy"),
+        purist=False,
+        hands=((shuf,), D.deck_of("Jimy")[:5], D.deck_of("Doffy")[:5]),
+        items=((bomb,), (item(D.ALETON, 0),), (item(D.ALETON, 1),)),
+        position=(3, 4, 5),
+        box=(box_at(D.YELLOW), box_at(D.YELLOW, 2), 5),
+    )
     st = play(st, 0, shuf, bomb)
     st = play(st, 1, filler("Jimy"))
     st = play(st, 2, filler("Doffy"))
@@ -925,8 +1005,13 @@ def test_spike_tokens_not_cumulative_in_one_section():
 def test_tormenta_cancels_at_once_and_nobody_else_is_asked():
     # Table note: a cancelled card has no effect left to cancel, so its window closes.
     can = item(D.CANINO)
-    st = table(("Doffy", "Jimy", "Kay"), purist=False, first=0,
-               items=((item(D.TORMENTA, 0),), (item(D.TORMENTA, 1),), (can,)), position=(9, 0, 0))
+    st = table(
+        ("Doffy", "Jimy", "Kay"),
+        purist=False,
+        first=0,
+        items=((item(D.TORMENTA, 0),), (item(D.TORMENTA, 1),), (can,)),
+        position=(9, 0, 0),
+    )
     st = play(st, 0, filler("Doffy"))
     st = play(st, 1, filler("Jimy"))
     st = play(st, 2, can)
@@ -941,8 +1026,13 @@ def test_tormenta_cancels_at_once_and_nobody_else_is_asked():
 
 def test_iglu_window_says_who_already_blocked():
     bomb = item(D.BOMBA)
-    st = table(("Doffy", "Jimy", "Kay"), purist=False, first=0,
-               items=((bomb,), (item(D.IGLU, 0),), (item(D.IGLU, 1),)), position=(3, 4, 5))
+    st = table(
+        ("Doffy", "Jimy", "Kay"),
+        purist=False,
+        first=0,
+        items=((bomb,), (item(D.IGLU, 0),), (item(D.IGLU, 1),)),
+        position=(3, 4, 5),
+    )
     st = play(play(play(st, 0, bomb), 1, filler("Jimy")), 2, filler("Kay"))
     st = st.apply(1, Pass()).apply(2, Pass())  # the Tormenta window
     assert st.stage == R.Stage.IGLU and "Already" not in st.reaction_window
@@ -955,7 +1045,9 @@ def test_cana_magica_pushes_the_leading_opponent_even_when_the_player_leads():
     st = table(("Doffy", "Jimy"), purist=False, items=((cana,), ()), position=(8, 5))
     st = play(play(st, 0, cana), 1, filler("Jimy"))
     text = log_text(st)
-    assert "P0 moves forward to section 9 with Caña Mágica" in text and "P1 is pushed back to section 4" in text
+    assert (
+        "P0 moves forward to section 9 with Caña Mágica" in text and "P1 is pushed back to section 4" in text
+    )
 
 
 def test_carnero_moves_even_when_nobody_is_in_the_section():
@@ -1006,8 +1098,11 @@ def test_impulse_forecast_counts_all_the_damage_of_a_wrecking_advance():
     st = table(box=(box_at(D.RED), 0), position=(10, 0), health=(1, 4))
     end, damage, accel = R.impulse_forecast(st, 0)
     real = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
-    taken = sum(int(line.split(" takes ")[1].split()[0]) for line in log_text(real).splitlines()
-                if line.startswith("P0 takes "))
+    taken = sum(
+        int(line.split(" takes ")[1].split()[0])
+        for line in log_text(real).splitlines()
+        if line.startswith("P0 takes ")
+    )
     assert damage == taken and damage > 1  # more than the 1 health left
     assert accel == 0 and "P0's sled is destroyed" in log_text(real)
 

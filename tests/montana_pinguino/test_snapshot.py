@@ -11,9 +11,9 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
+from tests.handover import reveal_of
 
 from .conftest import BoardApp, ctx_for, play_last_card_unseen, scene
-from tests.handover import reveal_of
 
 SIZE = (80, 24)
 NAMES = ["Ana", "Beto", "Carla", "Diego"]
@@ -44,8 +44,9 @@ def test_snapshot_secret_play_of_a_double_card(snap_compare):
     match = scene(3, 22, _double_in_play)
     state = match.state
     seat = state.to_move[0]
-    index = next(i for i, a in enumerate(state.legal_actions(seat))
-                 if isinstance(a, R.PlayCard) and a.half == 1)
+    index = next(
+        i for i, a in enumerate(state.legal_actions(seat)) if isinstance(a, R.PlayCard) and a.half == 1
+    )
 
     async def run_before(pilot):
         await _enter(pilot, *(["down"] * index))
@@ -63,8 +64,14 @@ def test_snapshot_a_card_resolving(snap_compare):
 
 
 def test_snapshot_reaction_window(snap_compare):
-    match = scene(2, 0, lambda s: s.reaction_window is not None and any(
-        isinstance(a, (R.PlayIglu, R.PlayTormenta)) for a in s.legal_actions(s.to_move[0])))
+    match = scene(
+        2,
+        0,
+        lambda s: (
+            s.reaction_window is not None
+            and any(isinstance(a, (R.PlayIglu, R.PlayTormenta)) for a in s.legal_actions(s.to_move[0]))
+        ),
+    )
 
     async def run_before(pilot):
         await pilot.pause()
@@ -89,7 +96,9 @@ def test_snapshot_board_race_result(snap_compare):
 
 
 def test_snapshot_board_championship_table(snap_compare):
-    match = scene(3, 26, lambda s: s.race == 2 and s.phase == R.Phase.PLAY, {"championship": True}, limit=6000)
+    match = scene(
+        3, 26, lambda s: s.race == 2 and s.phase == R.Phase.PLAY, {"championship": True}, limit=6000
+    )
     state = match.state
     app = BoardApp(ctx_for(state, state.to_move[0]))
 
@@ -106,7 +115,6 @@ def test_snapshot_no_color_mid_race(snap_compare, monkeypatch):
     app = BoardGamesApp(match=match)
     assert app.no_color
     assert snap_compare(app, terminal_size=SIZE, run_before=_enter)
-
 
 
 def test_snapshot_between_championship_races(snap_compare):
@@ -139,14 +147,12 @@ def test_snapshot_final_table(snap_compare):
 SIZES = [(80, 24), (120, 40)]
 
 
-
 def _app(monkeypatch, colour: bool, match) -> BoardGamesApp:
     if not colour:
         monkeypatch.setenv("NO_COLOR", "1")
     app = BoardGamesApp(match=match)
     assert app.no_color is not colour
     return app
-
 
 
 @pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
@@ -163,12 +169,16 @@ def test_snapshot_course_and_gauges(snap_compare, monkeypatch, size, colour):
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-
 @pytest.mark.parametrize("colour", [True, False], ids=["colour", "no_color"])
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_snapshot_a_round_revealed(snap_compare, monkeypatch, size, colour):
-    match = scene(3, 21, lambda s: s.phase == R.Phase.PLAY and s.round >= 3 and len(s.to_move) == 1
-                  and bool(s.played[s.to_move[0]]))
+    match = scene(
+        3,
+        21,
+        lambda s: (
+            s.phase == R.Phase.PLAY and s.round >= 3 and len(s.to_move) == 1 and bool(s.played[s.to_move[0]])
+        ),
+    )
     app = _app(monkeypatch, colour, match)
 
     async def run_before(pilot):

@@ -6,15 +6,15 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from boardgames_tui.ui.lines import Lines
 from boardgames_tui.engine import Pass
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.ui import render
 from boardgames_tui.games.montana_pinguino.ui.chooser import chooser_title
+from boardgames_tui.ui.lines import Lines
+from tests.screen_text import wait_for
 
 from .conftest import NAMES, SPEC, BoardApp, ctx_for, play_until, random_states
-from tests.screen_text import wait_for
 
 SIZE = (50, 22)
 
@@ -74,8 +74,8 @@ def course_cells(text: str) -> dict[int, tuple[str, str, str]]:
         for j, ch in enumerate(line):
             if ch in "┌┬" and j + 1 < len(line) and line[j + 1].isdigit():
                 end = next(k for k in range(j + 1, len(line)) if line[k] in "┬┐")
-                num = int(line[j + 1:end].split("─")[0].rstrip("GYOR)~"))
-                out[num] = (line[j + 1:end], lines[i + 1][j + 1:end], lines[i + 2][j + 1:end])
+                num = int(line[j + 1 : end].split("─")[0].rstrip("GYOR)~"))
+                out[num] = (line[j + 1 : end], lines[i + 1][j + 1 : end], lines[i + 2][j + 1 : end])
     return out
 
 
@@ -158,8 +158,11 @@ def test_speedometer_gauge_fills_up_to_the_marker_with_level_letters():
 
 def test_heavy_side_speedometer_has_five_green_boxes():
     st = new(2, 1, advanced_sides=True)
-    s = next(i for i, c in enumerate(st.characters) if D.WEIGHT[c] == "heavy") if any(
-        D.WEIGHT[c] == "heavy" for c in st.characters) else None
+    s = (
+        next(i for i, c in enumerate(st.characters) if D.WEIGHT[c] == "heavy")
+        if any(D.WEIGHT[c] == "heavy" for c in st.characters)
+        else None
+    )
     if s is None:
         st = attrs.evolve(st, characters=("Jimy", st.characters[1]), sides=(D.HEAVY, st.sides[1]))
         s = 0
@@ -174,8 +177,12 @@ async def test_last_effects_are_pointed_out_after_a_step():
         app.show(ctx_for(after, None))
         text = app.board.plain_text(100)
         lines = text.splitlines()
-        assert any(line.startswith(" A Ana") and line.rstrip().endswith("yellow 7*  hp 3/4*") for line in lines)
-        assert any(line.startswith(" B Beto") and line.rstrip().endswith("green 2*   hp 4/4") for line in lines)
+        assert any(
+            line.startswith(" A Ana") and line.rstrip().endswith("yellow 7*  hp 3/4*") for line in lines
+        )
+        assert any(
+            line.startswith(" B Beto") and line.rstrip().endswith("green 2*   hp 4/4") for line in lines
+        )
 
 
 # ---- the hand and the secret play --------------------------------------------
@@ -211,13 +218,20 @@ async def test_nothing_private_of_another_runner_on_screen():
 async def test_secret_play_left_right_slots_and_double_card_orientation():
     st = new(2, 7)
     double = next(c for c in D.deck_of(st.characters[0]) if D.ACTION_CARDS[c].is_double)
-    st = attrs.evolve(st, hand=((double,) + tuple(c for c in st.hand[0] if c != double)[:4], st.hand[1]),
-                      deck=(tuple(c for c in D.deck_of(st.characters[0]) if c != double
-                                  and c not in st.hand[0])[:6], st.deck[1]))
+    st = attrs.evolve(
+        st,
+        hand=((double,) + tuple(c for c in st.hand[0] if c != double)[:4], st.hand[1]),
+        deck=(
+            tuple(c for c in D.deck_of(st.characters[0]) if c != double and c not in st.hand[0])[:6],
+            st.deck[1],
+        ),
+    )
     ctx = ctx_for(st, 0)
     app = BoardApp(ctx)
     async with app.run_test(size=SIZE):
-        labels = [app.board.action_label(a) for a in ctx.legal if isinstance(a, R.PlayCard) and a.card == double]
+        labels = [
+            app.board.action_label(a) for a in ctx.legal if isinstance(a, R.PlayCard) and a.card == double
+        ]
         assert len(labels) == 2
         assert "(top up)" in labels[0] and "(bottom up)" in labels[1]
         assert chooser_title(ctx).startswith("Secret play: LEFT card")
@@ -254,13 +268,22 @@ async def test_preview_says_whether_a_card_acts_and_the_speed_it_gives():
 
 async def test_preview_warns_when_a_hit_has_no_rival_in_range():
     st = new(2, 8)
-    hit = next(c.id for c in D.ACTION_CARDS
-               if any(icon in D.RED_ICONS for icon, _n in c.halves[0].effects) and 0 in c.halves[0].levels)
+    hit = next(
+        c.id
+        for c in D.ACTION_CARDS
+        if any(icon in D.RED_ICONS for icon, _n in c.halves[0].effects) and 0 in c.halves[0].levels
+    )
     me = D.ACTION_CARDS[hit].character
     other = next(c for c in D.CHARACTERS if c != me)
     rest = tuple(c for c in D.deck_of(me) if c != hit)
-    st = attrs.evolve(st, characters=(me, other), hand=(tuple(sorted((hit,) + rest[:4])), D.deck_of(other)[:5]),
-                      deck=(rest[4:], D.deck_of(other)[5:]), discard=((), ()), position=(0, 0))
+    st = attrs.evolve(
+        st,
+        characters=(me, other),
+        hand=(tuple(sorted((hit,) + rest[:4])), D.deck_of(other)[:5]),
+        deck=(rest[4:], D.deck_of(other)[5:]),
+        discard=((), ()),
+        position=(0, 0),
+    )
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE):
         app.board.preview(R.PlayCard(hit, 0))
@@ -272,8 +295,16 @@ async def test_preview_warns_when_a_hit_has_no_rival_in_range():
 
 async def test_preview_marks_a_target_and_a_token_section_on_the_course():
     st = new(3, 9)
-    st = play_until(st, lambda s: s.phase == R.Phase.ACTIVATE and s.to_move and any(
-        isinstance(a, (R.Target, R.PlaceToken)) for a in s.legal_actions(s.to_move[0])), seed=9, limit=20000)
+    st = play_until(
+        st,
+        lambda s: (
+            s.phase == R.Phase.ACTIVATE
+            and s.to_move
+            and any(isinstance(a, (R.Target, R.PlaceToken)) for a in s.legal_actions(s.to_move[0]))
+        ),
+        seed=9,
+        limit=20000,
+    )
     seat = st.to_move[0]
     ctx = ctx_for(st, seat)
     app = BoardApp(ctx)
@@ -354,7 +385,9 @@ async def test_page_keys_scroll_the_board():
         app.chooser.focus()
         scroll = app.board.query_one("#mp-scroll")
         assert scroll.scroll_y == 0
-        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel")
+        await wait_for(
+            pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel"
+        )
         await pilot.press("pagedown")
         await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
         await pilot.wait_for_scheduled_animations()  # the scroll is animated: let it end first
@@ -363,8 +396,9 @@ async def test_page_keys_scroll_the_board():
 
 
 def test_last_round_of_the_previous_race_when_a_championship_race_begins():
-    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.Phase.PLAY, seed=16,
-                    limit=50000)
+    st = play_until(
+        new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.Phase.PLAY, seed=16, limit=50000
+    )
     view = st.view(st.to_move[0])
     events = render.last_round_events(view)
     assert events and any("crosses the finish line" in e.text for e in events)
@@ -413,8 +447,9 @@ def test_speedometers_of_both_sides_line_up():
 async def test_a_new_race_opens_on_the_runners_and_track_with_the_points_below():
     # The finished race was shown to everyone in the public step before: the next
     # runner's private screen starts with its own race, not a banner about the last one.
-    st = play_until(new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.Phase.PLAY, seed=16,
-                    limit=50000)
+    st = play_until(
+        new(2, 16, championship=True), lambda s: s.race == 2 and s.phase == R.Phase.PLAY, seed=16, limit=50000
+    )
     app = BoardApp(ctx_for(st, st.to_move[0]))
     async with app.run_test(size=SIZE):
         text = app.board.plain_text(100)
@@ -434,10 +469,23 @@ async def test_a_wider_board_draws_bigger_boxes():
 async def test_right_card_labels_judge_the_speed_after_the_left_card():
     st = new(2, 19)
     me = st.characters[0]
-    boost = next(c for c in D.deck_of(me) if D.ACTION_CARDS[c].halves[0].effects[0] == (D.ACCEL, 2)
-                 and 0 in D.ACTION_CARDS[c].halves[0].levels and not D.ACTION_CARDS[c].is_double)
-    yellow_only = next((c for c in D.deck_of(me) if c != boost and 0 not in D.ACTION_CARDS[c].halves[0].levels
-                        and 1 in D.ACTION_CARDS[c].halves[0].levels), None)
+    boost = next(
+        c
+        for c in D.deck_of(me)
+        if D.ACTION_CARDS[c].halves[0].effects[0] == (D.ACCEL, 2)
+        and 0 in D.ACTION_CARDS[c].halves[0].levels
+        and not D.ACTION_CARDS[c].is_double
+    )
+    yellow_only = next(
+        (
+            c
+            for c in D.deck_of(me)
+            if c != boost
+            and 0 not in D.ACTION_CARDS[c].halves[0].levels
+            and 1 in D.ACTION_CARDS[c].halves[0].levels
+        ),
+        None,
+    )
     rest = tuple(c for c in D.deck_of(me) if c not in (boost, yellow_only))
     hand = tuple(sorted((boost, yellow_only) + rest[:3]))
     st = attrs.evolve(st, hand=(hand, st.hand[1]), deck=(rest[3:], st.deck[1]), box=(3, 0))  # green, last box
@@ -458,7 +506,9 @@ def test_secret_play_shows_how_many_cards_and_items_each_runner_holds():
     console = Console(width=80, record=True, color_system=None)
     console.print(text)
     lines = console.export_text().splitlines()
-    assert any(line.startswith("B") and "choosing" in line and "holds 5 cards, 2 items" in line for line in lines)
+    assert any(
+        line.startswith("B") and "choosing" in line and "holds 5 cards, 2 items" in line for line in lines
+    )
     assert any(line.startswith("A") and "holds 5 cards, 0 items" in line for line in lines)
 
 
@@ -482,14 +532,20 @@ async def test_final_board_shows_every_place_and_how_the_race_ended_step_by_step
 
 
 async def test_between_championship_races_the_table_sees_the_result_and_last_round():
-    st = play_until(new(2, 16, championship=True), lambda s: s.phase == R.Phase.RACE_OVER, seed=16, limit=50000)
+    st = play_until(
+        new(2, 16, championship=True), lambda s: s.phase == R.Phase.RACE_OVER, seed=16, limit=50000
+    )
     seat = st.to_move[0]
     ctx = ctx_for(st, seat)
     assert chooser_title(ctx) == "Race 1 is over"
     app = BoardApp(ctx)
     async with app.run_test(size=SIZE):
         text = _text(app)
-        assert text.startswith("RACE 1 IS OVER.") and "RACE 1 RESULT (crossing round, speed, health) 1. " in text and "2. " in text
+        assert (
+            text.startswith("RACE 1 IS OVER.")
+            and "RACE 1 RESULT (crossing round, speed, health) 1. " in text
+            and "2. " in text
+        )
         assert "CHAMPIONSHIP" in text and "HOW THE RACE ENDED: ROUND" in text
         assert "crosses the finish line" in text and "YOUR HAND" not in text
         assert app.board.action_label(R.NextRace()) == "start race 2 (everyone has seen race 1)"
@@ -513,7 +569,9 @@ async def test_no_right_card_preview_says_which_half_is_up():
     me = st.characters[0]
     double = next(c for c in D.deck_of(me) if D.ACTION_CARDS[c].is_double)
     hand = tuple(sorted({double, *st.hand[0][:4]}))[:5]
-    st = attrs.evolve(st, hand=(hand, st.hand[1]), deck=(tuple(c for c in D.deck_of(me) if c not in hand), st.deck[1]))
+    st = attrs.evolve(
+        st, hand=(hand, st.hand[1]), deck=(tuple(c for c in D.deck_of(me) if c not in hand), st.deck[1])
+    )
     st = st.apply(0, R.PlayCard(double, 1))
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE):
@@ -527,7 +585,9 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE) as pilot:
         scroll = app.board.query_one("#mp-scroll")
-        await wait_for(pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel")
+        await wait_for(
+            pilot, lambda: scroll.max_scroll_y > 0, what="the board laid out taller than its panel"
+        )
         app.chooser.focus()
         await pilot.press("pagedown")
         await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
@@ -542,8 +602,14 @@ async def test_board_scrolls_to_the_top_when_the_seat_changes():
 async def test_keep_preview_names_all_three_items_drawn():
     ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
     pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)
-    st = attrs.evolve(new(2, 1, purist=False), phase=R.Phase.KEEP, order=(0, 1), cursor=0, to_move=(0,),
-                      drawn=(ice[0], ice[1], pez))
+    st = attrs.evolve(
+        new(2, 1, purist=False),
+        phase=R.Phase.KEEP,
+        order=(0, 1),
+        cursor=0,
+        to_move=(0,),
+        drawn=(ice[0], ice[1], pez),
+    )
     app = BoardApp(ctx_for(st, 0))
     async with app.run_test(size=SIZE):
         app.board.preview(R.KeepItem(ice[0]))
@@ -554,12 +620,20 @@ async def test_keep_preview_names_all_three_items_drawn():
 def test_keep_list_shows_every_item_drawn_with_duplicates_collapsed():
     ice = [i for i in D.ITEM_IDS if D.item_kind(i) == D.HIELO]
     pez = next(i for i in D.ITEM_IDS if D.item_kind(i) == D.PEZ)
-    st = attrs.evolve(new(2, 1, purist=False), phase=R.Phase.KEEP, order=(0, 1), cursor=0, to_move=(0,),
-                      drawn=(ice[0], ice[1], pez))
+    st = attrs.evolve(
+        new(2, 1, purist=False),
+        phase=R.Phase.KEEP,
+        order=(0, 1),
+        cursor=0,
+        to_move=(0,),
+        drawn=(ice[0], ice[1], pez),
+    )
     ctx = ctx_for(st, 0)
     labels = [render.action_label(ctx.view, 0, a, NAMES) for a in ctx.legal]
-    assert labels == ["keep Hielo (you drew 2): ice on your section or next",
-                      "keep Pez Espada: one rival -1 hp, -3 accel"]
+    assert labels == [
+        "keep Hielo (you drew 2): ice on your section or next",
+        "keep Pez Espada: one rival -1 hp, -3 accel",
+    ]
     from rich.console import Console
 
     console = Console(width=120, record=True, color_system=None)
@@ -572,14 +646,26 @@ def test_championship_outcome_says_one_first_place():
     lines = [line for row in st.outcome().breakdown for line in row]
     assert not any("1 first places" in line for line in lines)
     for s in range(2):
-        assert st.outcome().breakdown[s][-2].endswith(
-            f"{st.firsts[s]} first place{'' if st.firsts[s] == 1 else 's'}")
+        assert (
+            st.outcome()
+            .breakdown[s][-2]
+            .endswith(f"{st.firsts[s]} first place{'' if st.firsts[s] == 1 else 's'}")
+        )
         assert all("(crossed the line in round" in line for line in st.outcome().breakdown[s][1:4])
 
 
 def test_race_result_marks_a_sled_wrecked_while_crossing():
-    st = attrs.evolve(new(2, 1), position=(20, 20), box=(0, 0), phase=R.Phase.OVER, to_move=(), result=(1,),
-                      finish=((3, 1, D.RED, 12, 0), (3, 1, D.RED, 12, 2)), places=((2, 1),), decided_by="health")
+    st = attrs.evolve(
+        new(2, 1),
+        position=(20, 20),
+        box=(0, 0),
+        phase=R.Phase.OVER,
+        to_move=(),
+        result=(1,),
+        finish=((3, 1, D.RED, 12, 0), (3, 1, D.RED, 12, 2)),
+        places=((2, 1),),
+        decided_by="health",
+    )
     lines = render.result_text(st.view(None), NAMES).plain.splitlines()
     assert lines[1] == "1. B Beto   round 3, red box 13, health 2"
     assert lines[2] == "2. A Ana    round 3, red box 13, wrecked"

@@ -43,7 +43,9 @@ def test_board_strips_are_the_segments_rich_renders_for_the_same_table():
             layout = Layout.fit(75 if n % 2 else 50, 40 if n % 3 else 24)
             colour = n % 4 != 0
             text = render_board(view, NAMES[:players], seat, shown, "", colour, layout, move)
-            strips = draw_board(view, NAMES[:players], seat, shown, colour, layout, move).strips(console, reuse)
+            strips = draw_board(view, NAMES[:players], seat, shown, colour, layout, move).strips(
+                console, reuse
+            )
             assert [s._segments for s in strips] == [s._segments for s in text_strips(text, console)]
 
 

@@ -10,7 +10,7 @@ from boardgames_tui.games.mountain_goats import data as D
 def test_mountains_five_to_ten_with_their_steps_to_the_summit():
     assert D.MOUNTAINS == (5, 6, 7, 8, 9, 10)
     assert D.STEPS == {5: 4, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2}
-    assert D.STEPS_BY_INDEX == tuple(D.STEPS[m] for m in D.MOUNTAINS)
+    assert tuple(D.STEPS[m] for m in D.MOUNTAINS) == D.STEPS_BY_INDEX
 
 
 @pytest.mark.parametrize("players,removed", [(2, 2), (3, 1), (4, 0), (5, 0)])

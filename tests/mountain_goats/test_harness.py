@@ -19,7 +19,9 @@ def test_random_play_harness(batch):
     for k in range(GAMES_TOTAL // BATCHES):
         seed = batch * 1000 + k
         players, big = SETUPS[(batch + k) % len(SETUPS)]
-        result = play_random_game(spec, players, seed, {"big_mountain": big}, max_decisions=3000, checkpoints=1)
+        result = play_random_game(
+            spec, players, seed, {"big_mountain": big}, max_decisions=3000, checkpoints=1
+        )
         state = result.match.state
         assert state.is_terminal and state.turns % players == 0
         # Two decisions per turn: a roll and a move.

@@ -11,7 +11,6 @@ from tests.screen_text import notices, screen_text, wait_for
 
 from .conftest import scenario
 
-
 SIZE = (80, 24)
 
 

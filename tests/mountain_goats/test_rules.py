@@ -7,7 +7,7 @@ import itertools
 import attrs
 import pytest
 
-from boardgames_tui.engine import IllegalAction, Rng
+from boardgames_tui.engine import IllegalAction
 from boardgames_tui.games import GAMES
 from boardgames_tui.games.mountain_goats import data as D
 from boardgames_tui.games.mountain_goats import rules as R
@@ -24,7 +24,9 @@ def test_setup_every_goat_at_the_foot():
     assert s.to_move == (0,) and s.bonus_left == (15, 12, 9, 6)
 
 
-@pytest.mark.parametrize("players,tokens", [(2, (10, 9, 8, 7, 6, 5)), (3, (11, 10, 9, 8, 7, 6)), (4, (12, 11, 10, 9, 8, 7))])
+@pytest.mark.parametrize(
+    "players,tokens", [(2, (10, 9, 8, 7, 6, 5)), (3, (11, 10, 9, 8, 7, 6)), (4, (12, 11, 10, 9, 8, 7))]
+)
 def test_setup_point_tokens_by_player_count(players, tokens):
     assert R.new_game(players, 0).supply == tokens
 
@@ -130,7 +132,9 @@ def test_ones_conversions_are_listed():
 # ---------------------------------------------------------------- grouping
 
 
-@pytest.mark.parametrize("faces,group,total", [((6, 6, 2, 3), (12, 12, 0, 1), 12), ((2, 2, 3, 3), (4, 4, 0, 1), 4)])
+@pytest.mark.parametrize(
+    "faces,group,total", [((6, 6, 2, 3), (12, 12, 0, 1), 12), ((2, 2, 3, 3), (4, 4, 0, 1), 4)]
+)
 def test_grouping_groups_sum_five_to_ten(faces, group, total):
     s = scenario(dice=faces)
     with pytest.raises(IllegalAction, match=f"sums to {total}; groups must sum 5-10"):
@@ -246,8 +250,12 @@ def test_sets_several_bonuses_in_one_turn():
 
 
 def test_sets_bonus_is_the_highest_left():
-    s = scenario(dice=(5, 5, 1, 1), pos={0: {10: 1}}, tokens={0: {5: 1, 6: 1, 7: 1, 8: 1, 9: 1}, 1: {5: 1, 10: 1}},
-                 bonus_won={1: (15,)})
+    s = scenario(
+        dice=(5, 5, 1, 1),
+        pos={0: {10: 1}},
+        tokens={0: {5: 1, 6: 1, 7: 1, 8: 1, 9: 1}, 1: {5: 1, 10: 1}},
+        bonus_won={1: (15,)},
+    )
     t = s.apply(0, move(s.dice, (10, 10, 0, 1)))
     assert t.bonus_won[0] == (12,)
 
@@ -262,10 +270,17 @@ def _pass(state):
 
 
 def test_end_bonus_tokens_run_out_then_the_round_is_finished():
-    s = scenario(3, dice=(5, 5, 1, 1), pos={0: {10: 1}},
-                 tokens={0: {5: 1, 6: 1, 7: 1, 8: 1, 9: 1}}, bonus_left=(6,), bonus_won={1: (15, 12), 2: (9,)})
-    s = attrs.evolve(s, tokens=(s.tokens[0], (2,) * 6, (1,) * 6),
-                     supply=tuple(t - 1 - 2 - 1 for t in D.tokens_for(3)))
+    s = scenario(
+        3,
+        dice=(5, 5, 1, 1),
+        pos={0: {10: 1}},
+        tokens={0: {5: 1, 6: 1, 7: 1, 8: 1, 9: 1}},
+        bonus_left=(6,),
+        bonus_won={1: (15, 12), 2: (9,)},
+    )
+    s = attrs.evolve(
+        s, tokens=(s.tokens[0], (2,) * 6, (1,) * 6), supply=tuple(t - 1 - 2 - 1 for t in D.tokens_for(3))
+    )
     t = s.apply(0, move(s.dice, (10, 10, 0, 1)))
     assert t.bonus_left == () and t.ending == R.ENDING_BONUS
     assert t.to_move == (1,) and not t.is_terminal
@@ -411,7 +426,9 @@ def test_big_mountain_rulebook_scoring_example():
     assert "spot 23 rank 1: 12, spot 16 rank 3: 4 = 16" in " ".join(s.outcome().breakdown[0])
 
 
-@pytest.mark.parametrize("players,table", [(3, (16, 12, 8, 4)), (4, (15, 12, 9, 6, 3)), (5, (15, 12, 9, 6, 3))])
+@pytest.mark.parametrize(
+    "players,table", [(3, (16, 12, 8, 4)), (4, (15, 12, 9, 6, 3)), (5, (15, 12, 9, 6, 3))]
+)
 def test_big_mountain_ranking_tables(players, table):
     goats = {}
     spots = iter(range(24, 10, -1))
@@ -427,8 +444,7 @@ def test_big_mountain_ranking_tables(players, table):
 
 
 def test_big_mountain_goats_are_not_on_summits():
-    s = _final(big=True, tokens={0: {10: 1}, 1: {10: 1}}, pos={0: {9: 2}, 1: {9: 0, 10: 24}},
-               supply={10: 3})
+    s = _final(big=True, tokens={0: {10: 1}, 1: {10: 1}}, pos={0: {9: 2}, 1: {9: 0, 10: 24}}, supply={10: 3})
     assert s.summits(1) == () and s.summits(0) == (9,)
 
 
@@ -470,7 +486,9 @@ def _all_moves(state):
                         yield R.Move(faces, perm)
 
 
-@pytest.mark.parametrize("dice,big", [((5, 5, 3, 2), False), ((1, 1, 4, 6), False), ((6, 6, 5, 3), True), ((1, 1, 6, 6), True)])
+@pytest.mark.parametrize(
+    "dice,big", [((5, 5, 3, 2), False), ((1, 1, 4, 6), False), ((6, 6, 5, 3), True), ((1, 1, 6, 6), True)]
+)
 def test_legal_actions_list_every_distinct_outcome_once(dice, big):
     s = scenario(3, big=big, dice=dice, pos={0: {5: 3, 7: 13, 9: 2}, 1: {10: 2, 6: 12}}, supply={9: 1})
     listed = s.legal_actions(0)
@@ -503,7 +521,7 @@ def test_apply_accepts_an_unlisted_move_with_the_same_outcome():
     hand = move(s.dice, (5, 5, 2), (5, 5, 0))  # dice in another order than any listed move
     assert hand not in listed
     t = s.apply(0, hand)
-    assert any(s.apply(0, m) .pos == t.pos for m in listed)
+    assert any(s.apply(0, m).pos == t.pos for m in listed)
 
 
 def test_move_str_is_readable():

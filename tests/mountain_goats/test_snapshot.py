@@ -6,7 +6,6 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.mountain_goats import rules as R
 
-
 SIZE = (80, 24)
 
 

@@ -27,7 +27,11 @@ def _states(count: int, seed: int):
 
 def _mangled(state: R.GoatsState, rnd: random.Random) -> R.Move:
     """A move near the legal ones: faces and groups changed at random, often illegal."""
-    base = rnd.choice(state.legal_actions(state.current)) if rnd.random() < 0.5 else R.random_action(state, state.current, rnd)
+    base = (
+        rnd.choice(state.legal_actions(state.current))
+        if rnd.random() < 0.5
+        else R.random_action(state, state.current, rnd)
+    )
     faces = list(base.faces)
     if rnd.random() < 0.3:
         faces[rnd.randrange(4)] = rnd.choice([0, 1, 2, 6, 7])
@@ -84,7 +88,9 @@ def test_unusual_values_fall_back_to_the_full_check():
     s = R.new_game(2, 1)
     s = attrs.evolve(s, dice=(1, 1, 3, 4))
     # A bool face and a bool die index behave as 1 in both paths.
-    assert s.apply(0, R.Move((1, True, 3, 4), ((5, 5, True, 3),))) == s.apply(0, R.Move((1, 1, 3, 4), ((5, 5, 1, 3),)))
+    assert s.apply(0, R.Move((1, True, 3, 4), ((5, 5, True, 3),))) == s.apply(
+        0, R.Move((1, 1, 3, 4), ((5, 5, 1, 3),))
+    )
     with pytest.raises(IllegalAction, match="die 3 shows 3; only extra 1s may be changed"):
         s.apply(0, R.Move((1, 1, 2, 4), ((5, 5, 2, 3),)))
     with pytest.raises(IllegalAction, match="you kept no 1"):
@@ -148,7 +154,10 @@ def test_shared_move_events_equal_fresh_ones():
     assert none.log[-1] == Event("{0} uses no dice.") and none.log[-1].private == {}
     # Steps no table holds (a state built by hand) are written out as before.
     odd = attrs.evolve(s, pos=((0, 0, 1.0, 0, 0, 0), s.pos[1]))
-    assert odd.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1))).log[-1].text == "{0}: 3+4 on 7: goat climbs to step 2.0 of 3."
+    assert (
+        odd.apply(0, move((3, 4, 2, 6), (7, 7, 0, 1))).log[-1].text
+        == "{0}: 3+4 on 7: goat climbs to step 2.0 of 3."
+    )
 
 
 def _reference_random_action(state, seat, rnd):

@@ -11,7 +11,6 @@ from tests.screen_text import screen_text
 
 from .conftest import move, scenario
 
-
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
 
@@ -48,7 +47,11 @@ def test_board_draws_each_mountain_as_a_column_of_its_steps_with_goats_and_token
     assert _cell(text, 7, 0) == "ABC" and _cell(text, 10, 0) == "BC"  # the goats still at the foot
     row_a = next(line for line in lines if line.startswith(" A Ana") or line.startswith(">A Ana"))
     assert row_a.split()[-1] == "20" and row_a.split()[-2] == "2"  # two 10 tokens, 20 points
-    assert lines[1].startswith("Bonus") and lines[2][:8].split() == ["15", "12"] and lines[3][:8].split() == ["9", "6"]
+    assert (
+        lines[1].startswith("Bonus")
+        and lines[2][:8].split() == ["15", "12"]
+        and lines[3][:8].split() == ["9", "6"]
+    )
 
 
 def test_board_big_mountain_track_shows_goats_by_letter_and_mountain_under_their_spot():

@@ -9,8 +9,8 @@ from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard
 from boardgames_tui.games.penguinramids.ui import make_board, make_chooser
 from boardgames_tui.ui.board import BoardContext
-from tests.handover import curtain_up
 from tests.board_harness import BoardHarness
+from tests.handover import curtain_up
 from tests.screen_text import wait_for
 
 from .conftest import turn_state
@@ -93,7 +93,9 @@ async def test_decisions_of_one_turn_lay_nothing_out(monkeypatch):
         await wait_for(pilot, lambda: not curtain_up(app.screen), what="the seat's screen")
         # The screen's first mount ends with a layout once every widget has mounted, which a
         # busy machine can bring after the first picture: counted from after that.
-        await wait_for(pilot, lambda: all(w.is_mounted for w in app.screen.walk_children()), what="every widget")
+        await wait_for(
+            pilot, lambda: all(w.is_mounted for w in app.screen.walk_children()), what="every widget"
+        )
         await pilot.pause()
         await pilot.pause()
         seat = match.state.to_move[0]

@@ -8,11 +8,11 @@ one Enter per screen moves one step; PageUp/PageDown scroll the board.
 from __future__ import annotations
 
 import pytest
-from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard
+from boardgames_tui.ui.scroll_lines import ScrollLines
 from tests.handover import BURSTS, actions, game_of, where
 from tests.screen_text import screen_text, wait_for
 

@@ -7,11 +7,10 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard, Take
-from tests.handover import curtain_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from tests.handover import curtain_up
 from tests.screen_text import screen_text, wait_for
-
 
 SIZE = (80, 24)
 

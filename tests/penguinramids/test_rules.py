@@ -585,7 +585,10 @@ def test_held_token_is_offered_after_the_action_is_used():
 
 def test_token_taken_after_the_last_penguin_of_the_game_can_be_placed():
     """Rulebook: acción 5; a token taken after the last penguin still counts on the pyramid."""
-    built = {i: p for i, p in enumerate((R2_22, R2_22 + 1, R2_22 + 2, R2_22 + 3, R1_22, R1_22 + 1, R1_22 + 2, 13, 14))}
+    built = {
+        i: p
+        for i, p in enumerate((R2_22, R2_22 + 1, R2_22 + 2, R2_22 + 3, R1_22, R1_22 + 1, R1_22 + 2, 13, 14))
+    }
     st = turn_state(players=2, card=5, built=built, revealed=(26, 27), round=data.ROUNDS)
     st = attrs.evolve(st, order=(0, 1), turn=1, to_move=(0,), chosen=(5, 5))  # A is the last to play
     st = st.apply(0, Take(26))
@@ -614,7 +617,10 @@ def test_legal_actions_have_no_duplicates_with_tokens_held_after_placing():
 
 def test_outcome_breakdown_draws_each_final_pyramid():
     st = turn_state(
-        players=2, built={0: R2_22, 1: R2_22 + 1, 2: R3_22, 4: R1_22, 7: R1_22 + 2}, tokens={(0, 1): 1}, greys={7: True}
+        players=2,
+        built={0: R2_22, 1: R2_22 + 1, 2: R3_22, 4: R1_22, 7: R1_22 + 2},
+        tokens={(0, 1): 1},
+        greys={7: True},
     )
     lines = st.outcome().breakdown[0]
     i = lines.index("Pyramid, 5/10 penguins, top first:")

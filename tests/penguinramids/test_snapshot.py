@@ -9,7 +9,6 @@ from boardgames_tui.engine import Match
 from boardgames_tui.games.penguinramids.rules import ChooseCard
 from tests.handover import curtain_up
 
-
 SIZE = (80, 24)
 
 

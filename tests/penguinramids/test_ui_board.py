@@ -6,14 +6,12 @@ import attrs
 
 from boardgames_tui.games.penguinramids import rules
 from boardgames_tui.games.penguinramids.rules import ChooseCard, Flip, Place, PlaceToken, Take
-from boardgames_tui.games.penguinramids.ui import make_board
-from boardgames_tui.games.penguinramids.ui import render
+from boardgames_tui.games.penguinramids.ui import make_board, render
 from boardgames_tui.ui.board import ActionList
 from boardgames_tui.ui.canvas import Canvas
 from tests.board_harness import BoardHarness
 
 from .conftest import turn_state
-
 
 SIZE = (80, 24)
 
@@ -299,7 +297,11 @@ async def test_whole_table_fits_80x24_with_four_players_goals_included():
             assert rules.GOALS[g].name in text
         assert "Offer" in text and "Hand" in text
         # the table and the note under it, one row here, are the rows of one widget
-        assert app.board.query_one("#pr-scroll").rows == len(lines) + 1 == len(lines) + len(part(app, "note").splitlines())
+        assert (
+            app.board.query_one("#pr-scroll").rows
+            == len(lines) + 1
+            == len(lines) + len(part(app, "note").splitlines())
+        )
 
 
 async def test_large_terminal_draws_large_tiles_and_goal_conditions():

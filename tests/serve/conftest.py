@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
 import asyncssh
 import pyte
@@ -72,7 +73,7 @@ class PyteScreen:
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 
@@ -88,7 +89,7 @@ class Terminal(PyteScreen):
     def ended(self) -> bool:
         return self._reader is not None and self._reader.done()
 
-    async def open(self, port: int, username: str, **kwargs: Any) -> "Terminal":
+    async def open(self, port: int, username: str, **kwargs: Any) -> Terminal:
         self.conn = await asyncssh.connect(
             "127.0.0.1", port, username=username, known_hosts=None, agent_path=None, **kwargs
         )
@@ -160,7 +161,10 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     keys, authorized = make_keys(tmp_path, ["ana", "beto", "carla"])
     acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(authorized, table_code="secret-code", idle_timeout=600), hub=Hub(home / "tables")
+        "127.0.0.1",
+        0,
+        ServerConfig(authorized, table_code="secret-code", idle_timeout=600),
+        hub=Hub(home / "tables"),
     )
     fixture = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     try:

@@ -72,7 +72,7 @@ async def press_until(term: Terminal, key: str, check: str, timeout: float = 20.
         term.changed.clear()
         try:
             await asyncio.wait_for(term.changed.wait(), 0.1)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
     return term.text()
 
@@ -90,7 +90,7 @@ async def decide(term: Terminal, match: Match, who: str, timeout: float = 20.0) 
         term.changed.clear()
         try:
             await asyncio.wait_for(term.changed.wait(), 0.1)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 

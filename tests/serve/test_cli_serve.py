@@ -16,7 +16,9 @@ from boardgames_tui.cli import main
         (["serve", "--web", "--web-port", "-1"], "--web-port must be from 0 to 65535"),
     ],
 )
-def test_a_bad_serve_flag_is_one_line_and_status_2(argv: list[str], says: str, capsys: pytest.CaptureFixture) -> None:
+def test_a_bad_serve_flag_is_one_line_and_status_2(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1

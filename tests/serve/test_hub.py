@@ -45,7 +45,9 @@ async def test_a_play_is_applied_once_and_sent_to_everyone_at_the_table(tmp_path
         assert sent(member) == [{"op": "played", "n": 1, "seat": 0, "action": action_to_json(action)}]
 
 
-async def test_a_play_from_an_old_screen_or_an_illegal_one_is_refused_to_its_sender_only(tmp_path: Path) -> None:
+async def test_a_play_from_an_old_screen_or_an_illegal_one_is_refused_to_its_sender_only(
+    tmp_path: Path,
+) -> None:
     hub, ana, beto = table_of_two(tmp_path, "mision_chungungo")
     match = hub.tables["t1"].match
     action = match.state.legal_actions(0)[0]

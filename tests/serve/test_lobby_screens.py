@@ -44,7 +44,13 @@ async def test_a_new_table_of_a_game_with_options_asks_for_them_and_sends_the_ch
         await pilot.press("down", "enter")  # Make the table
         await pilot.pause()
     assert link.sent == [
-        {"op": "create", "game": "mountain_goats", "players": 2, "computers": 0, "options": {"big_mountain": True}}
+        {
+            "op": "create",
+            "game": "mountain_goats",
+            "players": 2,
+            "computers": 0,
+            "options": {"big_mountain": True},
+        }
     ]
 
 
@@ -57,4 +63,6 @@ async def test_a_new_table_of_a_game_without_options_is_sent_at_once() -> None:
         await pilot.pause()
         await pilot.press(*["down"] * new_table_index("mision_chungungo", 3), "enter")
         await pilot.pause()
-    assert link.sent == [{"op": "create", "game": "mision_chungungo", "players": 3, "computers": 0, "options": {}}]
+    assert link.sent == [
+        {"op": "create", "game": "mision_chungungo", "players": 3, "computers": 0, "options": {}}
+    ]

@@ -26,8 +26,13 @@ async def test_a_key_not_in_the_authorized_keys_file_is_refused(server: ServerFi
     stranger = asyncssh.generate_private_key("ssh-ed25519")
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect(
-            "127.0.0.1", server.port, username="ana", client_keys=[stranger], password=None,
-            known_hosts=None, agent_path=None,
+            "127.0.0.1",
+            server.port,
+            username="ana",
+            client_keys=[stranger],
+            password=None,
+            known_hosts=None,
+            agent_path=None,
         )
 
 
@@ -38,8 +43,13 @@ async def test_a_wrong_table_code_is_refused_after_a_pause_and_the_right_one_adm
     started = time.monotonic()
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect(
-            "127.0.0.1", server.port, username="dora", client_keys=None, password="wrong-code",
-            known_hosts=None, agent_path=None,
+            "127.0.0.1",
+            server.port,
+            username="dora",
+            client_keys=None,
+            password="wrong-code",
+            known_hosts=None,
+            agent_path=None,
         )
     assert time.monotonic() - started >= 0.2  # each failed password waits before the answer
     term = await server.terminal("dora", client_keys=None, password="secret-code")
@@ -48,8 +58,13 @@ async def test_a_wrong_table_code_is_refused_after_a_pause_and_the_right_one_adm
 
 async def test_a_command_is_refused(server: ServerFixture) -> None:
     async with asyncssh.connect(
-        "127.0.0.1", server.port, username="ana", client_keys=[server.keys["ana"]], password=None,
-        known_hosts=None, agent_path=None,
+        "127.0.0.1",
+        server.port,
+        username="ana",
+        client_keys=[server.keys["ana"]],
+        password=None,
+        known_hosts=None,
+        agent_path=None,
     ) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.run("cat /etc/passwd", check=False)
@@ -57,8 +72,13 @@ async def test_a_command_is_refused(server: ServerFixture) -> None:
 
 async def test_sftp_and_port_forwarding_are_refused(server: ServerFixture) -> None:
     async with asyncssh.connect(
-        "127.0.0.1", server.port, username="ana", client_keys=[server.keys["ana"]], password=None,
-        known_hosts=None, agent_path=None,
+        "127.0.0.1",
+        server.port,
+        username="ana",
+        client_keys=[server.keys["ana"]],
+        password=None,
+        known_hosts=None,
+        agent_path=None,
     ) as conn:
         with pytest.raises(asyncssh.Error):  # the subsystem request is refused
             await conn.start_sftp_client()
@@ -70,8 +90,13 @@ async def test_sftp_and_port_forwarding_are_refused(server: ServerFixture) -> No
 
 async def test_a_shell_without_a_terminal_gets_one_line_and_ends(server: ServerFixture) -> None:
     async with asyncssh.connect(
-        "127.0.0.1", server.port, username="ana", client_keys=[server.keys["ana"]], password=None,
-        known_hosts=None, agent_path=None,
+        "127.0.0.1",
+        server.port,
+        username="ana",
+        client_keys=[server.keys["ana"]],
+        password=None,
+        known_hosts=None,
+        agent_path=None,
     ) as conn:
         result = await conn.run(term_type=None, check=False)
     out = result.stdout.decode() if isinstance(result.stdout, bytes) else result.stdout

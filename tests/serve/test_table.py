@@ -64,7 +64,9 @@ async def test_a_resize_redraws_at_the_new_size_and_a_small_one_asks_for_more(se
     ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
     await ana.wait_for("Your choices")
     ana.resize(100, 30)
-    text = await ana.wait_for(lambda t: len(t.splitlines()) == 30 and any(len(line) > 90 for line in t.splitlines()))
+    text = await ana.wait_for(
+        lambda t: len(t.splitlines()) == 30 and any(len(line) > 90 for line in t.splitlines())
+    )
     assert "Your choices" in text
     ana.resize(60, 20)
     await ana.wait_for("Please enlarge your terminal")
@@ -98,7 +100,10 @@ async def test_tables_survive_a_server_restart(server: ServerFixture, tmp_path) 
     server.acceptor.close()
     await server.acceptor.wait_closed()
     acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(tmp_path / "authorized_keys", idle_timeout=600), hub=Hub(server.hub.folder)
+        "127.0.0.1",
+        0,
+        ServerConfig(tmp_path / "authorized_keys", idle_timeout=600),
+        hub=Hub(server.hub.folder),
     )
     server.acceptor, server.hub, server.port = acceptor, hub, acceptor.get_port()
     assert hub.tables["t1"].match is not None and hub.tables["t1"].match.actions == played
@@ -117,7 +122,9 @@ async def test_a_chat_line_reaches_everyone_at_the_table(server: ServerFixture) 
 
 
 @pytest.mark.slow  # each SSH session is a new process: the fast tier keeps four tables
-async def test_only_the_creator_closes_a_table_and_its_players_go_back_to_the_lobby(server: ServerFixture) -> None:
+async def test_only_the_creator_closes_a_table_and_its_players_go_back_to_the_lobby(
+    server: ServerFixture,
+) -> None:
     ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
     await beto.wait_for("Your choices")
     await press_until(beto, "m", "Quit to the launcher")  # the game menu: its launcher is the lobby
@@ -158,8 +165,6 @@ async def test_two_players_play_a_whole_game_of_mision_chungungo_over_ssh_each_s
     assert match.state.is_terminal
     for term in terms:
         await term.wait_for("game over")
-
-
 
 
 async def test_a_player_alone_plays_against_a_computer_seat(server: ServerFixture) -> None:

@@ -9,8 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import AsyncIterator
 
 import aiohttp
 import pytest
@@ -153,7 +153,9 @@ async def open_mixed_table(web: WebFixture, game_id: str) -> tuple:
     return ana, beto
 
 
-async def test_a_web_seat_and_an_ssh_seat_play_at_one_table_each_seeing_only_their_hand(web: WebFixture) -> None:
+async def test_a_web_seat_and_an_ssh_seat_play_at_one_table_each_seeing_only_their_hand(
+    web: WebFixture,
+) -> None:
     ana, beto = await open_mixed_table(web, "mision_chungungo")
     await ana.wait_for("Your hand (A ana)")
     await beto.wait_for("Your hand (B Beto)")
@@ -177,7 +179,9 @@ async def test_a_web_player_who_comes_back_with_name_and_code_gets_the_seat_back
     await again.wait_for("Your hand (B Beto)")
 
 
-async def test_a_web_session_that_crashes_closes_its_tab_alone_and_the_table_plays_on(web: WebFixture) -> None:
+async def test_a_web_session_that_crashes_closes_its_tab_alone_and_the_table_plays_on(
+    web: WebFixture,
+) -> None:
     ana, beto = await open_mixed_table(web, "penguinramids")
     await beto.wait_for("Your choices")
     (service,) = web.tables.services

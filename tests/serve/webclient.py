@@ -42,7 +42,7 @@ class WebTerminal(PyteScreen):
     def ended(self) -> bool:
         return bool(self._tasks) and self._tasks[0].done()
 
-    async def open(self, base: str, name: str, code: str) -> "WebTerminal":
+    async def open(self, base: str, name: str, code: str) -> WebTerminal:
         """Load the game page as ``name`` with ``code`` and open its websocket. Raises PageRefused."""
         self.http = aiohttp.ClientSession()
         async with self.http.get(f"{base}/play", params={"name": name, "code": code}) as page:
@@ -92,7 +92,7 @@ class WebTerminal(PyteScreen):
         if self._tasks:
             try:
                 await asyncio.wait_for(self._tasks[0], WAIT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._tasks[0].cancel()
         if self.http is not None:
             await self.http.close()

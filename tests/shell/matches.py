@@ -22,7 +22,7 @@ def checkpoints(game_id: str, names: tuple[str, ...]) -> dict[str, Match]:
     return {key: replay(match, n) for key, (match, n) in _found(game_id, tuple(names)).items()}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _found(game_id: str, names: tuple[str, ...]) -> dict[str, tuple[Match, int]]:
     found: dict[str, tuple[Match, int]] = {}
     for seed in range(1, 40):

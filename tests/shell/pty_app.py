@@ -17,8 +17,8 @@ import sys
 import termios
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 import pyte
 
@@ -59,7 +59,7 @@ class PtyApp:
         self.proc: subprocess.Popen | None = None
         self._master = -1
 
-    def __enter__(self) -> "PtyApp":
+    def __enter__(self) -> PtyApp:
         master, slave = os.openpty()
         self._master = master
         self._set_winsize(slave, self.size)
@@ -155,7 +155,9 @@ class PtyApp:
         """Wait until ``words`` are on screen; returns the screen. AssertionError on timeout or exit."""
         return self.wait_until(lambda screen: words in screen, repr(words), timeout)
 
-    def wait_until(self, condition: Callable[[str], bool], what: str = "the condition", timeout: float = 15.0) -> str:
+    def wait_until(
+        self, condition: Callable[[str], bool], what: str = "the condition", timeout: float = 15.0
+    ) -> str:
         """Wait until ``condition(screen text)`` holds; returns the screen. AssertionError on timeout or exit."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -182,7 +184,7 @@ class PtyApp:
     def crashed(self) -> bool:
         """Whether the program printed a traceback (Textual prints one when the app dies)."""
         with self._lock:
-            return b"Traceback" in self.raw or b"Error" in self.raw[-20000:] and not self.alive()
+            return b"Traceback" in self.raw or (b"Error" in self.raw[-20000:] and not self.alive())
 
     def quit_cleanly(self) -> None:
         """Ctrl+Q: the program must answer it, exit 0 and print no traceback."""

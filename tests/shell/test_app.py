@@ -1,16 +1,16 @@
 """Pilot tests of the shared shell on the test-only game Veto (hidden information)."""
 
-
 import pytest
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.engine.match import autosave_path
-from tests.handover import curtain_up, notice_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.too_small import TooSmallScreen
+from tests.handover import curtain_up, notice_up, reaction_up
 from tests.screen_text import game_screen, notices, screen_text, wait_for
 from tests.shell.tiny_game import Confirm, Pick, Veto
 
@@ -302,7 +302,9 @@ async def test_board_may_give_actions_their_own_digits(monkeypatch):
     """A board's action_key (a card's own number) replaces list positions."""
     from tests.shell.tiny_game_ui import VetoBoard
 
-    monkeypatch.setattr(VetoBoard, "action_key", lambda self, a: str(a.card) if isinstance(a, Pick) else None, raising=False)
+    monkeypatch.setattr(
+        VetoBoard, "action_key", lambda self, a: str(a.card) if isinstance(a, Pick) else None, raising=False
+    )
     app = BoardGamesApp(game="veto", names=["Ana", "Beto"], seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await lift_first_curtain(pilot)

@@ -20,7 +20,9 @@ pytestmark = [
 
 def _helpers_of(pid: int) -> list[int]:
     """Pids of the thinking processes whose parent is ``pid``."""
-    out = subprocess.run(["pgrep", "-P", str(pid), "-f", "boardgames_tui.ui.bot_process"], capture_output=True, text=True)
+    out = subprocess.run(
+        ["pgrep", "-P", str(pid), "-f", "boardgames_tui.ui.bot_process"], capture_output=True, text=True
+    )
     return [int(p) for p in out.stdout.split()]
 
 

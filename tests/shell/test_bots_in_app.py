@@ -13,11 +13,10 @@ from boardgames_tui.engine.match import autosave_path
 from boardgames_tui.ui import bot_turns
 from boardgames_tui.ui.bot_process import ThinkingProcess
 from boardgames_tui.ui.game_screen import GameScreen
-from tests.handover import curtain_up
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.seats import SeatsScreen
-from tests.handover import game_of, where
+from tests.handover import curtain_up, game_of, where
 from tests.screen_text import notices, screen_text, wait_for
 
 from .matches import checkpoints
@@ -149,8 +148,12 @@ async def test_a_reaction_window_only_computer_players_can_answer_shows_no_scree
 
 async def _strong_thinking(pilot, app, game) -> None:
     """Wait until the Strong level is thinking about its first real decision."""
-    await wait_for(pilot, lambda: game.bots.thinking is not None and game.bots.thinking[1] is game.match.state,
-                   timeout=10, what="the computer player thinking")
+    await wait_for(
+        pilot,
+        lambda: game.bots.thinking is not None and game.bots.thinking[1] is game.match.state,
+        timeout=10,
+        what="the computer player thinking",
+    )
 
 
 async def test_the_screen_answers_keys_while_a_computer_player_thinks(asked):
@@ -160,10 +163,19 @@ async def test_the_screen_answers_keys_while_a_computer_player_thinks(asked):
         game = game_of(app)
         await _strong_thinking(pilot, app, game)
         started = time.perf_counter()
-        for key, screen in (("m", MenuScreen), ("escape", None), ("f1", RulesScreen), ("escape", None), ("l", None)):
+        for key, screen in (
+            ("m", MenuScreen),
+            ("escape", None),
+            ("f1", RulesScreen),
+            ("escape", None),
+            ("l", None),
+        ):
             await pilot.press(key)
             await wait_for(
-                pilot, lambda: isinstance(app.screen, screen or type(game)), timeout=3, what=f"the screen after {key}"
+                pilot,
+                lambda: isinstance(app.screen, screen or type(game)),
+                timeout=3,
+                what=f"the screen after {key}",
             )
         assert game.query_one("#game-log").has_class("-hidden")
         assert time.perf_counter() - started < 25
@@ -232,7 +244,9 @@ async def test_a_player_leaves_mid_game_and_a_computer_player_takes_the_seat():
         await pilot.press("d")
         await pilot.pause()
         assert game.match.seats == ("human", "random")
-        await wait_for(pilot, lambda: game.match.state.to_move == (0,), what="Beto's turn played by the computer")
+        await wait_for(
+            pilot, lambda: game.match.state.to_move == (0,), what="Beto's turn played by the computer"
+        )
         assert all(seat == 1 for seat, _ in game.match.actions[taken:])
         assert Match.load(game.match.autosave_file).seats == ("human", "random")
 
@@ -245,7 +259,9 @@ async def test_continue_resumes_a_game_with_its_computer_players():
         for _ in range(3):
             await wait_for(pilot, lambda: game.chooser.display and game.shown_seat == 0, what="Ana's turn")
             await pilot.press("enter")
-        await wait_for(pilot, lambda: game.match.state.to_move == (0,) and game.bots.thinking is None, what="the bot")
+        await wait_for(
+            pilot, lambda: game.match.state.to_move == (0,) and game.bots.thinking is None, what="the bot"
+        )
         actions = list(game.match.actions)
     again = BoardGamesApp(bot_pause=0)
     async with again.run_test(size=SIZE) as pilot:
@@ -312,7 +328,9 @@ async def test_hint_works_at_a_table_of_people_too_without_a_footer_entry():
     app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=3, bot_playouts=10)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         game = game_of(app)
-        await wait_for(pilot, lambda: game.chooser.display and app.key_gate._drawn_at is not None, what="Ana's turn")
+        await wait_for(
+            pilot, lambda: game.chooser.display and app.key_gate._drawn_at is not None, what="Ana's turn"
+        )
         assert "h Hint" not in screen_text(app)  # the footer of a table of people is as it was
         await pilot.press("h")
         await wait_for(pilot, lambda: "Hint for A Ana: roll" in notices(app), timeout=10, what="the hint")
@@ -322,7 +340,9 @@ async def test_a_hint_goes_away_once_its_decision_is_made():
     app = BoardGamesApp(game="mountain_goats", names=["Ana", "Beto"], seed=3, bot_playouts=10)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         game = game_of(app)
-        await wait_for(pilot, lambda: game.chooser.display and app.key_gate._drawn_at is not None, what="Ana's turn")
+        await wait_for(
+            pilot, lambda: game.chooser.display and app.key_gate._drawn_at is not None, what="Ana's turn"
+        )
         await pilot.press("h")
         await wait_for(pilot, lambda: "Hint for A Ana: roll" in notices(app), timeout=10, what="the hint")
         app.key_gate.rest()

@@ -1,11 +1,8 @@
 """The command line: bad values exit 2 with one clear line; simulate prints its figures."""
 
-import json
-
 import pytest
 
 from boardgames_tui.cli import main, parse_options
-from boardgames_tui.engine import Match
 
 
 def run(capsys, *argv):
@@ -32,7 +29,10 @@ def run(capsys, *argv):
         (["--load", "/nonexistent/save.json"], "no such file"),
         (["--frobnicate"], "unrecognized arguments"),
         (["--game", "mountain_goats", "--seats", "human,expert"], "unknown seat 'expert'"),
-        (["--game", "mountain_goats", "--players", "3", "--seats", "human,strong"], "names 2 seats but the game has 3"),
+        (
+            ["--game", "mountain_goats", "--players", "3", "--seats", "human,strong"],
+            "names 2 seats but the game has 3",
+        ),
         (["--game", "penguinramids", "--seats", "human"], "2-4 players, not 1"),
         (["--seats", "human,strong"], "need --game"),
         (["--game", "mountain_goats", "--seats", "human,strong", "--bot-pause", "-1"], "from 0 to 3600"),
@@ -60,7 +60,9 @@ def test_corrupt_save_on_the_command_line_exits_2(capsys, tmp_path):
 
 
 def test_simulate_prints_rates_turns_and_win_shares(capsys):
-    code, out, err = run(capsys, "simulate", "--game", "veto", "--games", "50", "--players", "3", "--seed", "1")
+    code, out, err = run(
+        capsys, "simulate", "--game", "veto", "--games", "50", "--players", "3", "--seed", "1"
+    )
     assert code == 0, err
     assert "games/s:" in out and "decisions/s:" in out
     assert "mean decisions per game:" in out
@@ -100,4 +102,9 @@ def test_seats_on_the_command_line_start_a_game_alone_against_the_computer(monke
     monkeypatch.setattr(BoardGamesApp, "run", run)
     code = main(["--game", "montana_pinguino", "--seats", "human, Strong,greedy", "--bot-pause", "0.5"])
     assert code == 0
-    assert made == {"names": ["Ana", "Beto", "Carla"], "seats": ["human", "strong", "greedy"], "pause": 0.5, "seconds": None}
+    assert made == {
+        "names": ["Ana", "Beto", "Carla"],
+        "seats": ["human", "strong", "greedy"],
+        "pause": 0.5,
+        "seconds": None,
+    }

@@ -119,7 +119,7 @@ class CrashingApp(app_module.BoardGamesApp):
     BINDINGS = [Binding("f12", "boom", priority=True)]
     script_keys: tuple[str, ...] = ()
 
-    def run(self, **kwargs):  # noqa: D102 - the CLI calls run() with no arguments
+    def run(self, **kwargs):
         keys = self.script_keys
 
         async def script(pilot):
@@ -143,7 +143,9 @@ def run_app(monkeypatch, capsys, keys, argv):
 def test_a_crash_mid_game_exits_1_and_says_where_the_game_was_autosaved(monkeypatch, capsys):
     # 1 rolls the dice (Mountain Goats has no curtain; the roll is autosaved), F12 is the bug.
     keys = ["1", "f12"]
-    code, err = run_app(monkeypatch, capsys, keys, ["--game", "mountain_goats", "--names", "Ana,Beto", "--seed", "3"])
+    code, err = run_app(
+        monkeypatch, capsys, keys, ["--game", "mountain_goats", "--names", "Ana,Beto", "--seed", "3"]
+    )
     assert code == 1
     assert "RuntimeError" in err  # Textual's report of the error comes first
     (saved,) = autosaves()
@@ -158,7 +160,10 @@ def test_a_crash_mid_game_exits_1_and_says_where_the_game_was_autosaved(monkeypa
 def test_a_crash_before_any_game_exits_1_and_says_so(monkeypatch, capsys):
     code, err = run_app(monkeypatch, capsys, ["f12"], [])
     assert code == 1
-    assert err.strip().splitlines()[-1] == "boardgames-tui: stopped by an unexpected error; no game was in progress."
+    assert (
+        err.strip().splitlines()[-1]
+        == "boardgames-tui: stopped by an unexpected error; no game was in progress."
+    )
 
 
 def test_a_crash_before_the_first_action_says_nothing_was_lost(monkeypatch, capsys):

@@ -145,7 +145,10 @@ async def test_the_curtains_recap_never_opens_in_the_middle_of_a_line():
         def compose(self) -> ComposeResult:
             yield CoverPane(id="cover")
 
-    recent = [f"Line {n}: " + "a long public event that wraps over several rows of the recap " * 2 for n in range(12)]
+    recent = [
+        f"Line {n}: " + "a long public event that wraps over several rows of the recap " * 2
+        for n in range(12)
+    ]
     app = Host()
     async with app.run_test(size=(80, 24)) as pilot:
         cover = app.query_one(CoverPane)

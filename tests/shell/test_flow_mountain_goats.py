@@ -5,6 +5,7 @@ an illegal key; resize to 60x20 and back; the rules viewer.
 """
 
 import pytest
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.match import autosave_path
 from boardgames_tui.ui.game_over import GameOverScreen

@@ -13,9 +13,9 @@ import random
 from textual import events
 
 from boardgames_tui.app import BoardGamesApp
-from tests.handover import curtain_up
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.menu import MenuScreen
+from tests.handover import curtain_up
 
 SIZE = (80, 24)
 

@@ -313,7 +313,9 @@ def test_changed_runs_with_tail_add_the_rows_only_one_side_has():
 
 
 async def test_a_log_shown_to_another_seat_repaints_only_the_rows_that_read_differently():
-    events = [Event("{1} passes")] * 3 + [Event("{0} draws a card", {0: "the Eel"})] + [Event("{1} passes")] * 2
+    events = (
+        [Event("{1} passes")] * 3 + [Event("{0} draws a card", {0: "the Eel"})] + [Event("{1} passes")] * 2
+    )
     app = LinesApp()
     async with app.run_test(size=(60, 20)) as pilot:
         log = app.query_one(LogPanel)
@@ -350,7 +352,9 @@ async def test_a_long_choice_wraps_under_its_text_not_under_the_digits():
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         chooser = app.query_one(ActionList)
-        chooser.set_choices(BoardContext(view=None, seat=0, names=("Ana",), legal=["Ana", "Beto"], secret=True), _WordyBoard())
+        chooser.set_choices(
+            BoardContext(view=None, seat=0, names=("Ana",), legal=["Ana", "Beto"], secret=True), _WordyBoard()
+        )
         await pilot.pause()
         rows = [line for line in screen_text(app).splitlines() if "│" in line]
         first = next(i for i, row in enumerate(rows) if "1 Ana plays" in row)

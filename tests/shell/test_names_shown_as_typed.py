@@ -18,9 +18,9 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, seat_letter
 from boardgames_tui.engine.names import MAX_NAME_WIDTH, check_name
 from boardgames_tui.games import GAMES
-from tests.handover import curtain_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from tests.handover import curtain_up, reaction_up
 from tests.screen_text import notices, screen_text, wait_for
 from tests.shell.matches import checkpoints
 
@@ -103,7 +103,9 @@ async def test_notices_and_private_notice_show_names_as_typed():
         assert f"{names[2]} {names[0]} stole a card from {names[1]}" in notices(app)
         text = flat(screen_text(app))
         assert_shown(text, f"{names[0]} stole a card from {names[1]}", "a notice")
-        app.screen.cover_with_notice(f"A {names[1]}", [f"You took a card from {names[2]}."], True, lambda: None)
+        app.screen.cover_with_notice(
+            f"A {names[1]}", [f"You took a card from {names[2]}."], True, lambda: None
+        )
         await pilot.pause()
         await pilot.pause()
         text = flat(screen_text(app))

@@ -6,8 +6,8 @@ import pytest
 from textual._compositor import Compositor
 
 from boardgames_tui.app import BoardGamesApp
-from tests.mision_chungungo.test_redraw import count_calls
 from tests.handover import game_of, reaction_up
+from tests.mision_chungungo.test_redraw import count_calls
 from tests.screen_text import notices, screen_text, wait_for
 
 from .matches import checkpoints
@@ -49,7 +49,9 @@ async def _quiet(pilot, reflows: list[int]) -> None:
 def _placed(game) -> dict:
     """Where Textual paints each widget of the game screen but the window: its region, its place
     in the order of painting and its clip (what a layout may change)."""
-    return {w: (g.region, g.order, g.clip) for w, g in game._compositor.full_map.items() if w is not game.reaction}
+    return {
+        w: (g.region, g.order, g.clip) for w, g in game._compositor.full_map.items() if w is not game.reaction
+    }
 
 
 @pytest.mark.parametrize("game_id", ["mision_chungungo", "montana_pinguino"])
@@ -67,7 +69,9 @@ async def test_the_window_closes_and_opens_with_one_layout_that_moves_nothing_el
         reflows[0] = 0
         pane.close()
         await _quiet(pilot, reflows)
-        assert not game.reaction_open and pane.region.height == 0 and "Reaction window" not in screen_text(app)
+        assert (
+            not game.reaction_open and pane.region.height == 0 and "Reaction window" not in screen_text(app)
+        )
         # Every other widget kept its place and its turn in the order of painting: only the
         # window's own rows were drawn again.
         assert _placed(game) == opened and reflows[0] == 1

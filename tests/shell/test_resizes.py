@@ -11,7 +11,6 @@ import random
 import pytest
 
 from boardgames_tui.app import BoardGamesApp
-from tests.handover import curtain_up, reaction_up
 from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.launcher import LauncherScreen
@@ -19,6 +18,7 @@ from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.setup import SetupScreen
 from boardgames_tui.ui.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tests.handover import curtain_up, reaction_up
 from tests.shell.matches import checkpoints
 
 NAMES = ("Ana", "Beto", "Carla")
@@ -44,6 +44,7 @@ ALL_PLACES = [*PLACES, ("launcher", None)]
 def ids(places):
     return [f"{p}-{g}" if g else p for p, g in places]
 
+
 KINDS = {
     "board": GameScreen,
     "curtain": GameScreen,  # covered by the curtain (ui/cover.py)
@@ -62,7 +63,9 @@ def make_app(place: str, game: str | None) -> BoardGamesApp:
     if place == "setup dropdown":
         return BoardGamesApp(game=game)
     points = checkpoints(game, NAMES)
-    return BoardGamesApp(match=points["reaction" if place == "reaction" else "over" if place == "game over" else "start"])
+    return BoardGamesApp(
+        match=points["reaction" if place == "reaction" else "over" if place == "game over" else "start"]
+    )
 
 
 async def go_to(app: BoardGamesApp, pilot, place: str) -> None:

@@ -6,7 +6,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 
@@ -16,9 +15,9 @@ from boardgames_tui.ui.cover import CoverPane
 from boardgames_tui.ui.footer import StableFooter
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
-from tests.handover import reaction_up
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.shell import Shell, shell_of
+from tests.handover import reaction_up
 
 from ..screen_text import screen_text, wait_for
 from .matches import checkpoints
@@ -153,7 +152,9 @@ async def test_reaction_window_takes_save_and_rules_keys_and_stays_open():
         await pilot.pause()  # drawn: the key gate takes only keys pressed after that
         window = app.screen
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: any("Saved to" in n.message for n in app._notifications), what="the save notice")
+        await wait_for(
+            pilot, lambda: any("Saved to" in n.message for n in app._notifications), what="the save notice"
+        )
         assert app.screen is window and reaction_up(window)  # saving leaves the window open
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), what="the rules")

@@ -61,8 +61,9 @@ async def test_setup_starts_each_game_with_enter(game):
 
 
 async def test_setup_refuses_five_goats_without_big_mountain():
-    from boardgames_tui.ui.setup import SetupScreen
     from textual.widgets import Select
+
+    from boardgames_tui.ui.setup import SetupScreen
     from tests.screen_text import screen_text
 
     app = BoardGamesApp(game="mountain_goats")

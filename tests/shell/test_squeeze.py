@@ -105,14 +105,18 @@ def assert_same_screens(writes: list[str], width: int, height: int, every: int =
 PALETTE_FG = ["", "31", "97", "39", "38;5;214", "38;5;2", "38;2;10;20;30"]
 PALETTE_BG = ["", "44", "100", "49", "48;5;235", "48;2;1;2;3"]
 ATTRS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 51, 52, 53]
-TEXT = st.text(alphabet="ab  -─│·ñ", min_size=1, max_size=12) | st.sampled_from(["中字", "e\u0301", "\u0301", "😀x"])
+TEXT = st.text(alphabet="ab  -─│·ñ", min_size=1, max_size=12) | st.sampled_from(
+    ["中字", "e\u0301", "\u0301", "😀x"]
+)
 
 
 @st.composite
 def styled_run(draw, width: int) -> str:
     """A run of text the way Rich writes it: reset, whole style, text, reset."""
     attrs = draw(st.lists(st.sampled_from(ATTRS), max_size=3, unique=True)) if draw(st.booleans()) else []
-    codes = [str(a) for a in sorted(attrs)] + [c for c in (draw(st.sampled_from(PALETTE_FG)), draw(st.sampled_from(PALETTE_BG))) if c]
+    codes = [str(a) for a in sorted(attrs)] + [
+        c for c in (draw(st.sampled_from(PALETTE_FG)), draw(st.sampled_from(PALETTE_BG))) if c
+    ]
     text = draw(TEXT)
     return f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes else text
 
@@ -157,7 +161,9 @@ def pieces(width: int, height: int):
                 "\x1b[?7l",
             ]
         ),
-        st.sampled_from(["\x1b[4h", "\x1b[2;4r", "\x1b(0", "\x1b[10m"]),  # insert mode, margins, charset, font
+        st.sampled_from(
+            ["\x1b[4h", "\x1b[2;4r", "\x1b(0", "\x1b[10m"]
+        ),  # insert mode, margins, charset, font
     )
 
 

@@ -8,9 +8,9 @@ from textual.app import App, ComposeResult
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
-from tests.handover import curtain_up
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.lines import Lines
+from tests.handover import curtain_up
 from tests.screen_text import game_screen, screen_text
 
 

@@ -32,7 +32,15 @@ def answers_keys(app: PtyApp) -> None:
 def test_latin1_letters_and_an_x10_mouse_report_do_not_end_the_app(tmp_path):
     with PtyApp(GAME, tmp_path) as app:
         app.wait_for(CURTAIN)
-        for chunk in (b"\xe9", b"\xf1", b"\xe9a\xf1o", b"\x1b[M \xa00", b"\x1b[M\xff\xff\xff", b"\xc3", b"\xff\xfe"):
+        for chunk in (
+            b"\xe9",
+            b"\xf1",
+            b"\xe9a\xf1o",
+            b"\x1b[M \xa00",
+            b"\x1b[M\xff\xff\xff",
+            b"\xc3",
+            b"\xff\xfe",
+        ):
             app.write(chunk)
         app.write(b"\x1b[99999999u")  # a keyboard-protocol key Textual's parser cannot name
         time.sleep(SETTLE + 0.2)  # then a fresh key (not part of that burst: ui/keygate.py)
@@ -47,7 +55,9 @@ def test_a_latin1_terminal_types_accented_names(tmp_path):
         app.write(b"\x7f\x7f\x7f")
         # The whole row drawn with an empty field (a frame half drawn also lacks "Ana").
         app.wait_until(
-            lambda screen: any("Seat A name" in row and "Human" in row and "Ana" not in row for row in screen.splitlines()),
+            lambda screen: any(
+                "Seat A name" in row and "Human" in row and "Ana" not in row for row in screen.splitlines()
+            ),
             "an empty name field",
         )
         app.write(b"Jos\xe9 Mu\xf1oz")  # Latin-1 bytes
@@ -74,7 +84,9 @@ def test_a_paste_full_of_commands_does_nothing_on_the_curtain_or_the_board(tmp_p
         app.write(b"q")
         # The whole board comes back (not only its first rows): no card was played, no menu opened.
         app.wait_until(
-            lambda screen: all(t in screen for t in ("choose an action card in secret", "Round 1/10", "Your choices")),
+            lambda screen: all(
+                t in screen for t in ("choose an action card in secret", "Round 1/10", "Your choices")
+            ),
             "the same secret choice, in full",
         )
         app.quit_cleanly()
@@ -86,16 +98,28 @@ def hostile_chunk(rng: random.Random) -> bytes:
     if kind < 0.35:
         data = bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randint(1, 8)))
     elif kind < 0.5:
-        data = bytes(rng.choice([*range(0x00, 0x11), *range(0x12, 0x20), 0x7F]) for _ in range(rng.randint(1, 4)))
+        data = bytes(
+            rng.choice([*range(0x00, 0x11), *range(0x12, 0x20), 0x7F]) for _ in range(rng.randint(1, 4))
+        )
     elif kind < 0.6:
         data = b"\x1b[M" + bytes(rng.randrange(0x20, 0x100) for _ in range(3))
     elif kind < 0.7:
-        digits = ";".join(str(rng.choice([0, 1, 65, 10**rng.randint(1, 25)])) for _ in range(rng.randint(1, 4)))
+        digits = ";".join(
+            str(rng.choice([0, 1, 65, 10 ** rng.randint(1, 25)])) for _ in range(rng.randint(1, 4))
+        )
         data = b"\x1b[" + digits.encode() + rng.choice([b"u", b"~", b"R", b"t", b"M", b"m", b"A", b""])
     elif kind < 0.8:
-        data = b"\x1b[200~" + bytes(rng.randrange(0x00, 0x100) for _ in range(rng.randint(0, 20))).replace(b"\x11", b"") + b"\x1b[201~"
+        data = (
+            b"\x1b[200~"
+            + bytes(rng.randrange(0x00, 0x100) for _ in range(rng.randint(0, 20))).replace(b"\x11", b"")
+            + b"\x1b[201~"
+        )
     elif kind < 0.9:
-        data = b"\x1b]" + bytes(rng.randrange(0x20, 0x100) for _ in range(rng.randint(0, 10))) + rng.choice([b"\x07", b"\x1b\\", b""])
+        data = (
+            b"\x1b]"
+            + bytes(rng.randrange(0x20, 0x100) for _ in range(rng.randint(0, 10)))
+            + rng.choice([b"\x07", b"\x1b\\", b""])
+        )
     else:
         data = bytes(rng.randrange(0x00, 0x100) for _ in range(rng.randint(1, 16)))
     return data.replace(b"\x11", b"")

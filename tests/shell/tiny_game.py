@@ -14,15 +14,17 @@ draws back to three (while the deck lasts). Three rounds; most points wins.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, ranked_winners, seat_ref
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
-from pathlib import Path
 
 VETO = 0
 from boardgames_tui.engine.core import HIDDEN  # noqa: E402 - the one placeholder
+
 ROUNDS = 3
 
 
@@ -86,7 +88,9 @@ class VetoState(State):
         if seat not in self.to_move:
             return []
         if self.phase == "pick":
-            acts: list = [Pick(c) for c in sorted(set(self.hands[seat])) if c != VETO and c != self.picks[seat]]
+            acts: list = [
+                Pick(c) for c in sorted(set(self.hands[seat])) if c != VETO and c != self.picks[seat]
+            ]
             if self.picks[seat] is not None:
                 acts.append(Confirm())
             return acts
@@ -95,7 +99,7 @@ class VetoState(State):
             acts.append(Veto())
         return acts
 
-    def apply(self, seat: int, action) -> "VetoState":
+    def apply(self, seat: int, action) -> VetoState:
         self.check_seat(seat)
         if action not in self.legal_actions(seat):
             raise IllegalAction(f"{action} is not possible now")
@@ -104,8 +108,13 @@ class VetoState(State):
         if isinstance(action, Confirm):
             confirmed = _put(self.confirmed, seat, True)
             to_move = tuple(s for s in self.to_move if s != seat)
-            state = attrs.evolve(self, confirmed=confirmed, to_move=to_move,
-                                 log=self.log + (Event(f"{seat_ref(seat)} picked a card", {seat: f"you picked {self.picks[seat]}"}),))
+            state = attrs.evolve(
+                self,
+                confirmed=confirmed,
+                to_move=to_move,
+                log=self.log
+                + (Event(f"{seat_ref(seat)} picked a card", {seat: f"you picked {self.picks[seat]}"}),),
+            )
             return state._reveal() if not to_move else state
         if isinstance(action, Veto):
             hand = list(self.hands[seat])
@@ -119,7 +128,7 @@ class VetoState(State):
             return attrs.evolve(self, to_move=to_move)
         return self._next_round(winner=self.leader)
 
-    def _reveal(self) -> "VetoState":
+    def _reveal(self) -> VetoState:
         picks = self.picks
         text = "revealed: " + ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(picks))
         hands = tuple(_remove(h, p) for h, p in zip(self.hands, picks))
@@ -132,7 +141,7 @@ class VetoState(State):
         others = tuple((leader + i) % self.n for i in range(1, self.n))
         return attrs.evolve(state, phase="react", leader=leader, to_move=others)
 
-    def _next_round(self, winner: int | None) -> "VetoState":
+    def _next_round(self, winner: int | None) -> VetoState:
         points = self.points
         log = self.log
         if winner is not None:
@@ -151,9 +160,17 @@ class VetoState(State):
         rnd = self.round + 1
         over = rnd > ROUNDS or any(not any(c != VETO for c in h) for h in hands)
         return attrs.evolve(
-            self, hands=tuple(hands), deck=deck, points=points, round=rnd, log=log,
-            phase="over" if over else "pick", leader=None, picks=(None,) * self.n,
-            confirmed=(False,) * self.n, to_move=() if over else tuple(range(self.n)),
+            self,
+            hands=tuple(hands),
+            deck=deck,
+            points=points,
+            round=rnd,
+            log=log,
+            phase="over" if over else "pick",
+            leader=None,
+            picks=(None,) * self.n,
+            confirmed=(False,) * self.n,
+            to_move=() if over else tuple(range(self.n)),
         )
 
     def private_news(self, seat: int, since: int) -> list[str]:
@@ -171,20 +188,32 @@ class VetoState(State):
         return ranked_winners([(p,) for p in self.points])
 
     def outcome(self) -> Outcome:
-        return Outcome(self.scores(), self.winners(), tuple((f"{p} rounds won",) for p in self.points), "", "three rounds played")
+        return Outcome(
+            self.scores(),
+            self.winners(),
+            tuple((f"{p} rounds won",) for p in self.points),
+            "",
+            "three rounds played",
+        )
 
-    def view(self, seat: int | None) -> "VetoState":
+    def view(self, seat: int | None) -> VetoState:
         hands = tuple(h if s == seat else (HIDDEN,) * len(h) for s, h in enumerate(self.hands))
-        picks = tuple(p if (s == seat or self.phase != "pick") else (None if p is None else HIDDEN)
-                      for s, p in enumerate(self.picks))
+        picks = tuple(
+            p if (s == seat or self.phase != "pick") else (None if p is None else HIDDEN)
+            for s, p in enumerate(self.picks)
+        )
         return attrs.evolve(
-            self, hands=hands, picks=picks, deck=(HIDDEN,) * len(self.deck), rng=Rng.blank(),
+            self,
+            hands=hands,
+            picks=picks,
+            deck=(HIDDEN,) * len(self.deck),
+            rng=Rng.blank(),
             log=tuple(e.for_seat(seat) for e in self.log),
         )
 
 
 def _put(t: tuple, i: int, v) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
+    return t[:i] + (v,) + t[i + 1 :]
 
 
 def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -203,10 +232,22 @@ def new_game(players: int, seed: int, **options) -> VetoState:
         deck = deck[3:]
         if all(c == VETO for c in hand):  # keep the game playable: swap one Veto for a number
             i = next(i for i, c in enumerate(deck) if c != VETO)
-            hand, deck = (hand[0], hand[1], deck[i]), deck[:i] + (VETO,) + deck[i + 1:]
+            hand, deck = (hand[0], hand[1], deck[i]), deck[:i] + (VETO,) + deck[i + 1 :]
         hands.append(hand)
-    return VetoState(players, tuple(hands), deck, (None,) * players, (False,) * players, (0,) * players,
-                     1, "pick", None, tuple(range(players)), (Event("cards dealt"),), rng)
+    return VetoState(
+        players,
+        tuple(hands),
+        deck,
+        (None,) * players,
+        (False,) * players,
+        (0,) * players,
+        1,
+        "pick",
+        None,
+        tuple(range(players)),
+        (Event("cards dealt"),),
+        rng,
+    )
 
 
 def check_invariants(state: VetoState) -> None:
@@ -220,13 +261,15 @@ def redeal_hidden(state: VetoState, seat: int, rnd) -> VetoState:
     for s, h in enumerate(state.hands):
         if s != seat:
             pool.extend(h)
-    unseen_picks = [s for s, p in enumerate(state.picks) if s != seat and p is not None and state.phase == "pick"]
+    unseen_picks = [
+        s for s, p in enumerate(state.picks) if s != seat and p is not None and state.phase == "pick"
+    ]
     rnd.shuffle(pool)
     hands = list(state.hands)
     for s in range(state.n):
         if s != seat:
             hands[s] = tuple(pool[: len(state.hands[s])])
-            pool = pool[len(state.hands[s]):]
+            pool = pool[len(state.hands[s]) :]
     picks = list(state.picks)
     for s in unseen_picks:
         numbers = [c for c in hands[s] if c != VETO]

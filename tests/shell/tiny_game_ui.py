@@ -2,7 +2,6 @@
 
 from textual.widgets import Static
 
-from boardgames_tui.engine import seat_letter
 from boardgames_tui.ui.board import BoardContext, GameBoard
 
 

@@ -31,7 +31,6 @@ from boardgames_tui.games.mision_chungungo.rules import (
     PlaceAsteroid,
     PlaceEel,
     PlaceToken,
-    PlayCard,
     PlayEel,
     Regroup,
     Shoot,
@@ -183,20 +182,27 @@ def greedy(view: ChungungoState, seat: int, rnd: random.Random, legal: list) -> 
         return min(legal, key=lambda a: _place_value(st, seat, (a.row, a.col)))
     if isinstance(first, (Excavate, Leap)):
         me = st.tokens[seat]
+
         def dig_or_leap(a: Any) -> float:
             p = (a.row, a.col)
             if isinstance(a, Excavate):
                 # deny a dig to a rival standing next to it
-                rivals = sum(1 for s, t in enumerate(st.tokens)
-                             if s != seat and t and abs(t[0] - p[0]) + abs(t[1] - p[1]) == 1)
+                rivals = sum(
+                    1
+                    for s, t in enumerate(st.tokens)
+                    if s != seat and t and abs(t[0] - p[0]) + abs(t[1] - p[1]) == 1
+                )
                 return 10 + rivals
             return _free_neighbours(st, p, ignore=me)
+
         return max(legal, key=dig_or_leap)
     if isinstance(first, Shoot):
         card = st.card_in_play
+
         def shot(a: Shoot) -> float:
             hit, eels = st.shot_targets(seat, card, a.flipped)
             return sum(_strike_worth(st, seat, s) for s in hit) + 0.3 * len(eels)
+
         return max(legal, key=shot)
     if isinstance(first, GiveChungungo):
         for a in legal:

@@ -44,8 +44,19 @@ IGLU, PARAMS, TORMENTA = Stage.IGLU, Stage.PARAMS, Stage.TORMENTA
 
 #: What holding an item of each kind is worth, roughly in sections of progress.
 ITEM_WORTH = {
-    D.CANA: 1.6, D.PEZ: 1.3, D.CANINO: 1.2, D.CARNERO: 1.1, D.IGLU: 1.0, D.BOMBA: 0.9, D.MISIL: 0.9,
-    D.TORMENTA: 0.8, D.REPARAR: 0.8, D.ALETON: 0.8, D.ERIZO: 0.5, D.HIELO: 0.4, D.ARDILLA: 0.4,
+    D.CANA: 1.6,
+    D.PEZ: 1.3,
+    D.CANINO: 1.2,
+    D.CARNERO: 1.1,
+    D.IGLU: 1.0,
+    D.BOMBA: 0.9,
+    D.MISIL: 0.9,
+    D.TORMENTA: 0.8,
+    D.REPARAR: 0.8,
+    D.ALETON: 0.8,
+    D.ERIZO: 0.5,
+    D.HIELO: 0.4,
+    D.ARDILLA: 0.4,
 }
 #: Cost of spending an action card from hand (cards come back only through recover icons).
 _CARD_COST = 0.3
@@ -57,13 +68,18 @@ def _opponent_near(st: MontanaState, seat: int, reach: int) -> bool:
     if st.finished(seat):
         return False
     p = st.position[seat]
-    return any(o != seat and not st.finished(o) and abs(st.position[o] - p) <= reach for o in range(st.players))
+    return any(
+        o != seat and not st.finished(o) and abs(st.position[o] - p) <= reach for o in range(st.players)
+    )
 
 
 def _in_range(st: MontanaState, seat: int, low: int, high: int) -> int:
     p = st.position[seat]
-    return sum(1 for o in range(st.players)
-               if o != seat and not st.finished(o) and low <= abs(st.position[o] - p) <= high)
+    return sum(
+        1
+        for o in range(st.players)
+        if o != seat and not st.finished(o) and low <= abs(st.position[o] - p) <= high
+    )
 
 
 def _apply_card(st: MontanaState, seat: int, card: int, half: int, lines: list[tuple]) -> list[tuple]:
@@ -135,7 +151,9 @@ def _apply_card(st: MontanaState, seat: int, card: int, half: int, lines: list[t
     return out
 
 
-def forecast(st: MontanaState, seat: int, start: int, box: int, cond: int, health: int) -> tuple[int, int, int]:
+def forecast(
+    st: MontanaState, seat: int, start: int, box: int, cond: int, health: int
+) -> tuple[int, int, int]:
     """The Impulse Phase of ``seat`` from ``start`` at ``box`` with ``cond`` conduction: (end, damage, accel).
 
     The same reading of Rulebook 2.1-2.3 as the rules' ``impulse_forecast``
@@ -258,6 +276,7 @@ def _param(st: MontanaState, seat: int, legal: list) -> Any:
     if isinstance(first, PlaceToken):
         me = st.position[seat]
         behind = [st.position[o] for o in st.racing() if o != seat and st.position[o] < me]
+
         def score(a: PlaceToken) -> float:
             sec = a.section
             here = sum(1 for o in st.racing() if o != seat and st.position[o] == sec)
@@ -265,6 +284,7 @@ def _param(st: MontanaState, seat: int, legal: list) -> Any:
             if behind and sec < me:
                 v += 1.0
             return v
+
         return max(legal, key=score)
     return first
 
@@ -274,7 +294,9 @@ def _card_worth(card: int) -> float:
         return ITEM_WORTH[D.item_kind(card)]
     worth = 0.0
     for h in D.ACTION_CARDS[card].halves:
-        worth = max(worth, sum(n for icon, n in h.effects if icon in (D.ACCEL, D.CONDUCTION)) + 0.1 * len(h.levels))
+        worth = max(
+            worth, sum(n for icon, n in h.effects if icon in (D.ACCEL, D.CONDUCTION)) + 0.1 * len(h.levels)
+        )
     return worth
 
 

@@ -81,7 +81,6 @@ def value(state: GoatsState) -> tuple[float, ...]:
     return share_from_values([position_value(state, s) for s in range(state.n)], spread=8.0)
 
 
-
 def rank(view: GoatsState, seat: int, legal: list) -> list:
     """``legal`` best first by :func:`move_value` (the Strong level's prior at the root)."""
     if len(legal) == 1 or not view.dice:

@@ -18,11 +18,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-
 from boardgames_tui.engine.core import Pass
 from boardgames_tui.engine.derive import evolve
 from boardgames_tui.games.penguinramids import data
-from boardgames_tui.games.penguinramids.data import GOALS, GREY, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
+from boardgames_tui.games.penguinramids.data import (
+    GOALS,
+    GREY,
+    LEVEL_OFFSET,
+    LEVEL_SIZES,
+    PENGUINS,
+    ROUNDS,
+    SLOTS,
+)
 from boardgames_tui.games.penguinramids.rules import (
     ChooseCard,
     Discard,
@@ -39,7 +46,9 @@ from .common import share_from_values, terminal_shares
 
 # For each flat slot above the base: its two supporters; for each slot, the slots above it.
 _SUPPORTERS = tuple(
-    None if k == 0 else (data.flat(k - 1, i), data.flat(k - 1, i + 1)) for k in range(4) for i in range(LEVEL_SIZES[k])
+    None if k == 0 else (data.flat(k - 1, i), data.flat(k - 1, i + 1))
+    for k in range(4)
+    for i in range(LEVEL_SIZES[k])
 )
 _LEVEL_OF = tuple(k for k in range(4) for _ in range(LEVEL_SIZES[k]))
 #: Value of an unplaced strength token, of holding the Chief Penguin, of a card in hand.
@@ -248,8 +257,14 @@ def _quick_slot(st: PenguinramidsState, seat: int, pid: int, slot: int) -> float
     """A cheap worth of ``pid`` on ``slot``: weight it adds to its level, the arms it offers, height."""
     pyr, grey = st.pyramids[seat], st.greys[seat]
     k = _LEVEL_OF[slot]
-    top = max((PENGUINS[pyr[i]].side(grey[i])[0] for i in range(LEVEL_OFFSET[k], LEVEL_OFFSET[k] + LEVEL_SIZES[k])
-               if pyr[i] >= 0), default=0)
+    top = max(
+        (
+            PENGUINS[pyr[i]].side(grey[i])[0]
+            for i in range(LEVEL_OFFSET[k], LEVEL_OFFSET[k] + LEVEL_SIZES[k])
+            if pyr[i] >= 0
+        ),
+        default=0,
+    )
     p = PENGUINS[pid]
     return max(0, p.weight - top) + (0.35 * (p.left + p.right) if k < 3 else 0.0) + 0.4 * k
 

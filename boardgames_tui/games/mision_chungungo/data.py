@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import attrs
 
-from boardgames_tui.engine.core import HIDDEN  # noqa: F401 - the placeholder in views, re-exported
+from boardgames_tui.engine.core import HIDDEN
 from boardgames_tui.i18n import N_
 
 #: Compass directions as (row step, column step); row grows downwards.
@@ -50,7 +50,6 @@ _ARROWS = {
 
 #: Copper needed to win, by seat count (Rulebook: "Game Objective").
 COPPER_TARGET: dict[int, int] = {2: 20, 3: 15, 4: 12, 5: 10}
-
 
 
 class Step(StrEnum):
@@ -200,7 +199,16 @@ def _crew(rows):
     out = []
     for i, row in enumerate(rows):
         name, copper, steps, *pattern = row
-        out.append(Card(i, name, KIND_CREW, copper, tuple(map(Step, steps.split())), tuple(pattern[0].split()) if pattern else ()))
+        out.append(
+            Card(
+                i,
+                name,
+                KIND_CREW,
+                copper,
+                tuple(map(Step, steps.split())),
+                tuple(pattern[0].split()) if pattern else (),
+            )
+        )
     return tuple(out)
 
 
@@ -256,7 +264,9 @@ BASES: tuple[Card, ...] = tuple(Card(i, "Copper Mine", KIND_MINE, 3) for i in MI
 EEL_IDS = (38, 39, 40, 41, 42)
 EELS: tuple[Card, ...] = tuple(Card(i, "Electric Eel", KIND_EEL, 0) for i in EEL_IDS)
 KIT_IDS = (43, 44, 45, 46, 47)
-KITS: tuple[Card, ...] = tuple(Card(i, "Starter Kit", KIND_KIT, 0, ((Step.EXCAVATE, Step.LEAP),)) for i in KIT_IDS)
+KITS: tuple[Card, ...] = tuple(
+    Card(i, "Starter Kit", KIND_KIT, 0, ((Step.EXCAVATE, Step.LEAP),)) for i in KIT_IDS
+)
 
 #: Every card by id (a tuple: ``CARDS[id]``).
 CARDS: tuple[Card, ...] = CREW + BASES + EELS + KITS

@@ -17,15 +17,16 @@ The state's ``phase`` is a :class:`Phase`; while a card resolves, its
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
-from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
 from boardgames_tui.engine.core import mask_log
 from boardgames_tui.engine.derive import evolve, replace_at
+from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.i18n import N_, shapes
 
 from . import data
@@ -522,7 +523,9 @@ class ChungungoState(State):
         if t is None:
             return ((), ())
         cells = set(shot_cells(self.field, t, CARDS[card].pattern, flipped))
-        hit = tuple(s for s in ((seat + i) % self.seats for i in range(1, self.seats)) if self.tokens[s] in cells)
+        hit = tuple(
+            s for s in ((seat + i) % self.seats for i in range(1, self.seats)) if self.tokens[s] in cells
+        )
         eels = tuple(c.pos for c in self.field if c.face_up and c.pos in cells)
         return hit, eels
 
@@ -672,7 +675,7 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, seat: int, action: Any) -> "ChungungoState":
+    def apply(self, seat: int, action: Any) -> ChungungoState:
         """The state after ``seat`` takes ``action``; raises IllegalAction with a reason."""
         self.check_seat(seat)
         legal = self.legal_actions(seat)
@@ -726,18 +729,20 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ setup
 
-    def _place_asteroid(self, seat: int, action: PlaceAsteroid) -> "ChungungoState":
+    def _place_asteroid(self, seat: int, action: PlaceAsteroid) -> ChungungoState:
         """The deck's top card goes face down next to the field: in setup (Rulebook: Game
         Setup 4-5), or for Attract Asteroid and a dry field."""
         if self.phase == Phase.FIELD:
             return self._setup_place(seat, action)
         return self._attract_place(seat, action)
 
-    def _setup_place(self, seat: int, action: PlaceAsteroid) -> "ChungungoState":
+    def _setup_place(self, seat: int, action: PlaceAsteroid) -> ChungungoState:
         """Rulebook: Game Setup 4-6 - each player in turn places two asteroids; then the
         deck is built from the rest of the crew, the bases and one eel per player."""
         card, deck = self.deck[0], self.deck[1:]
-        field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
+        field = tuple(
+            sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col))
+        )
         log = self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),)
         steps = self.steps[1:]
         if steps:
@@ -745,23 +750,39 @@ class ChungungoState(State):
         nxt = seat + 1
         if nxt < self.seats:
             return evolve(
-                self, field=field, deck=deck, steps=(Step.PLACE, Step.PLACE), current=nxt, to_move=(nxt,), log=log
+                self,
+                field=field,
+                deck=deck,
+                steps=(Step.PLACE, Step.PLACE),
+                current=nxt,
+                to_move=(nxt,),
+                log=log,
             )
         # Game Setup 6: the rest of the crew, the bases and one eel per player, shuffled.
         new_deck, rng = self.rng.shuffled(deck + self.reserve)
         log += (Event(f"The asteroid deck is built and shuffled: {len(new_deck)} cards"),)
-        return evolve(self, 
-            field=field, deck=new_deck, reserve=(), rng=rng, steps=(), phase=Phase.TOKENS, current=0, to_move=(0,), log=log
+        return evolve(
+            self,
+            field=field,
+            deck=new_deck,
+            reserve=(),
+            rng=rng,
+            steps=(),
+            phase=Phase.TOKENS,
+            current=0,
+            to_move=(0,),
+            log=log,
         )
 
-    def _setup_token(self, seat: int, action: PlaceToken) -> "ChungungoState":
+    def _setup_token(self, seat: int, action: PlaceToken) -> ChungungoState:
         """Rulebook: Game Setup 7 - each player in turn puts their token on an asteroid; then turn 1."""
         tokens = replace_at(self.tokens, seat, (action.row, action.col))
         log = self.log + (Event(f"{seat_ref(seat)} puts their token at row {action.row} col {action.col}"),)
         nxt = seat + 1
         if nxt < self.seats:
             return evolve(self, tokens=tokens, current=nxt, to_move=(nxt,), log=log)
-        return evolve(self, 
+        return evolve(
+            self,
             tokens=tokens,
             phase=Phase.TURN,
             current=0,
@@ -773,7 +794,7 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ the turn
 
-    def _regroup(self, seat: int, action: Regroup) -> "ChungungoState":
+    def _regroup(self, seat: int, action: Regroup) -> ChungungoState:
         """Rulebook: Regroup - the whole discard pile back to hand, ending the turn; with an
         empty hand the player regroups first and must then play a card."""
         forced = not self.hands[seat]
@@ -782,13 +803,19 @@ class ChungungoState(State):
         text = f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"
         if forced:
             text += " (empty hand) and must now play"
-            return evolve(self, 
-                hands=hands, discards=replace_at(self.discards, seat, ()), regrouped=True, log=self.log + (Event(text),)
+            return evolve(
+                self,
+                hands=hands,
+                discards=replace_at(self.discards, seat, ()),
+                regrouped=True,
+                log=self.log + (Event(text),),
             )
-        st = evolve(self, hands=hands, discards=replace_at(self.discards, seat, ()), log=self.log + (Event(text),))
+        st = evolve(
+            self, hands=hands, discards=replace_at(self.discards, seat, ()), log=self.log + (Event(text),)
+        )
         return st._end_turn()
 
-    def _play(self, seat: int, action: PlayCard) -> "ChungungoState":
+    def _play(self, seat: int, action: PlayCard) -> ChungungoState:
         """Turn Structure: the card goes to the discard pile and resolves step by step; a
         crew card first opens the Electric Eel window to the other players holding cards."""
         card = action.card
@@ -807,14 +834,16 @@ class ChungungoState(State):
                 return evolve(st, phase=Phase.REACT, passed=(), to_move=others)
         return evolve(st, phase=Phase.RESOLVE, steps=c.steps)._advance()
 
-    def _pass(self, seat: int, action: Pass) -> "ChungungoState":
+    def _pass(self, seat: int, action: Pass) -> ChungungoState:
         """Pass in the Electric Eel window, or strike nobody else with the Furious Chungungo."""
         if self.phase == Phase.REACT:
-            st = evolve(self, passed=self.passed + (seat,), to_move=tuple(s for s in self.to_move if s != seat))
+            st = evolve(
+                self, passed=self.passed + (seat,), to_move=tuple(s for s in self.to_move if s != seat)
+            )
             return st._settle_reactions()
         return self._fury_stops(seat)
 
-    def _call_eel(self, seat: int, action: PlayEel) -> "ChungungoState":
+    def _call_eel(self, seat: int, action: PlayEel) -> ChungungoState:
         """Rulebook: Electric Eel - call one out against the card; it cancels once every
         earlier seat has answered (:meth:`_settle_reactions`)."""
         st = evolve(
@@ -830,7 +859,7 @@ class ChungungoState(State):
         """The other seats from the left of the card's player: the order reactions resolve in (DESIGN.md, Reactions)."""
         return tuple((self.current + i) % self.seats for i in range(1, self.seats))
 
-    def _settle_reactions(self) -> "ChungungoState":
+    def _settle_reactions(self) -> ChungungoState:
         """Resolve the eel window as far as the answers so far allow.
 
         Reactions resolve in seat order from the left of the card's player
@@ -850,19 +879,31 @@ class ChungungoState(State):
                 st = evolve(self, hands=hands, claims=())
                 if back:
                     who = ", ".join(seat_ref(o) for o in back)
-                    st = evolve(st, log=st.log + (Event(f"{who} takes the eel back: an earlier seat cancelled first"),))
+                    st = evolve(
+                        st,
+                        log=st.log + (Event(f"{who} takes the eel back: an earlier seat cancelled first"),),
+                    )
                 return st._cancel(s, claimed[s])
             if s in self.to_move:
                 return self  # this seat answers before any later one counts
-        st = evolve(self, phase=Phase.RESOLVE, passed=(), steps=CARDS[self.card_in_play].steps, to_move=(self.current,))
+        st = evolve(
+            self,
+            phase=Phase.RESOLVE,
+            passed=(),
+            steps=CARDS[self.card_in_play].steps,
+            to_move=(self.current,),
+        )
         return st._advance()
 
-    def _cancel(self, seat: int, eel: int) -> "ChungungoState":
+    def _cancel(self, seat: int, eel: int) -> ChungungoState:
         """``seat``'s called ``eel`` cancels the card in play; its player places the eel next (Rulebook: Electric Eel)."""
         cur = self.current
         name = CARDS[self.card_in_play].title
-        log = self.log + (Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),)
-        return evolve(self, 
+        log = self.log + (
+            Event(f"{seat_ref(seat)} plays an Electric Eel: {seat_ref(cur)}'s {name} is cancelled"),
+        )
+        return evolve(
+            self,
             held=eel,
             phase=Phase.RESOLVE,
             passed=(),
@@ -871,7 +912,7 @@ class ChungungoState(State):
             log=log,
         )._advance()
 
-    def _advance(self) -> "ChungungoState":
+    def _advance(self) -> ChungungoState:
         """Resolve automatic steps until a decision is needed or the turn ends.
 
         A step with nothing to choose from is skipped; a shot with one way
@@ -898,7 +939,7 @@ class ChungungoState(State):
                 continue
             return evolve(st, phase=Phase.RESOLVE, to_move=(decider,))
 
-    def _attract(self) -> "ChungungoState":
+    def _attract(self) -> ChungungoState:
         """Rulebook: Attract Asteroid - the player places the deck's top two cards next to the field."""
         return evolve(
             self,
@@ -906,7 +947,7 @@ class ChungungoState(State):
             log=self.log + (Event(f"{seat_ref(self.current)} attracts asteroids"),),
         )
 
-    def _regroup_step(self) -> "ChungungoState":
+    def _regroup_step(self) -> ChungungoState:
         """Rulebook: Regroup, as a card's step - the discard pile, this card included, back to hand."""
         seat = self.current
         n = len(self.discards[seat])
@@ -915,10 +956,11 @@ class ChungungoState(State):
             hands=replace_at(self.hands, seat, self.hands[seat] + self.discards[seat]),
             discards=replace_at(self.discards, seat, ()),
             steps=self.steps[1:],
-            log=self.log + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
+            log=self.log
+            + (Event(f"{seat_ref(seat)} regroups: {n} card{'s' if n != 1 else ''} back to hand"),),
         )
 
-    def _end_turn(self) -> "ChungungoState":
+    def _end_turn(self) -> ChungungoState:
         """End of turn: the copper target check (Rulebook: Game Objective), then the next seat.
 
         Always an undo barrier: the turn is over, and the dry-field check
@@ -931,7 +973,8 @@ class ChungungoState(State):
             # Table note "The field runs dry": cards must be added to the field.
             if not st.deck:
                 return st._end_game("deck", "The field has run dry and the deck is empty")
-            return evolve(st, 
+            return evolve(
+                st,
                 phase=Phase.RESOLVE,
                 steps=(Step.PLACE, Step.PLACE),
                 card_in_play=-1,
@@ -945,7 +988,8 @@ class ChungungoState(State):
                 ),
             )._advance()
         nxt = (st.current + 1) % st.seats
-        return evolve(st, 
+        return evolve(
+            st,
             phase=Phase.TURN,
             current=nxt,
             turn=st.turn + 1,
@@ -957,9 +1001,17 @@ class ChungungoState(State):
             log=st.log + (Event(f"Turn {st.turn + 1}: {seat_ref(nxt)}"),),
         )
 
-    def _end_game(self, ending: str, why: str) -> "ChungungoState":
-        st = evolve(self, 
-            phase=Phase.OVER, ending=ending, to_move=(), steps=(), card_in_play=-1, held=-1, fury_seat=-1, fury_struck=()
+    def _end_game(self, ending: str, why: str) -> ChungungoState:
+        st = evolve(
+            self,
+            phase=Phase.OVER,
+            ending=ending,
+            to_move=(),
+            steps=(),
+            card_in_play=-1,
+            held=-1,
+            fury_seat=-1,
+            fury_struck=(),
         )
         wins = st.winners()
         names = " and ".join(seat_ref(s) for s in wins)
@@ -970,20 +1022,24 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ main actions
 
-    def _attract_place(self, seat: int, action: PlaceAsteroid) -> "ChungungoState":
+    def _attract_place(self, seat: int, action: PlaceAsteroid) -> ChungungoState:
         """Rulebook: Attract Asteroid - the deck's top card face down next to the field."""
         rest = self.steps[1:]
         card, deck = self.deck[0], self.deck[1:]
-        field = tuple(sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col)))
-        st = evolve(self, 
+        field = tuple(
+            sorted(self.field + (Cell(action.row, action.col, card),), key=lambda c: (c.row, c.col))
+        )
+        st = evolve(
+            self,
             field=field,
             deck=deck,
             steps=rest,
-            log=self.log + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),),
+            log=self.log
+            + (Event(f"{seat_ref(seat)} places an asteroid at row {action.row} col {action.col}"),),
         )
         return st._advance()
 
-    def _lay_eel(self, seat: int, action: PlaceEel) -> "ChungungoState":
+    def _lay_eel(self, seat: int, action: PlaceEel) -> ChungungoState:
         """Rulebook: Electric Eel - the cancelled card's player lays the eel face up next to the field."""
         cell = Cell(action.row, action.col, self.held, True)
         st = evolve(
@@ -991,11 +1047,12 @@ class ChungungoState(State):
             field=tuple(sorted(self.field + (cell,), key=lambda c: (c.row, c.col))),
             held=-1,
             steps=self.steps[1:],
-            log=self.log + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
+            log=self.log
+            + (Event(f"{seat_ref(seat)} lays the eel face up at row {action.row} col {action.col}"),),
         )
         return st._advance()
 
-    def _leap(self, seat: int, action: Leap) -> "ChungungoState":
+    def _leap(self, seat: int, action: Leap) -> ChungungoState:
         """Rulebook: Quantum Leap - the token moves to a free face-down card."""
         st = evolve(
             self,
@@ -1005,7 +1062,7 @@ class ChungungoState(State):
         )
         return st._advance()
 
-    def _excavate(self, seat: int, action: Excavate) -> "ChungungoState":
+    def _excavate(self, seat: int, action: Excavate) -> ChungungoState:
         """Rulebook: Excavate; bases: Rulebook "Abandoned Base".
 
         Always an undo barrier: the face-down card is turned over for the
@@ -1019,7 +1076,8 @@ class ChungungoState(State):
         kind = CARDS[card].kind
         where = f"row {pos[0]} col {pos[1]}"
         if kind == KIND_MINE:
-            return evolve(marked, 
+            return evolve(
+                marked,
                 field=field,
                 bases=replace_at(marked.bases, seat, marked.bases[seat] + (card,)),
                 copper=replace_at(marked.copper, seat, marked.copper[seat] + COPPER[card]),
@@ -1027,7 +1085,8 @@ class ChungungoState(State):
                 log=marked.log + (Event(f"{seat_ref(seat)} excavates a Copper Mine at {where}: +3 copper"),),
             )._advance()
         if kind == KIND_FURY:
-            st = evolve(marked, 
+            st = evolve(
+                marked,
                 field=field,
                 held=card,
                 steps=rest,
@@ -1038,25 +1097,32 @@ class ChungungoState(State):
                 return st._give_fury(poor[0], rest)
             return evolve(st, steps=(Step.GIVE,) + rest)._advance()
         c = CARDS[card]
-        return evolve(marked, 
+        return evolve(
+            marked,
             field=field,
             hands=replace_at(marked.hands, seat, marked.hands[seat] + (card,)),
             copper=replace_at(marked.copper, seat, marked.copper[seat] + c.copper),
             steps=rest,
             log=marked.log
-            + (Event(f"{seat_ref(seat)} excavates the card at {where}", {seat: f"it is {c.title}, {c.copper} copper"}),),
+            + (
+                Event(
+                    f"{seat_ref(seat)} excavates the card at {where}",
+                    {seat: f"it is {c.title}, {c.copper} copper"},
+                ),
+            ),
         )._advance()
 
-    def _give_chungungo(self, seat: int, action: GiveChungungo) -> "ChungungoState":
+    def _give_chungungo(self, seat: int, action: GiveChungungo) -> ChungungoState:
         """Rulebook: Abandoned Base B - the excavator gives it to one of the tied poorest players."""
         return self._give_fury(action.target, self.steps[1:])
 
-    def _give_fury(self, target: int, rest: tuple[CardStep, ...]) -> "ChungungoState":
+    def _give_fury(self, target: int, rest: tuple[CardStep, ...]) -> ChungungoState:
         """Rulebook: Abandoned Base B - the Furious Chungungo goes to ``target``, the poorest:
         1 copper, and they may strike up to 2 players (one FURY step each)."""
         card = self.held
         others = self.seats - 1
-        st = evolve(self, 
+        st = evolve(
+            self,
             held=-1,
             bases=replace_at(self.bases, target, self.bases[target] + (card,)),
             copper=replace_at(self.copper, target, self.copper[target] + COPPER[card]),
@@ -1072,11 +1138,13 @@ class ChungungoState(State):
         )
         return st._advance()
 
-    def _aim(self, seat: int, action: Shoot) -> "ChungungoState":
+    def _aim(self, seat: int, action: Shoot) -> ChungungoState:
         """Rulebook: Shots - fire the card in play as printed or turned 180 degrees, as chosen."""
         return self._shoot(seat, action.flipped, self.steps[1:])
 
-    def _shoot(self, seat: int, flipped: bool, rest: tuple[CardStep, ...], aimed: bool = True) -> "ChungungoState":
+    def _shoot(
+        self, seat: int, flipped: bool, rest: tuple[CardStep, ...], aimed: bool = True
+    ) -> ChungungoState:
         """Rulebook: Shots. Eels on the lines go to the shooter's discard pile first, then the Struck.
 
         ``aimed`` is False when the shot had only one way to go (no choice was asked).
@@ -1086,12 +1154,14 @@ class ChungungoState(State):
         c = CARDS[card]
         way = ("turned 180 degrees " if flipped else "as printed ") if aimed else ""
         who = ", ".join(seat_ref(s) for s in hit) or "nobody"
-        st = evolve(self, 
+        st = evolve(
+            self,
             log=self.log + (Event(f"{seat_ref(seat)} shoots {way}({c.pattern_text(flipped)}): hits {who}"),),
         )
         if eels:
             taken = tuple(cell.card for cell in st.field if cell.pos in eels)
-            st = evolve(st, 
+            st = evolve(
+                st,
                 field=tuple(cell for cell in st.field if cell.pos not in eels),
                 discards=replace_at(st.discards, seat, st.discards[seat] + taken),
                 log=st.log
@@ -1104,7 +1174,7 @@ class ChungungoState(State):
             st = st._struck(seat, s, c.title)
         return evolve(st, steps=rest)._advance()
 
-    def _strike(self, seat: int, action: Strike) -> "ChungungoState":
+    def _strike(self, seat: int, action: Strike) -> ChungungoState:
         """Rulebook: Struck - the player chosen by the card, or by the Furious Chungungo's owner."""
         rest = self.steps[1:]
         if self.steps[0] == Step.FURY:
@@ -1116,7 +1186,7 @@ class ChungungoState(State):
         st = self._struck(seat, action.target, CARDS[self.card_in_play].title)
         return evolve(st, steps=rest)._advance()
 
-    def _fury_stops(self, seat: int) -> "ChungungoState":
+    def _fury_stops(self, seat: int) -> ChungungoState:
         """Abandoned Base B: the Furious Chungungo's owner strikes nobody else."""
         st = evolve(
             self,
@@ -1127,11 +1197,12 @@ class ChungungoState(State):
         )
         return st._advance()
 
-    def _struck(self, thief: int, victim: int, cause: str) -> "ChungungoState":
+    def _struck(self, thief: int, victim: int, cause: str) -> ChungungoState:
         """Rulebook: Struck. A random non-kit card of the victim's hand goes to the thief's hand."""
         pool = [c for c in self.hands[victim] if CARDS[c].kind != KIND_KIT]
         if not pool:
-            return evolve(self, 
+            return evolve(
+                self,
                 log=self.log
                 + (
                     Event(
@@ -1142,10 +1213,17 @@ class ChungungoState(State):
         card, rng = self.rng.choice(pool)
         c = CARDS[card]
         cu = c.copper
-        copper = replace_at(replace_at(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu)
-        return evolve(self, 
+        copper = replace_at(
+            replace_at(self.copper, victim, self.copper[victim] - cu), thief, self.copper[thief] + cu
+        )
+        return evolve(
+            self,
             rng=rng,
-            hands=replace_at(replace_at(self.hands, victim, _rm(self.hands[victim], card)), thief, self.hands[thief] + (card,)),
+            hands=replace_at(
+                replace_at(self.hands, victim, _rm(self.hands[victim], card)),
+                thief,
+                self.hands[thief] + (card,),
+            ),
             copper=copper,
             log=self.log
             + (
@@ -1158,21 +1236,25 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ views and undo
 
-    def view(self, seat: int | None) -> "ChungungoState":
+    def view(self, seat: int | None) -> ChungungoState:
         """What ``seat`` may know: others' hands, face-down cards and the deck hidden; rng blank.
 
         Once the game is over the field is turned over for everyone to see.
         """
         hands = tuple(h if s == seat else _hidden_like(h) for s, h in enumerate(self.hands))
         over = self.phase == Phase.OVER
-        field = tuple(c if over or c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field)
-        return evolve(self, 
+        field = tuple(
+            c if over or c.face_up or c.card == HIDDEN else Cell(c.row, c.col, HIDDEN) for c in self.field
+        )
+        return evolve(
+            self,
             hands=hands,
             field=field,
             deck=_hidden_like(self.deck),
             log=mask_log(self.log, seat),
             rng=Rng.blank(),
         )
+
 
 #: The method carrying out each kind of action (``apply`` has checked it is legal).
 _STEPS: dict[type, Callable[[ChungungoState, int, Any], ChungungoState]] = {
@@ -1220,14 +1302,24 @@ _STEP_ACTIONS: dict[Step, Callable[[ChungungoState, int], list]] = {
 #: Shot, Struck...) stay as the rulebook prints them. Nothing here is read by the rules.
 TEXTS = shapes(
     # card texts (data.py) and directions, inside other texts
-    N_("up"), N_("up-right"), N_("right"), N_("down-right"), N_("down"), N_("down-left"), N_("left"), N_("up-left"),
+    N_("up"),
+    N_("up-right"),
+    N_("right"),
+    N_("down-right"),
+    N_("down"),
+    N_("down-left"),
+    N_("left"),
+    N_("up-left"),
     N_("all 8 directions"),
     N_("Shot ({directions})"),
     N_("Shot ({directions}, may rotate 180)"),
     N_("{first}, then {second}"),
     N_("{first}, then {second}."),
     N_("{first} or {second}"),
-    N_("Excavate."), N_("Attract Asteroid."), N_("Quantum Leap."), N_("Regroup."),
+    N_("Excavate."),
+    N_("Attract Asteroid."),
+    N_("Quantum Leap."),
+    N_("Regroup."),
     N_("Struck a player of your choice."),
     N_("Shot ({directions})."),
     N_("Shot ({directions}, may rotate 180)."),
@@ -1255,7 +1347,9 @@ TEXTS = shapes(
     N_("{player} attracts asteroids"),
     N_("The field has run dry and nobody holds an Attract card: {player} attracts asteroids"),
     N_("Copper target {target} reached at the end of the turn. Copper: {copper}. Winner: {winners}"),
-    N_("Copper target {target} reached at the end of the turn. Copper: {copper}. Winner: {winners} ({tiebreak})"),
+    N_(
+        "Copper target {target} reached at the end of the turn. Copper: {copper}. Winner: {winners} ({tiebreak})"
+    ),
     N_("A card must join the field but the deck is empty. Copper: {copper}. Winner: {winners}"),
     N_("A card must join the field but the deck is empty. Copper: {copper}. Winner: {winners} ({tiebreak})"),
     N_("{player} lays the eel face up at row {row} col {col}"),
@@ -1286,17 +1380,31 @@ TEXTS = shapes(
     N_("{seat} plays {card}: {text} It can strike {targets}."),
     N_("{seat} plays {card}: {text} From there it strikes nobody."),
     N_("{seat} plays {card}: {text} Eel called by {seats}: seats before them answer first."),
-    N_("{seat} plays {card}: {text} It can strike {targets}. Eel called by {seats}: seats before them answer first."),
-    N_("{seat} plays {card}: {text} From there it strikes nobody. Eel called by {seats}: seats before them answer first."),
+    N_(
+        "{seat} plays {card}: {text} It can strike {targets}. Eel called by {seats}: seats before them answer first."
+    ),
+    N_(
+        "{seat} plays {card}: {text} From there it strikes nobody. Eel called by {seats}: seats before them answer first."
+    ),
     # the status line
-    N_("The game is over"), N_("Wait for {seats}"),
-    N_("Place an asteroid next to the field"), N_("Put your token on an asteroid"),
-    N_("Your hand is empty: regroup"), N_("Play a card"), N_("Only Electric Eels in hand: regroup"),
-    N_("Play a card or regroup"), N_("Cancel {card} with an Electric Eel?"), N_("Choose an action"),
-    N_("Attract: place the asteroid next to the field"), N_("Place the Electric Eel next to the field"),
-    N_("Aim the shot: as printed or turned 180"), N_("Choose a player to strike"),
-    N_("Give the Furious Chungungo to a poorest player"), N_("Furious Chungungo: strike a player or stop"),
-    N_("Excavate a card next to your token"), N_("Quantum Leap: choose a free asteroid"),
+    N_("The game is over"),
+    N_("Wait for {seats}"),
+    N_("Place an asteroid next to the field"),
+    N_("Put your token on an asteroid"),
+    N_("Your hand is empty: regroup"),
+    N_("Play a card"),
+    N_("Only Electric Eels in hand: regroup"),
+    N_("Play a card or regroup"),
+    N_("Cancel {card} with an Electric Eel?"),
+    N_("Choose an action"),
+    N_("Attract: place the asteroid next to the field"),
+    N_("Place the Electric Eel next to the field"),
+    N_("Aim the shot: as printed or turned 180"),
+    N_("Choose a player to strike"),
+    N_("Give the Furious Chungungo to a poorest player"),
+    N_("Furious Chungungo: strike a player or stop"),
+    N_("Excavate a card next to your token"),
+    N_("Quantum Leap: choose a free asteroid"),
     N_("Excavate or Quantum Leap"),
     # the score breakdown and how the game ended
     N_("copper: {copper}"),
@@ -1447,7 +1555,10 @@ def expected_cards(players: int) -> list[int]:
 
 _EXPECTED = {
     n: tuple(
-        sorted([c.id for c in data.CREW] + list(data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:n] + data.KIT_IDS[:n]))
+        sorted(
+            [c.id for c in data.CREW]
+            + list(data.MINE_IDS + data.FURY_IDS + data.EEL_IDS[:n] + data.KIT_IDS[:n])
+        )
     )
     for n in range(2, 6)
 }
@@ -1474,9 +1585,9 @@ def check_invariants(state: ChungungoState) -> None:
     hands, discards, bases = state.hands, state.discards, state.bases
     for s in range(n):
         held = hands[s] + discards[s]
-        assert (
-            sum(COPPER[c] for c in held) + sum(COPPER[c] for c in bases[s]) == state.copper[s]
-        ), "copper total differs from owned cards"
+        assert sum(COPPER[c] for c in held) + sum(COPPER[c] for c in bases[s]) == state.copper[s], (
+            "copper total differs from owned cards"
+        )
         assert data.KIT_IDS[s] in held, "a starter kit left its owner"
         assert _BASE_IDS.issuperset(bases[s]), "a non-base beside a discard pile"
         assert _BASE_IDS.isdisjoint(held), "a base in hand or discard"

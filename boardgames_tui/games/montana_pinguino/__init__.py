@@ -16,12 +16,18 @@ SPEC = GameSpec(
     ui_module="boardgames_tui.games.montana_pinguino.ui",
     rules_md=Path(__file__).with_name("rules.md"),
     options={
-        "advanced_sides": Option(N_("Advanced speedometer sides"), False, (False, True), N_("Heavy and light sleds.")),
-        "random_track": Option(N_("Random track"), False, (False, True), N_("Draw the track cards at random.")),
+        "advanced_sides": Option(
+            N_("Advanced speedometer sides"), False, (False, True), N_("Heavy and light sleds.")
+        ),
+        "random_track": Option(
+            N_("Random track"), False, (False, True), N_("Draw the track cards at random.")
+        ),
         "track_cards": Option(N_("Track cards"), 7, (5, 6, 7, 8, 9, 10), N_("Length of the track in cards.")),
         "purist": Option(N_("Purist variant"), False, (False, True), N_("Play without item cards.")),
         "championship": Option(
-            N_("Championship variant"), False, (False, True),
+            N_("Championship variant"),
+            False,
+            (False, True),
             N_(
                 "3 races, each until every sled finishes; places score 7/3, 7/5/3 or 7/5/3/1 points "
                 "(2, 3 or 4 runners); most points wins."

@@ -14,12 +14,12 @@ Nothing here imports a terminal library (import contract).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import Sequence
 
 import attrs
 
-from boardgames_tui.engine.core import HIDDEN  # noqa: F401 - the placeholder in views, re-exported
+from boardgames_tui.engine.core import HIDDEN
 
 # --------------------------------------------------------------------------
 # Speed levels (Rulebook: Character, Impulse Phase 2.1)

@@ -34,10 +34,10 @@ Everything a view hides is replaced by :data:`~.data.HIDDEN` (-1).
 from __future__ import annotations
 
 import functools
-
 import random
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -107,6 +107,7 @@ class Choice(StrEnum):
     ITEM = "item"
     """An item from the item discard pile (Ardilla)."""
 
+
 #: Championship points by place, by number of runners (Rulebook: Championship Mode).
 CHAMPIONSHIP_POINTS = {2: (7, 3), 3: (7, 5, 3), 4: (7, 5, 3, 1)}
 CHAMPIONSHIP_RACES = 3
@@ -119,10 +120,20 @@ HAND_SIZE = 5
 #: (boardgames_tui.i18n.translate_text). Nothing here is read by the rules themselves.
 TEXTS = shapes(
     # speeds, places, card texts (data.py), inside other texts
-    N_("green"), N_("yellow"), N_("orange"), N_("red"), N_("any speed"),
-    N_("green-yellow"), N_("green-orange"), N_("green-red"), N_("yellow-orange"), N_("yellow-red"), N_("orange-red"),
+    N_("green"),
+    N_("yellow"),
+    N_("orange"),
+    N_("red"),
+    N_("any speed"),
+    N_("green-yellow"),
+    N_("green-orange"),
+    N_("green-red"),
+    N_("yellow-orange"),
+    N_("yellow-red"),
+    N_("orange-red"),
     N_("{level} (box {box})"),
-    N_("top half up"), N_("bottom half up"),
+    N_("top half up"),
+    N_("bottom half up"),
     N_("top {first} / bottom {second}"),
     N_("lose {n} health"),
     N_("+{n} acceleration"),
@@ -144,15 +155,24 @@ TEXTS = shapes(
     N_("recover 1 health"),
     N_("immediate: cancel an opponent's item card"),
     N_("a face-down card"),
-    N_("the start"), N_("past the finish line"), N_("section {section}"), N_("the track"),
+    N_("the start"),
+    N_("past the finish line"),
+    N_("section {section}"),
+    N_("the track"),
     N_("{a} and {b}"),
     N_("{player}'s {card}"),
     N_("its own card {card}"),
     N_("the spike token on section {section}"),
     N_("taking the {what} on section {section} at {level} (limit {limit})"),
-    N_("fast curve"), N_("slow curve"), N_("iced straight"), N_("iced fast curve"), N_("iced slow curve"),
+    N_("fast curve"),
+    N_("slow curve"),
+    N_("iced straight"),
+    N_("iced fast curve"),
+    N_("iced slow curve"),
     N_("the tree on section {section} at {level}"),
-    N_("standard"), N_("heavy"), N_("light"),
+    N_("standard"),
+    N_("heavy"),
+    N_("light"),
     # the log
     N_("Runners: {runners}. Track: {track}."),
     N_("{player} rides {runner} ({side} side)"),
@@ -198,8 +218,10 @@ TEXTS = shapes(
     N_("{player} repairs the sled: health {health}."),
     N_("{player}: {n} acceleration from {cause}: {old} -> {new}."),
     N_("{player} takes {n} damage from {cause}: health {health}."),
-    N_("{player}'s sled is destroyed: back to the first box, health restored; "
-       "no action cards drawn this round and only one card next round."),
+    N_(
+        "{player}'s sled is destroyed: back to the first box, health restored; "
+        "no action cards drawn this round and only one card next round."
+    ),
     N_("{player} moves forward to {place} with {cause}."),
     N_("{player} crosses the finish line during the Support Phase at {speed}!"),
     N_("{player} crosses the finish line in the Impulse Phase at {speed}!"),
@@ -220,23 +242,45 @@ TEXTS = shapes(
     N_("The championship is over: {player} wins ({decided})."),
     N_("The championship is over: {players} win ({decided})."),
     N_("Everyone looks at race {race}'s result; {player} will start race {next}."),
-    N_("photo finish: shared victory"), N_("only runner"), N_("crossing the line"), N_("crossing the line first"),
-    N_("crossing in the Support Phase with an item"), N_("speed"), N_("acceleration"), N_("health"),
-    N_("furthest ahead"), N_("photo finish"), N_("shared victory"), N_("most first places"), N_("most points"),
+    N_("photo finish: shared victory"),
+    N_("only runner"),
+    N_("crossing the line"),
+    N_("crossing the line first"),
+    N_("crossing in the Support Phase with an item"),
+    N_("speed"),
+    N_("acceleration"),
+    N_("health"),
+    N_("furthest ahead"),
+    N_("photo finish"),
+    N_("shared victory"),
+    N_("most first places"),
+    N_("most points"),
     # reaction windows
     N_("Runner {seat} plays {card}: {text}. Opponents may cancel it with Tormenta de Nieve."),
     N_("Runner {seat}'s {card} would hit {targets}: {text}. A runner hit may block it with Iglú."),
-    N_("Runner {seat}'s {card} would hit {targets}: {text}. A runner hit may block it with Iglú. "
-       "Already blocked by {blockers}."),
+    N_(
+        "Runner {seat}'s {card} would hit {targets}: {text}. A runner hit may block it with Iglú. "
+        "Already blocked by {blockers}."
+    ),
     # the status line
-    N_("Wait"), N_("The game is over"),
+    N_("Wait"),
+    N_("The game is over"),
     N_("Race {race} is over: look, then start race {next}"),
-    N_("Draw 3 items and keep 1"), N_("Draw an item card"), N_("Keep one of the items you drew"),
-    N_("Discard an item (limit 2)"), N_("Play your one card face down (sled destroyed)"),
-    N_("Play your left card face down"), N_("Play a right card, or none"),
-    N_("Cancel this item with Tormenta de Nieve?"), N_("Block this card with Iglú?"),
-    N_("Choose how much to slow down"), N_("Choose a card to take back"), N_("Choose the target"),
-    N_("Choose the token's section"), N_("Choose an item to take"), N_("Choose an action"),
+    N_("Draw 3 items and keep 1"),
+    N_("Draw an item card"),
+    N_("Keep one of the items you drew"),
+    N_("Discard an item (limit 2)"),
+    N_("Play your one card face down (sled destroyed)"),
+    N_("Play your left card face down"),
+    N_("Play a right card, or none"),
+    N_("Cancel this item with Tormenta de Nieve?"),
+    N_("Block this card with Iglú?"),
+    N_("Choose how much to slow down"),
+    N_("Choose a card to take back"),
+    N_("Choose the target"),
+    N_("Choose the token's section"),
+    N_("Choose an item to take"),
+    N_("Choose an action"),
     # the score breakdown and how the game ended
     N_("{runner}, {side} side"),
     N_("Race {race}: place {place}, {points} points ({end})"),
@@ -246,7 +290,9 @@ TEXTS = shapes(
     N_("Sled destroyed 1 time"),
     N_("Sled destroyed {count} times"),
     N_("crossed the line in round {round} at {level}, box {box}, health {health}"),
-    N_("crossed the line in round {round} with an item in the Support Phase at {level}, box {box}, health {health}"),
+    N_(
+        "crossed the line in round {round} with an item in the Support Phase at {level}, box {box}, health {health}"
+    ),
     N_("destroyed crossing"),
     N_("at the start at {level}, box {box}, health {health}"),
     N_("on section {section} of {length} at {level}, box {box}, health {health}"),
@@ -419,19 +465,19 @@ ACTION_TYPES = (
 # Public helpers (also used by the UI)
 
 
-def speed_level(state: "MontanaState", seat: int) -> int:
+def speed_level(state: MontanaState, seat: int) -> int:
     """The speed level (data.GREEN..RED) of ``seat``'s marker (Sheet: Speedometer)."""
     return D.speed_level(state.sides[seat], state.box[seat])
 
 
-def section_at(state: "MontanaState", position: int) -> D.Section | None:
+def section_at(state: MontanaState, position: int) -> D.Section | None:
     """The track section at ``position`` (1..length), or None for the start or past the finish."""
     if 1 <= position <= state.length:
         return state.sections[position - 1]
     return None
 
 
-def section_kind(state: "MontanaState", position: int) -> str:
+def section_kind(state: MontanaState, position: int) -> str:
     """'start', 'finish' (past the last section), 'straight', 'fast curve' or 'slow curve'."""
     if position <= 0:
         return "start"
@@ -441,7 +487,7 @@ def section_kind(state: "MontanaState", position: int) -> str:
     return f"{sec.curve} curve" if sec.curve else "straight"
 
 
-def effective_limit(state: "MontanaState", position: int) -> int | None:
+def effective_limit(state: MontanaState, position: int) -> int | None:
     """The speed limit level of a section with its ice token, before conduction; None when none.
 
     Ice: a straight gets a yellow limit, a yellow limit becomes green
@@ -456,14 +502,14 @@ def effective_limit(state: "MontanaState", position: int) -> int | None:
     return limit
 
 
-def distance(state: "MontanaState", a: int, b: int) -> int | None:
+def distance(state: MontanaState, a: int, b: int) -> int | None:
     """Sections between seats a and b (|pa - pb|), or None if either sled has finished (Sheet)."""
     if state.finished(a) or state.finished(b):
         return None
     return abs(state.position[a] - state.position[b])
 
 
-def distances_from(state: "MontanaState", seat: int) -> tuple[int | None, ...]:
+def distances_from(state: MontanaState, seat: int) -> tuple[int | None, ...]:
     """:func:`distance` from ``seat`` to every seat (None for finished sleds and for itself)."""
     return tuple(None if o == seat else distance(state, seat, o) for o in range(state.players))
 
@@ -486,7 +532,7 @@ def describe_played(card: int, half: int) -> str:
     return f"{name} ({D.card_text(card)})"
 
 
-def in_speed_range(state: "MontanaState", seat: int, card: int, half: int = 0) -> bool:
+def in_speed_range(state: MontanaState, seat: int, card: int, half: int = 0) -> bool:
     """Whether ``card`` played with ``half`` up would be in its speed range at ``seat``'s speed now.
 
     Items have no speed range (always True). Rulebook 1.2: action cards only
@@ -497,7 +543,7 @@ def in_speed_range(state: "MontanaState", seat: int, card: int, half: int = 0) -
     return state.level(seat) in D.ACTION_CARDS[card].halves[half].levels
 
 
-def impulse_forecast(state: "MontanaState", seat: int) -> tuple[int, int, int]:
+def impulse_forecast(state: MontanaState, seat: int) -> tuple[int, int, int]:
     """What the Impulse Phase would do to ``seat`` at its speed and conduction now.
 
     Returns (end position, damage taken, track acceleration gained). The
@@ -523,7 +569,7 @@ def impulse_forecast(state: "MontanaState", seat: int) -> tuple[int, int, int]:
     return end, damage, accel
 
 
-def action_preview(state: "MontanaState", seat: int, action: Any) -> str:
+def action_preview(state: MontanaState, seat: int, action: Any) -> str:
     """A line saying what ``action`` of ``seat`` would do, for the UI's preview (works on views)."""
     side = state.sides[seat]
     if isinstance(action, PlayCard):
@@ -536,8 +582,10 @@ def action_preview(state: "MontanaState", seat: int, action: Any) -> str:
         return f"speed {_speed_text(side, box)} -> {_speed_text(side, box - action.amount)}"
     if isinstance(action, Target):
         t = action.seat
-        return (f"runner {seat_letter(t)}: {_place(state, state.position[t])}, health {state.health[t]}, "
-                f"speed {_speed_text(state.sides[t], state.box[t])}")
+        return (
+            f"runner {seat_letter(t)}: {_place(state, state.position[t])}, health {state.health[t]}, "
+            f"speed {_speed_text(state.sides[t], state.box[t])}"
+        )
     if isinstance(action, PlaceToken):
         sec = section_at(state, action.section)
         return f"section {action.section}: {sec.describe() if sec else ''}"
@@ -768,7 +816,7 @@ class MontanaState(State):
 
     # ---- contract: apply ----------------------------------------------
 
-    def apply(self, seat: int, action: Any) -> "MontanaState":
+    def apply(self, seat: int, action: Any) -> MontanaState:
         """The state after ``seat`` takes ``action``. Raises IllegalAction with a reason.
 
         Each kind of action is carried out by the method named after its rule
@@ -818,15 +866,17 @@ class MontanaState(State):
 
     # ---- Support Phase 1.1: items ----------------------------------------
 
-    def _start_round(self) -> "MontanaState":
+    def _start_round(self) -> MontanaState:
         """Begin a round: item draw (from round 2, not Purist), else the secret play."""
-        order = tuple(s for s in ((self.first + i) % self.players for i in range(self.players)) if not self.finished(s))
+        order = tuple(
+            s for s in ((self.first + i) % self.players for i in range(self.players)) if not self.finished(s)
+        )
         st = evolve(self, order=order, cursor=0, slot=0, stage=Stage.START, params=(), reacted=())
         if st.round > 1 and not st.purist:
             return st._next_drawer(0)
         return st._start_play()
 
-    def _next_drawer(self, cursor: int) -> "MontanaState":
+    def _next_drawer(self, cursor: int) -> MontanaState:
         st = self
         while cursor < len(st.order):
             if st.item_deck or st.item_discard:
@@ -835,7 +885,7 @@ class MontanaState(State):
             cursor += 1
         return st._start_play()
 
-    def _draw_cards(self, count: int) -> tuple["MontanaState", tuple[int, ...]]:
+    def _draw_cards(self, count: int) -> tuple[MontanaState, tuple[int, ...]]:
         """Take up to ``count`` item cards from the deck, reshuffling the discard pile when empty."""
         deck, disc, rng = self.item_deck, self.item_discard, self.rng
         got: list[int] = []
@@ -850,23 +900,27 @@ class MontanaState(State):
             got.append(deck[0])
             deck = deck[1:]
         # The item deck's order is hidden: a draw shows the drawer new cards.
-        return evolve(st, item_deck=deck, item_discard=disc, rng=rng, barrier_count=st.barrier_count + 1), tuple(got)
+        return evolve(
+            st, item_deck=deck, item_discard=disc, rng=rng, barrier_count=st.barrier_count + 1
+        ), tuple(got)
 
-    def _draw_item(self, seat: int, action: DrawItem) -> "MontanaState":
+    def _draw_item(self, seat: int, action: DrawItem) -> MontanaState:
         """Rulebook 1.1: draw 1 item, or 3 for last place."""
         last = seat in self.last_place()
         st, got = self._draw_cards(3 if last else 1)
         names = ", ".join(D.card_name(c) for c in got)
         if last and len(got) > 1:
-            st = st._add_log(Event(
-                f"{_ref(seat)} is in last place and draws {len(got)} item cards to keep one.",
-                {seat: f"you drew {names}"},
-            ))
+            st = st._add_log(
+                Event(
+                    f"{_ref(seat)} is in last place and draws {len(got)} item cards to keep one.",
+                    {seat: f"you drew {names}"},
+                )
+            )
             return evolve(st, phase=Phase.KEEP, drawn=got, to_move=(seat,))
         st = st._add_log(Event(f"{_ref(seat)} draws an item card.", {seat: f"you drew {names}"}))
         return st._gain_items(seat, got)
 
-    def _gain_items(self, seat: int, got: tuple[int, ...]) -> "MontanaState":
+    def _gain_items(self, seat: int, got: tuple[int, ...]) -> MontanaState:
         """Rulebook 1.1: the drawn item goes to hand; over the 2-item limit, one must go."""
         items = replace_at(self.items, seat, tuple(sorted(self.items[seat] + got)))
         st = evolve(self, items=items, drawn=())
@@ -874,22 +928,28 @@ class MontanaState(State):
             return evolve(st, phase=Phase.LIMIT, to_move=(seat,))
         return st._next_drawer(self.cursor + 1)
 
-    def _keep_item(self, seat: int, action: KeepItem) -> "MontanaState":
+    def _keep_item(self, seat: int, action: KeepItem) -> MontanaState:
         """Rulebook 1.1: last place keeps one of the three items drawn and discards the others."""
         card = action.card
         rest = list(self.drawn)
         rest.remove(card)
         names = " and ".join(D.card_name(c) for c in rest)
         st = evolve(self, item_discard=self.item_discard + tuple(rest))
-        st = st._add_log(Event(f"{_ref(seat)} keeps one item and discards {names}.", {seat: f"you keep {D.card_name(card)}"}))
+        st = st._add_log(
+            Event(
+                f"{_ref(seat)} keeps one item and discards {names}.", {seat: f"you keep {D.card_name(card)}"}
+            )
+        )
         return st._gain_items(seat, (card,))
 
-    def _discard_item(self, seat: int, action: DiscardItem) -> "MontanaState":
+    def _discard_item(self, seat: int, action: DiscardItem) -> MontanaState:
         """Rulebook 1.1: over the 2-item limit, discard an item."""
         card = action.card
         items = list(self.items[seat])
         items.remove(card)
-        st = evolve(self, items=replace_at(self.items, seat, tuple(items)), item_discard=self.item_discard + (card,))
+        st = evolve(
+            self, items=replace_at(self.items, seat, tuple(items)), item_discard=self.item_discard + (card,)
+        )
         st = st._add_log(Event(f"{_ref(seat)} is over the 2-item limit and discards {D.card_name(card)}."))
         return st._next_drawer(self.cursor + 1)
 
@@ -901,7 +961,7 @@ class MontanaState(State):
             return False
         return bool(self.hand[seat]) or any(D.item_kind(c) not in D.IMMEDIATE_KINDS for c in self.items[seat])
 
-    def _start_play(self) -> "MontanaState":
+    def _start_play(self) -> MontanaState:
         """Rulebook 1.2: every racing runner with a card to play chooses in secret.
 
         Always an undo barrier: who has a card to play is read from hidden hands.
@@ -916,7 +976,7 @@ class MontanaState(State):
             return st._reveal()
         return st
 
-    def _play_card(self, seat: int, action: PlayCard) -> "MontanaState":
+    def _play_card(self, seat: int, action: PlayCard) -> MontanaState:
         """Rulebook 1.2: put a card face down, the left one first, then the right one."""
         card = action.card
         hand, items = self.hand, self.items
@@ -928,20 +988,27 @@ class MontanaState(State):
             items = replace_at(items, seat, tuple(row))
         played = replace_at(self.played, seat, self.played[seat] + ((card, action.half),))
         side = "left" if len(played[seat]) == 1 else "right"
-        event = Event(f"{_ref(seat)} places a card face down on the {side}.",
-                      {seat: f"you play {describe_played(card, action.half)}"})
-        st = evolve(self, hand=hand, items=items, played=played,
-                    outcomes=replace_at(self.outcomes, seat, self.outcomes[seat] + (CardOutcome.PENDING,)),
-                    log=self.log + (event,))
+        event = Event(
+            f"{_ref(seat)} places a card face down on the {side}.",
+            {seat: f"you play {describe_played(card, action.half)}"},
+        )
+        st = evolve(
+            self,
+            hand=hand,
+            items=items,
+            played=played,
+            outcomes=replace_at(self.outcomes, seat, self.outcomes[seat] + (CardOutcome.PENDING,)),
+            log=self.log + (event,),
+        )
         if st._can_play_more(seat):
             return st
         return st._done_playing(seat)
 
-    def _play_no_more(self, seat: int, action: PlayNoMore) -> "MontanaState":
+    def _play_no_more(self, seat: int, action: PlayNoMore) -> MontanaState:
         """Rulebook 1.2: the right card is optional - stop after the left one."""
         return self._done_playing(seat)
 
-    def _done_playing(self, seat: int) -> "MontanaState":
+    def _done_playing(self, seat: int) -> MontanaState:
         """``seat`` has played its cards; once every runner has, they are revealed."""
         to_move = tuple(s for s in self.to_move if s != seat)
         st = evolve(self, to_move=to_move)
@@ -949,30 +1016,41 @@ class MontanaState(State):
             return st._reveal()
         return st
 
-    def _reveal(self) -> "MontanaState":
+    def _reveal(self) -> MontanaState:
         """Rulebook 1.3: all played cards are turned face up together."""
         st = self
         for s in self.order:
             cards = self.played[s]
             if not cards:
                 continue
-            parts = [f"{'left' if i == 0 else 'right'} {describe_played(c, h)}" for i, (c, h) in enumerate(cards)]
+            parts = [
+                f"{'left' if i == 0 else 'right'} {describe_played(c, h)}" for i, (c, h) in enumerate(cards)
+            ]
             st = st._add_log(Event(f"{_ref(s)} reveals " + "; ".join(parts) + "."))
-        st = evolve(st, phase=Phase.ACTIVATE, cursor=0, slot=0, stage=Stage.START, params=(), reacted=(), to_move=(),
-                 barrier_count=st.barrier_count + 1)
+        st = evolve(
+            st,
+            phase=Phase.ACTIVATE,
+            cursor=0,
+            slot=0,
+            stage=Stage.START,
+            params=(),
+            reacted=(),
+            to_move=(),
+            barrier_count=st.barrier_count + 1,
+        )
         return st._run_activation()
 
     # ---- Support Phase 1.3: activation -----------------------------------
 
-    def _next_card(self) -> "MontanaState":
+    def _next_card(self) -> MontanaState:
         return evolve(self, slot=self.slot + 1, stage=Stage.START, params=(), reacted=())
 
-    def _set_outcome(self, seat: int, value: CardOutcome) -> "MontanaState":
+    def _set_outcome(self, seat: int, value: CardOutcome) -> MontanaState:
         row = list(self.outcomes[seat])
         row[self.slot] = value
         return evolve(self, outcomes=replace_at(self.outcomes, seat, tuple(row)))
 
-    def _run_activation(self) -> "MontanaState":
+    def _run_activation(self) -> MontanaState:
         """Rulebook 1.3: cards activate in turn order, left then right, until a runner must
         decide (a choice or a reaction window sets ``to_move``); then the Impulse Phase.
 
@@ -991,7 +1069,7 @@ class MontanaState(State):
                 st = st._card_choices(seat)
         return st
 
-    def _activate(self, seat: int) -> "MontanaState":
+    def _activate(self, seat: int) -> MontanaState:
         """Rulebook 1.2 and Abilities: an action card acts only within its speed range, and a
         card that cannot be carried out in full does nothing. Opponents holding items may
         first cancel an item card with Tormenta de Nieve (Stage.TORMENTA)."""
@@ -1003,15 +1081,22 @@ class MontanaState(State):
             row[self.slot] = out
             side = "left" if self.slot == 0 else "right"
             event = Event(f"{_ref(seat)}'s {side} card {D.card_name(card)} does nothing: {reason}.")
-            return evolve(self, outcomes=replace_at(self.outcomes, seat, tuple(row)), log=self.log + (event,),
-                          slot=self.slot + 1, stage=Stage.START, params=(), reacted=())
+            return evolve(
+                self,
+                outcomes=replace_at(self.outcomes, seat, tuple(row)),
+                log=self.log + (event,),
+                slot=self.slot + 1,
+                stage=Stage.START,
+                params=(),
+                reacted=(),
+            )
         if D.is_item(card) and not self.purist:
             opps = tuple(o for o in self._others_from(seat) if self.items[o])
             if opps:
                 return evolve(self, stage=Stage.TORMENTA, to_move=opps, reacted=())
         return evolve(self, stage=Stage.PARAMS)
 
-    def _card_choices(self, seat: int) -> "MontanaState":
+    def _card_choices(self, seat: int) -> MontanaState:
         """The card's runner makes its choices (one with a single option is made for them);
         then the runners it would harm may block it with Iglú (Stage.IGLU); else it is
         carried out (Rulebook: Applying Abilities)."""
@@ -1028,11 +1113,18 @@ class MontanaState(State):
             return evolve(self, stage=Stage.IGLU, to_move=order, reacted=())
         return self._resolve(seat, card, half, blocked=())._next_card()
 
-    def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> "MontanaState":
+    def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
         """The card's runner makes the choice its card asks for (:class:`Choice`); activation goes on."""
         t = type(action)
-        value = (action.amount if t is Reduce else action.card if t is Recover
-                 else action.seat if t is Target else action.section)
+        value = (
+            action.amount
+            if t is Reduce
+            else action.card
+            if t is Recover
+            else action.seat
+            if t is Target
+            else action.section
+        )
         return evolve(self, params=self.params + (value,), to_move=())._run_activation()
 
     def _others_from(self, seat: int) -> tuple[int, ...]:
@@ -1040,7 +1132,7 @@ class MontanaState(State):
         n = self.players
         return tuple(o for o in ((seat + i) % n for i in range(1, n)) if not self.finished(o))
 
-    def _cancel_with_tormenta(self, seat: int, action: PlayTormenta) -> "MontanaState":
+    def _cancel_with_tormenta(self, seat: int, action: PlayTormenta) -> MontanaState:
         """Card Explanations, Tormenta de Nieve: cancel the opponent's item card being activated.
 
         It closes its window at once: a cancelled card has no effect left to
@@ -1048,11 +1140,12 @@ class MontanaState(State):
         """
         owner, card, _half = self.activating()  # type: ignore[misc]
         st = self._spend_item(seat, D.TORMENTA)
-        st = st._set_outcome(owner, CardOutcome.CANCELLED)._add_log(Event(
-            f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled."))
+        st = st._set_outcome(owner, CardOutcome.CANCELLED)._add_log(
+            Event(f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled.")
+        )
         return evolve(st._next_card(), to_move=())._run_activation()
 
-    def _answer_window(self, seat: int, action: Pass | PlayIglu) -> "MontanaState":
+    def _answer_window(self, seat: int, action: Pass | PlayIglu) -> MontanaState:
         """A reaction window's answer (Pass, or Iglú called out); the window closes when the last is in.
 
         Windows ask every racing opponent (Tormenta) or every opponent hit
@@ -1068,7 +1161,7 @@ class MontanaState(State):
             return evolve(st, stage=Stage.PARAMS)._run_activation()
         return st._block_with_iglu()
 
-    def _block_with_iglu(self) -> "MontanaState":
+    def _block_with_iglu(self) -> MontanaState:
         """Card Explanations, Iglú: each runner who played one is not affected by the card;
         the card is carried out for everyone else."""
         owner, card, half = self.activating()  # type: ignore[misc]
@@ -1079,10 +1172,12 @@ class MontanaState(State):
         st = st._resolve(owner, card, half, blocked=tuple(self.reacted))
         return evolve(st._next_card(), to_move=())._run_activation()
 
-    def _spend_item(self, seat: int, kind: str) -> "MontanaState":
+    def _spend_item(self, seat: int, kind: str) -> MontanaState:
         card = next(c for c in self.items[seat] if D.item_kind(c) == kind)
         items = tuple(c for c in self.items[seat] if c != card)
-        return evolve(self, items=replace_at(self.items, seat, items), item_discard=self.item_discard + (card,))
+        return evolve(
+            self, items=replace_at(self.items, seat, items), item_discard=self.item_discard + (card,)
+        )
 
     # -- what a card needs
 
@@ -1106,7 +1201,9 @@ class MontanaState(State):
             return (Choice.ITEM,)
         return ()
 
-    def _options(self, seat: int, card: int, half: int, step: int, chosen: tuple[int, ...]) -> tuple[int, ...]:
+    def _options(
+        self, seat: int, card: int, half: int, step: int, chosen: tuple[int, ...]
+    ) -> tuple[int, ...]:
         """The choices open for step ``step`` of the card's plan."""
         kind = self._plan(card, half)[step]
         if kind == Choice.REDUCE:
@@ -1125,7 +1222,9 @@ class MontanaState(State):
             if sum(1 for _s, k in self.tokens if k == token) >= D.TOKEN_SUPPLY[token] or self.finished(seat):
                 return ()
             p = self.position[seat]
-            return tuple(s for s in (p - 1, p, p + 1) if 1 <= s <= self.length and (s, token) not in self.tokens)
+            return tuple(
+                s for s in (p - 1, p, p + 1) if 1 <= s <= self.length and (s, token) not in self.tokens
+            )
         # target
         opps = [o for o in range(self.players) if o != seat and not self.finished(o)]
         if D.is_action(card):
@@ -1186,8 +1285,11 @@ class MontanaState(State):
 
     def _in_range(self, seat: int, low: int, high: int) -> tuple[int, ...]:
         p = self.position[seat]
-        return tuple(o for o in range(self.players)
-                     if o != seat and not self.finished(o) and low <= abs(self.position[o] - p) <= high)
+        return tuple(
+            o
+            for o in range(self.players)
+            if o != seat and not self.finished(o) and low <= abs(self.position[o] - p) <= high
+        )
 
     def _harmed(self, seat: int, card: int, half: int) -> tuple[int, ...]:
         """Opponents the card would damage (health or acceleration): they may answer with Iglú."""
@@ -1205,13 +1307,16 @@ class MontanaState(State):
             stop = self.position[seat] + 1
             if stop > self.length:
                 return ()
-            return tuple(o for o in range(self.players)
-                         if o != seat and not self.finished(o) and self.position[o] == stop)
+            return tuple(
+                o
+                for o in range(self.players)
+                if o != seat and not self.finished(o) and self.position[o] == stop
+            )
         return ()
 
     # -- carrying a card out
 
-    def _resolve(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _resolve(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> MontanaState:
         """Rulebook: Abilities - carry a card out in full (``blocked``: runners its Iglú spares),
         then Damage, In the Support Phase: a sled left at 0 health is destroyed."""
         st = self._set_outcome(seat, CardOutcome.ACTED)
@@ -1225,7 +1330,7 @@ class MontanaState(State):
 
     # -- action cards (Card Explanations: Action Cards)
 
-    def _action_abilities(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _action_abilities(self, seat: int, card: int, half: int, blocked: tuple[int, ...]) -> MontanaState:
         """Applying Abilities: the white-background abilities (this runner) first, then the
         red ones (the runners targeted), each group left to right."""
         who = _ref(seat)
@@ -1243,7 +1348,7 @@ class MontanaState(State):
                     st = st._damage(target, n, f"{who}'s {name}")
         return st
 
-    def _white_ability(self, seat: int, icon: str, n: int, name: str, params: list[int]) -> "MontanaState":
+    def _white_ability(self, seat: int, icon: str, n: int, name: str, params: list[int]) -> MontanaState:
         """Card Explanations, Action Cards: heart -N health, sled +N acceleration, steering
         wheel +N conduction, or sled -X with a discard-pile icon (:meth:`_slow_down`)."""
         if icon == D.HEART:
@@ -1255,7 +1360,7 @@ class MontanaState(State):
             return st._add_log(Event(f"{_ref(seat)} gains {n} conduction (now {st.conduction[seat]})."))
         return self._slow_down(seat, icon, name, params)
 
-    def _slow_down(self, seat: int, icon: str, name: str, params: list[int]) -> "MontanaState":
+    def _slow_down(self, seat: int, icon: str, name: str, params: list[int]) -> MontanaState:
         """Card Explanations: sled -X, minimum 1 - the runner's chosen X off the acceleration;
         then 1 or 2 cards of their choice from the discard pile to hand, or the discard pile
         shuffled into the deck at the end of the round. Takes its choices off ``params``."""
@@ -1265,43 +1370,53 @@ class MontanaState(State):
             c = params.pop(0)
             pile = list(st.discard[seat])
             pile.remove(c)
-            st = evolve(st, discard=replace_at(st.discard, seat, tuple(pile)),
-                        hand=replace_at(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))))
+            st = evolve(
+                st,
+                discard=replace_at(st.discard, seat, tuple(pile)),
+                hand=replace_at(st.hand, seat, tuple(sorted(st.hand[seat] + (c,)))),
+            )
             st = st._add_log(Event(f"{who} takes {D.card_name(c)} from the discard pile back to hand."))
         if icon == D.REDUCE_SHUFFLE:
             st = evolve(st, shuffle_back=replace_at(st.shuffle_back, seat, True))
-            st = st._add_log(Event(f"{who} will shuffle the discard pile into the deck at the end of the round."))
+            st = st._add_log(
+                Event(f"{who} will shuffle the discard pile into the deck at the end of the round.")
+            )
         return st
 
     # -- item cards (Card Explanations: Item Cards), each (seat, card, blocked)
 
-    def _aleton(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _aleton(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Aletón: +1 conduction."""
         st = evolve(self, conduction=replace_at(self.conduction, seat, self.conduction[seat] + 1))
         return st._add_log(Event(f"{_ref(seat)} gains 1 conduction (now {st.conduction[seat]})."))
 
-    def _ardilla(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _ardilla(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Ardilla: an item card of the runner's choice from the item discard pile to hand."""
         c = self.params[0]
         pile = list(self.item_discard)
         pile.remove(c)
-        st = evolve(self, item_discard=tuple(pile),
-                    items=replace_at(self.items, seat, tuple(sorted(self.items[seat] + (c,)))))
+        st = evolve(
+            self,
+            item_discard=tuple(pile),
+            items=replace_at(self.items, seat, tuple(sorted(self.items[seat] + (c,)))),
+        )
         return st._add_log(Event(f"{_ref(seat)} takes {D.card_name(c)} from the item discard pile."))
 
-    def _bomba_de_nieve(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _bomba_de_nieve(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Bomba de Nieve: every runner at distance 1-2 loses 1 health and 3 acceleration."""
         return self._hit_runners(seat, card, blocked, D.BOMBA, slow=True)
 
-    def _misil_orca(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _misil_orca(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Misil Orca: every runner at distance 1-5 loses 1 health."""
         return self._hit_runners(seat, card, blocked, D.MISIL, slow=False)
 
-    def _pez_espada(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _pez_espada(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Pez Espada: the opponent chosen loses 1 health and 3 acceleration."""
         return self._hit_runners(seat, card, blocked, D.PEZ, slow=True)
 
-    def _hit_runners(self, seat: int, card: int, blocked: tuple[int, ...], kind: str, slow: bool) -> "MontanaState":
+    def _hit_runners(
+        self, seat: int, card: int, blocked: tuple[int, ...], kind: str, slow: bool
+    ) -> MontanaState:
         """1 damage (and -3 acceleration if ``slow``) to each runner the item harms, but those ``blocked``."""
         st = self
         cause = f"{_ref(seat)}'s {kind}"
@@ -1313,7 +1428,7 @@ class MontanaState(State):
                 st = st._accelerate(t, -3, cause)
         return st
 
-    def _cana_magica(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _cana_magica(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Caña Mágica: one section forward, and the opponent in first place one section back."""
         target = self.params[0]
         st = self._move_forward(seat, D.CANA)
@@ -1322,7 +1437,7 @@ class MontanaState(State):
         st = st._add_log(Event(f"{_ref(target)} is pushed back to {_place(st, p)}."))
         return st._spike_check(target, p)
 
-    def _carnero(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _carnero(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Carnero: one section forward; the opponents in the section it stops in lose 1 health."""
         targets = self._harmed(seat, card, 0)
         st = self._move_forward(seat, D.CARNERO)
@@ -1331,48 +1446,61 @@ class MontanaState(State):
                 st = st._damage(t, 1, f"{_ref(seat)}'s Carnero")
         return st
 
-    def _erizo(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _erizo(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Erizo: a spike token on the runner's section or one next to it (Effect Tokens)."""
         return self._put_effect_token(seat, D.SPIKE)
 
-    def _hielo(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _hielo(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Hielo: an ice token on the runner's section or one next to it (Effect Tokens)."""
         return self._put_effect_token(seat, D.ICE)
 
-    def _put_effect_token(self, seat: int, token: str) -> "MontanaState":
+    def _put_effect_token(self, seat: int, token: str) -> MontanaState:
         """Effect Tokens: the token goes on the chosen section; a spike hurts whoever is there."""
         sec = self.params[0]
         st = evolve(self, tokens=tuple(sorted(self.tokens + ((sec, token),))))
-        st = st._add_log(Event(f"{_ref(seat)} puts {'an' if token == D.ICE else 'a'} {token} token on section {sec}."))
+        st = st._add_log(
+            Event(f"{_ref(seat)} puts {'an' if token == D.ICE else 'a'} {token} token on section {sec}.")
+        )
         if token == D.SPIKE:
             for o in range(st.players):
                 if st.position[o] == sec:
                     st = st._spike_check(o, sec)
         return st
 
-    def _escuadron_canino(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _escuadron_canino(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Escuadrón Canino: +3 acceleration."""
         return self._accelerate(seat, 3, D.CANINO)
 
-    def _reparar(self, seat: int, card: int, blocked: tuple[int, ...]) -> "MontanaState":
+    def _reparar(self, seat: int, card: int, blocked: tuple[int, ...]) -> MontanaState:
         """Reparar: the sled recovers 1 health."""
         st = evolve(self, health=replace_at(self.health, seat, self.health[seat] + 1))
         return st._add_log(Event(f"{_ref(seat)} repairs the sled: health {st.health[seat]}."))
 
-    def _accelerate(self, seat: int, n: int, cause: str) -> "MontanaState":
+    def _accelerate(self, seat: int, n: int, cause: str) -> MontanaState:
         """Move the marker n boxes (capped at the last box, floored at the first)."""
         side = self.sides[seat]
         old = self.box[seat]
         new = max(0, min(D.SIDES[side].total - 1, old + n))
-        return evolve(self, box=replace_at(self.box, seat, new), log=self.log + (Event(
-            f"{_ref(seat)}: {n:+d} acceleration from {cause}: {_speed_text(side, old)} -> {_speed_text(side, new)}."),))
+        return evolve(
+            self,
+            box=replace_at(self.box, seat, new),
+            log=self.log
+            + (
+                Event(
+                    f"{_ref(seat)}: {n:+d} acceleration from {cause}: {_speed_text(side, old)} -> {_speed_text(side, new)}."
+                ),
+            ),
+        )
 
-    def _damage(self, seat: int, n: int, cause: str) -> "MontanaState":
+    def _damage(self, seat: int, n: int, cause: str) -> MontanaState:
         h = max(0, self.health[seat] - n)
-        return evolve(self, health=replace_at(self.health, seat, h),
-                   log=self.log + (Event(f"{_ref(seat)} takes {n} damage from {cause}: health {h}."),))
+        return evolve(
+            self,
+            health=replace_at(self.health, seat, h),
+            log=self.log + (Event(f"{_ref(seat)} takes {n} damage from {cause}: health {h}."),),
+        )
 
-    def _destroy(self, seat: int) -> "MontanaState":
+    def _destroy(self, seat: int) -> MontanaState:
         """Sled Destruction: marker to the first box, health to its top; one card next round, no draw."""
         st = evolve(
             self,
@@ -1381,25 +1509,28 @@ class MontanaState(State):
             destroyed=replace_at(self.destroyed, seat, True),
             destructions=replace_at(self.destructions, seat, self.destructions[seat] + 1),
         )
-        return st._add_log(Event(
-            f"{_ref(seat)}'s sled is destroyed: back to the first box, health restored; "
-            "no action cards drawn this round and only one card next round."))
+        return st._add_log(
+            Event(
+                f"{_ref(seat)}'s sled is destroyed: back to the first box, health restored; "
+                "no action cards drawn this round and only one card next round."
+            )
+        )
 
-    def _check_destruction(self) -> "MontanaState":
+    def _check_destruction(self) -> MontanaState:
         st = self
         for s in range(self.players):
             if st.health[s] <= 0:
                 st = st._destroy(s)
         return st
 
-    def _spike_check(self, seat: int, sec: int) -> "MontanaState":
+    def _spike_check(self, seat: int, sec: int) -> MontanaState:
         """Spike token: 1 damage to a runner in or entering its section, once per round."""
         if (sec, D.SPIKE) in self.tokens and (seat, sec) not in self.spiked and not self.finished(seat):
             st = evolve(self, spiked=tuple(sorted(self.spiked + ((seat, sec),))))
             return st._damage(seat, 1, f"the spike token on section {sec}")
         return self
 
-    def _section_hits(self, seat: int, sec: int, level: int) -> "MontanaState":
+    def _section_hits(self, seat: int, sec: int, level: int) -> MontanaState:
         """Speed check on entering section ``sec`` at ``level`` (Rulebook 2.2, Effect Tokens)."""
         st = self
         section = self.sections[sec - 1]
@@ -1411,13 +1542,17 @@ class MontanaState(State):
                 what = f"{section.curve} curve" if section.curve else "iced straight"
                 if section.curve and (sec, D.ICE) in self.tokens:
                     what = f"iced {section.curve} curve"
-                st = st._damage(seat, over, f"taking the {what} on section {sec} at {D.LEVEL_NAMES[level]} "
-                                            f"(limit {D.LEVEL_NAMES[min(limit + cond, D.RED)]})")
+                st = st._damage(
+                    seat,
+                    over,
+                    f"taking the {what} on section {sec} at {D.LEVEL_NAMES[level]} "
+                    f"(limit {D.LEVEL_NAMES[min(limit + cond, D.RED)]})",
+                )
         if section.tree and level > D.YELLOW + cond:
             st = st._damage(seat, 1, f"the tree on section {sec} at {D.LEVEL_NAMES[level]}")
         return st._spike_check(seat, sec)
 
-    def _move_forward(self, seat: int, cause: str) -> "MontanaState":
+    def _move_forward(self, seat: int, cause: str) -> MontanaState:
         """Caña Mágica / Carnero: one section forward with the track's limits and acceleration."""
         level = self.level(seat)
         p = self.position[seat] + 1
@@ -1433,7 +1568,7 @@ class MontanaState(State):
                 st = st._accelerate(seat, acc, f"section {p}")
         return st
 
-    def _cross(self, seat: int, phase: int, level: int) -> "MontanaState":
+    def _cross(self, seat: int, phase: int, level: int) -> MontanaState:
         """Record the crossing: round, phase, speed level, box and health at that moment.
 
         The health is taken after the damage of the advance that crossed the
@@ -1441,14 +1576,19 @@ class MontanaState(State):
         crosses with 0 health, the least (Table notes: health tie-break).
         """
         health = max(0, self.health[seat])
-        st = evolve(self, finish=replace_at(self.finish, seat, (self.round, phase, level, self.box[seat], health)))
+        st = evolve(
+            self, finish=replace_at(self.finish, seat, (self.round, phase, level, self.box[seat], health))
+        )
         when = "during the Support Phase" if phase == 0 else "in the Impulse Phase"
-        return st._add_log(Event(
-            f"{_ref(seat)} crosses the finish line {when} at {_speed_text(self.sides[seat], self.box[seat])}!"))
+        return st._add_log(
+            Event(
+                f"{_ref(seat)} crosses the finish line {when} at {_speed_text(self.sides[seat], self.box[seat])}!"
+            )
+        )
 
     # ---- Impulse Phase -----------------------------------------------------
 
-    def _impulse_phase(self) -> "MontanaState":
+    def _impulse_phase(self) -> MontanaState:
         """Rulebook 2: each racing runner in turn order advances, is checked, and accelerates."""
         st = evolve(self, phase=Phase.ACTIVATE, stage=Stage.START, to_move=(), params=(), reacted=())
         st = st._add_log(Event("Impulse Phase."))
@@ -1457,7 +1597,7 @@ class MontanaState(State):
                 st = st._impulse(seat)
         return st._end_round()
 
-    def _impulse(self, seat: int) -> "MontanaState":
+    def _impulse(self, seat: int) -> MontanaState:
         """Rulebook 2.1-2.3 for one runner: advance by the speed level, the speed check of every
         section entered, then the track acceleration of those sections - none for a sled
         destroyed on the way (Sled Destruction: During the Impulse Phase)."""
@@ -1467,7 +1607,8 @@ class MontanaState(State):
         end = start + steps
         event = Event(
             f"{_ref(seat)} advances {steps} section{'s' if steps > 1 else ''} at "
-            f"{D.LEVEL_NAMES[level]}: {_place(self, start)} -> {_place(self, end)}.")
+            f"{D.LEVEL_NAMES[level]}: {_place(self, start)} -> {_place(self, end)}."
+        )
         st = evolve(self, position=replace_at(self.position, seat, end), log=self.log + (event,))
         total = 0
         for sec in range(start + 1, min(end, st.length) + 1):
@@ -1484,7 +1625,7 @@ class MontanaState(State):
 
     # ---- End of Round / Race / Game -------------------------------------------
 
-    def _end_round(self) -> "MontanaState":
+    def _end_round(self) -> MontanaState:
         """Rulebook: End of Round - the race ends if a sled crossed the finish line (in the
         Championship, once every sled has); otherwise the table is cleared, hands are
         refilled and the first-runner token passes to the left.
@@ -1499,13 +1640,18 @@ class MontanaState(State):
         st = st._clear_table()._refill_hands()
         first = (st.first + 1) % st.players
         st = evolve(
-            st, one_card=st.destroyed, destroyed=(False,) * st.players, shuffle_back=(False,) * st.players,
-            first=first, round=st.round + 1, rounds_total=st.rounds_total + 1,
+            st,
+            one_card=st.destroyed,
+            destroyed=(False,) * st.players,
+            shuffle_back=(False,) * st.players,
+            first=first,
+            round=st.round + 1,
+            rounds_total=st.rounds_total + 1,
         )
         st = st._add_log(Event(f"Round {st.round} begins; {_ref(first)} takes the first-runner token."))
         return st._start_round()
 
-    def _clear_table(self) -> "MontanaState":
+    def _clear_table(self) -> MontanaState:
         """End of Round: the played cards go to their discard piles, the tokens leave the
         track, and this round's conduction is gone."""
         discard = list(self.discard)
@@ -1516,11 +1662,18 @@ class MontanaState(State):
                     discard[s] = discard[s] + (c,)
                 else:
                     item_discard = item_discard + (c,)
-        return evolve(self, discard=tuple(discard), item_discard=item_discard,
-                      played=((),) * self.players, outcomes=((),) * self.players,
-                      tokens=(), spiked=(), conduction=(0,) * self.players)
+        return evolve(
+            self,
+            discard=tuple(discard),
+            item_discard=item_discard,
+            played=((),) * self.players,
+            outcomes=((),) * self.players,
+            tokens=(),
+            spiked=(),
+            conduction=(0,) * self.players,
+        )
 
-    def _refill_hands(self) -> "MontanaState":
+    def _refill_hands(self) -> MontanaState:
         """End of Round: each runner still racing draws up to 5 action cards - none if the
         sled was destroyed this round - after shuffling the discard pile into the deck
         where a card said so."""
@@ -1544,13 +1697,19 @@ class MontanaState(State):
             if got:
                 deck[s] = deck[s][need:]
                 hand[s] = tuple(sorted(hand[s] + got))
-                st = st._add_log(Event(
-                    f"{_ref(s)} draws {len(got)} action card{'s' if len(got) > 1 else ''}.",
-                    {s: "you drew " + ", ".join(D.card_name(c) for c in got)}))
+                st = st._add_log(
+                    Event(
+                        f"{_ref(s)} draws {len(got)} action card{'s' if len(got) > 1 else ''}.",
+                        {s: "you drew " + ", ".join(D.card_name(c) for c in got)},
+                    )
+                )
             if len(got) < need:
-                st = st._add_log(Event(
-                    f"{_ref(s)}'s action deck is empty: {need - len(got)} card{'s' if need - len(got) > 1 else ''} "
-                    f"short, the hand stays at {len(hand[s])}."))
+                st = st._add_log(
+                    Event(
+                        f"{_ref(s)}'s action deck is empty: {need - len(got)} card{'s' if need - len(got) > 1 else ''} "
+                        f"short, the hand stays at {len(hand[s])}."
+                    )
+                )
         return evolve(st, deck=tuple(deck), hand=tuple(hand), discard=tuple(discard), rng=rng)
 
     def race_keys(self) -> tuple[tuple[int, ...], ...]:
@@ -1581,27 +1740,38 @@ class MontanaState(State):
             how = " with an item in the Support Phase" if f[1] == 0 else ""
             hp = f"health {f[4]}" + (" (destroyed crossing)" if f[4] == 0 else "")
             return f"crossed the line in round {f[0]}{how} at {D.LEVEL_NAMES[f[2]]}, box {f[3] + 1}, {hp}"
-        where = "at the start" if self.position[seat] <= 0 else f"on section {self.position[seat]} of {self.length}"
-        return (f"{where} at {D.LEVEL_NAMES[self.level(seat)]}, box {self.box[seat] + 1}, "
-                f"health {self.health[seat]}")
+        where = (
+            "at the start"
+            if self.position[seat] <= 0
+            else f"on section {self.position[seat]} of {self.length}"
+        )
+        return (
+            f"{where} at {D.LEVEL_NAMES[self.level(seat)]}, box {self.box[seat] + 1}, "
+            f"health {self.health[seat]}"
+        )
 
-    def _end_race(self) -> "MontanaState":
+    def _end_race(self) -> MontanaState:
         """Rulebook: End of the Game - places by the race key (:meth:`race_keys`); a single race
         ends the game, a Championship race scores its points (:meth:`_championship_points`)."""
         keys = self.race_keys()
         place = tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(self.players))
         top = tuple(s for s in range(self.players) if place[s] == 1)
-        st = evolve(self, places=self.places + (place,),
-                 race_ends=self.race_ends + (tuple(self.race_end_text(s) for s in range(self.players)),),
-                          firsts=tuple(f + (1 if place[s] == 1 else 0) for s, f in enumerate(self.firsts)))
+        st = evolve(
+            self,
+            places=self.places + (place,),
+            race_ends=self.race_ends + (tuple(self.race_end_text(s) for s in range(self.players)),),
+            firsts=tuple(f + (1 if place[s] == 1 else 0) for s, f in enumerate(self.firsts)),
+        )
         decided = _decider(keys, top)
         if not self.championship:
             names = " and ".join(_ref(s) for s in top)
-            st = st._add_log(Event(f"The race is over: {names} win{'s' if len(top) == 1 else ''} ({decided})."))
+            st = st._add_log(
+                Event(f"The race is over: {names} win{'s' if len(top) == 1 else ''} ({decided}).")
+            )
             return evolve(st, phase=Phase.OVER, to_move=(), result=top, decided_by=decided)
         return st._championship_points(place)
 
-    def _championship_points(self, place: tuple[int, ...]) -> "MontanaState":
+    def _championship_points(self, place: tuple[int, ...]) -> MontanaState:
         """Rulebook: Championship Mode - points by place; after the third race most points win,
         then most first places, else a shared victory. Between races the table looks at
         the result (Phase.RACE_OVER)."""
@@ -1609,9 +1779,15 @@ class MontanaState(State):
         table = CHAMPIONSHIP_POINTS[self.players]
         gained = tuple(table[p - 1] for p in place)
         st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
-        st = st._add_log(Event(
-            f"Race {self.race} is over. " + "; ".join(f"{_ref(s)} place {place[s]}: +{gained[s]} points"
-                                                       for s in sorted(range(self.players), key=lambda s: place[s]))))
+        st = st._add_log(
+            Event(
+                f"Race {self.race} is over. "
+                + "; ".join(
+                    f"{_ref(s)} place {place[s]}: +{gained[s]} points"
+                    for s in sorted(range(self.players), key=lambda s: place[s])
+                )
+            )
+        )
         if self.race >= CHAMPIONSHIP_RACES:
             ck = tuple((st.points[s], st.firsts[s]) for s in range(self.players))
             best = max(ck)
@@ -1623,18 +1799,32 @@ class MontanaState(State):
             else:
                 decided = "most points"
             names = " and ".join(_ref(s) for s in winners)
-            st = st._add_log(Event(f"The championship is over: {names} win{'s' if len(winners) == 1 else ''} ({decided})."))
+            st = st._add_log(
+                Event(f"The championship is over: {names} win{'s' if len(winners) == 1 else ''} ({decided}).")
+            )
             return evolve(st, phase=Phase.OVER, to_move=(), result=winners, decided_by=decided)
         nxt = (self.first + 1) % self.players
-        st = st._add_log(Event(f"Everyone looks at race {self.race}'s result; {_ref(nxt)} will start race "
-                               f"{self.race + 1}."))
-        return evolve(st, phase=Phase.RACE_OVER, to_move=(nxt,), cursor=0, slot=0, stage=Stage.START, params=(), reacted=())
+        st = st._add_log(
+            Event(
+                f"Everyone looks at race {self.race}'s result; {_ref(nxt)} will start race {self.race + 1}."
+            )
+        )
+        return evolve(
+            st,
+            phase=Phase.RACE_OVER,
+            to_move=(nxt,),
+            cursor=0,
+            slot=0,
+            stage=Stage.START,
+            params=(),
+            reacted=(),
+        )
 
-    def _next_race(self, seat: int, action: NextRace) -> "MontanaState":
+    def _next_race(self, seat: int, action: NextRace) -> MontanaState:
         """Rulebook: Championship Mode - the next race; the first-runner token passes left."""
         return self._new_race(self.race + 1, (self.first + 1) % self.players)
 
-    def _new_race(self, race: int, first: int) -> "MontanaState":
+    def _new_race(self, race: int, first: int) -> MontanaState:
         """Set up a race: sleds at the start, decks shuffled, hands of 5, items shuffled."""
         n = self.players
         rng = self.rng
@@ -1647,17 +1837,39 @@ class MontanaState(State):
         if not self.purist:
             item_deck, rng = rng.shuffled(D.ITEM_IDS)
         st = evolve(
-            self, race=race, round=1, rounds_total=self.rounds_total + (1 if race > 1 else 0),
-            first=first, position=(0,) * n,
-            box=(0,) * n, health=tuple(self.max_health(s) for s in range(n)), conduction=(0,) * n,
-            hand=tuple(hands), deck=tuple(decks), discard=((),) * n, items=((),) * n,
-            item_deck=item_deck, item_discard=(), drawn=(), played=((),) * n, outcomes=((),) * n,
-            tokens=(), spiked=(), destroyed=(False,) * n, one_card=(False,) * n, shuffle_back=(False,) * n,
-            finish=((),) * n, rng=rng,
+            self,
+            race=race,
+            round=1,
+            rounds_total=self.rounds_total + (1 if race > 1 else 0),
+            first=first,
+            position=(0,) * n,
+            box=(0,) * n,
+            health=tuple(self.max_health(s) for s in range(n)),
+            conduction=(0,) * n,
+            hand=tuple(hands),
+            deck=tuple(decks),
+            discard=((),) * n,
+            items=((),) * n,
+            item_deck=item_deck,
+            item_discard=(),
+            drawn=(),
+            played=((),) * n,
+            outcomes=((),) * n,
+            tokens=(),
+            spiked=(),
+            destroyed=(False,) * n,
+            one_card=(False,) * n,
+            shuffle_back=(False,) * n,
+            finish=((),) * n,
+            rng=rng,
         )
         title = f"Race {race} of {CHAMPIONSHIP_RACES}" if self.championship else "The race"
-        st = st._add_log(Event(f"{title} begins; {_ref(first)} is the main runner and starts.",
-                               {s: "your hand: " + ", ".join(D.card_name(c) for c in hands[s]) for s in range(n)}))
+        st = st._add_log(
+            Event(
+                f"{title} begins; {_ref(first)} is the main runner and starts.",
+                {s: "your hand: " + ", ".join(D.card_name(c) for c in hands[s]) for s in range(n)},
+            )
+        )
         return st._start_round()
 
     # ---- contract: results ---------------------------------------------------
@@ -1686,10 +1898,15 @@ class MontanaState(State):
                 row.append(f"Total {self.points[s]} points, {firsts} first place{'' if firsts == 1 else 's'}")
             elif self.places:
                 row.append(f"Place {self.places[-1][s]}: {self.race_end_text(s)}")
-            row.append(f"Sled destroyed {self.destructions[s]} time{'s' if self.destructions[s] != 1 else ''}")
+            row.append(
+                f"Sled destroyed {self.destructions[s]} time{'s' if self.destructions[s] != 1 else ''}"
+            )
             lines.append(tuple(row))
-        ending = ("Three races of the championship were run." if self.championship
-                  else "A sled crossed the finish line.")
+        ending = (
+            "Three races of the championship were run."
+            if self.championship
+            else "A sled crossed the finish line."
+        )
         tiebreak = "" if self.decided_by in NO_TIEBREAK else self.decided_by
         order: tuple[int, ...] = ()
         if not self.championship and self.places:
@@ -1699,7 +1916,7 @@ class MontanaState(State):
 
     # ---- contract: views, prompt, reactions -----------------------------------
 
-    def view(self, seat: int | None) -> "MontanaState":
+    def view(self, seat: int | None) -> MontanaState:
         """What ``seat`` could know at the table (None: a spectator)."""
         n = self.players
         hide = lambda cards: (HIDDEN,) * len(cards)  # noqa: E731
@@ -1711,12 +1928,21 @@ class MontanaState(State):
             drawn = hide(drawn)
         played = self.played
         if self.phase == Phase.PLAY:
-            played = tuple(self.played[s] if s == seat else ((HIDDEN, 0),) * len(self.played[s]) for s in range(n))
+            played = tuple(
+                self.played[s] if s == seat else ((HIDDEN, 0),) * len(self.played[s]) for s in range(n)
+            )
         # Between Championship races the screen is public (no curtain): the log shows no private line.
         log = mask_log(self.log, None if self.phase == Phase.RACE_OVER else seat)
         return evolve(
-            self, hand=hand, deck=deck, items=items, item_deck=hide(self.item_deck), drawn=drawn,
-            played=played, log=log, rng=Rng.blank(),
+            self,
+            hand=hand,
+            deck=deck,
+            items=items,
+            item_deck=hide(self.item_deck),
+            drawn=drawn,
+            played=played,
+            log=log,
+            rng=Rng.blank(),
         )
 
     @property
@@ -1748,11 +1974,15 @@ class MontanaState(State):
         owner, card, half = self.activating()  # type: ignore[misc]
         who = seat_letter(owner)
         if self.stage == Stage.TORMENTA:
-            return (f"Runner {who} plays {D.card_name(card)}: {D.card_text(card)}. "
-                    "Opponents may cancel it with Tormenta de Nieve.")
+            return (
+                f"Runner {who} plays {D.card_name(card)}: {D.card_text(card)}. "
+                "Opponents may cancel it with Tormenta de Nieve."
+            )
         hit = ", ".join(seat_letter(s) for s in self._harmed(owner, card, half))
-        text = (f"Runner {who}'s {D.card_name(card)} would hit {hit}: "
-                f"{D.card_text(card, half if D.is_action(card) else None)}. A runner hit may block it with Iglú.")
+        text = (
+            f"Runner {who}'s {D.card_name(card)} would hit {hit}: "
+            f"{D.card_text(card, half if D.is_action(card) else None)}. A runner hit may block it with Iglú."
+        )
         if self.reacted:
             text += " Already blocked by " + ", ".join(seat_letter(s) for s in self.reacted) + "."
         return text
@@ -1792,10 +2022,8 @@ class MontanaState(State):
 
     # ---- helpers -------------------------------------------------------------
 
-    def _add_log(self, event: Event) -> "MontanaState":
+    def _add_log(self, event: Event) -> MontanaState:
         return evolve(self, log=self.log + (event,))
-
-
 
 
 def _legal_now(state: MontanaState, seat: int) -> list:
@@ -1901,8 +2129,14 @@ def _decider(keys: tuple[tuple[int, ...], ...], top: tuple[int, ...]) -> str:
     if not others:
         return "only runner"
     runner_up = max(others)
-    names = ("crossing the line", "crossing the line first", "crossing in the Support Phase with an item",
-             "speed", "acceleration", "health")
+    names = (
+        "crossing the line",
+        "crossing the line first",
+        "crossing in the Support Phase with an item",
+        "speed",
+        "acceleration",
+        "health",
+    )
     for i, (a, b) in enumerate(zip(best, runner_up)):
         if a != b:
             if i == 3 and best[0] == 0:
@@ -1945,16 +2179,58 @@ def new_game(
     n = players
     sides = tuple(D.side_for(c, advanced_sides) for c in chars)
     st = MontanaState(
-        characters=chars, sides=sides, track=tuple(track), purist=purist, championship=championship,
-        race=1, round=1, rounds_total=1, phase=Phase.PLAY, first=first, order=(), cursor=0, slot=0, stage=Stage.START,
-        params=(), reacted=(), position=(0,) * n, box=(0,) * n,
-        health=tuple(D.SIDES[s].health for s in sides), conduction=(0,) * n,
-        hand=((),) * n, deck=((),) * n, discard=((),) * n, items=((),) * n, item_deck=(), item_discard=(),
-        drawn=(), played=((),) * n, outcomes=((),) * n, tokens=(), spiked=(), destroyed=(False,) * n,
-        one_card=(False,) * n, shuffle_back=(False,) * n, finish=((),) * n, places=(), race_ends=(), points=(0,) * n,
-        firsts=(0,) * n, destructions=(0,) * n, result=(), decided_by="", to_move=(),
-        log=(Event("Runners: " + ", ".join(f"{_ref(s)} rides {chars[s]} ({sides[s]} side)" for s in range(n))
-                   + ". Track: " + ", ".join(str(t + 1) for t in track) + "."),),
+        characters=chars,
+        sides=sides,
+        track=tuple(track),
+        purist=purist,
+        championship=championship,
+        race=1,
+        round=1,
+        rounds_total=1,
+        phase=Phase.PLAY,
+        first=first,
+        order=(),
+        cursor=0,
+        slot=0,
+        stage=Stage.START,
+        params=(),
+        reacted=(),
+        position=(0,) * n,
+        box=(0,) * n,
+        health=tuple(D.SIDES[s].health for s in sides),
+        conduction=(0,) * n,
+        hand=((),) * n,
+        deck=((),) * n,
+        discard=((),) * n,
+        items=((),) * n,
+        item_deck=(),
+        item_discard=(),
+        drawn=(),
+        played=((),) * n,
+        outcomes=((),) * n,
+        tokens=(),
+        spiked=(),
+        destroyed=(False,) * n,
+        one_card=(False,) * n,
+        shuffle_back=(False,) * n,
+        finish=((),) * n,
+        places=(),
+        race_ends=(),
+        points=(0,) * n,
+        firsts=(0,) * n,
+        destructions=(0,) * n,
+        result=(),
+        decided_by="",
+        to_move=(),
+        log=(
+            Event(
+                "Runners: "
+                + ", ".join(f"{_ref(s)} rides {chars[s]} ({sides[s]} side)" for s in range(n))
+                + ". Track: "
+                + ", ".join(str(t + 1) for t in track)
+                + "."
+            ),
+        ),
         rng=rng,
     )
     return st._new_race(1, first)
@@ -1978,8 +2254,11 @@ def simulation_stats(state: MontanaState) -> dict[str, float | str]:
         if c in state.characters:
             s = state.characters.index(c)
             out[f"win_{c}"] = (1 / len(winners)) if s in winners else 0.0
-    out["winner"] = "+".join(sorted(state.characters[s] for s in winners)) if len(winners) > 1 else (
-        state.characters[winners[0]] if winners else "none")
+    out["winner"] = (
+        "+".join(sorted(state.characters[s] for s in winners))
+        if len(winners) > 1
+        else (state.characters[winners[0]] if winners else "none")
+    )
     return out
 
 
@@ -2001,7 +2280,9 @@ def check_invariants(state: MontanaState) -> None:
         assert 1 <= state.health[s] <= state.max_health(s), f"seat {s} health {state.health[s]}"
         assert 0 <= state.box[s] < state.speedometer(s).total, f"seat {s} box {state.box[s]}"
         assert state.position[s] >= 0
-        assert len(state.items[s]) <= (ITEM_LIMIT + 1 if state.phase == Phase.LIMIT else ITEM_LIMIT), "item limit"
+        assert len(state.items[s]) <= (ITEM_LIMIT + 1 if state.phase == Phase.LIMIT else ITEM_LIMIT), (
+            "item limit"
+        )
         assert len(state.played[s]) <= (1 if state.one_card[s] else 2)
     expected = [] if state.purist else list(D.ITEM_IDS)
     assert sorted(all_items) == expected, "item cards not conserved"
@@ -2047,7 +2328,7 @@ def redeal_hidden(state: MontanaState, seat: int, rnd: random.Random) -> Montana
         item_pool += list(items[s])
         rnd.shuffle(pool)
         hand[s] = tuple(sorted(pool[: len(hand[s])]))
-        rest = pool[len(hand[s]):]
+        rest = pool[len(hand[s]) :]
         newplayed = list(played[s])
         for kind, i in slots:
             if kind == "a":
@@ -2076,6 +2357,14 @@ def redeal_hidden(state: MontanaState, seat: int, rnd: random.Random) -> Montana
     drawn = state.drawn
     if drawn_hidden:
         drawn = tuple(item_pool[: len(drawn)])
-        item_pool = item_pool[len(drawn):]
-    return evolve(state, hand=tuple(hand), deck=tuple(deck), items=tuple(items), played=tuple(played),
-                        item_deck=tuple(item_pool), drawn=drawn, rng=Rng.from_seed(rnd.getrandbits(32)))
+        item_pool = item_pool[len(drawn) :]
+    return evolve(
+        state,
+        hand=tuple(hand),
+        deck=tuple(deck),
+        items=tuple(items),
+        played=tuple(played),
+        item_deck=tuple(item_pool),
+        drawn=drawn,
+        rng=Rng.from_seed(rnd.getrandbits(32)),
+    )

@@ -245,7 +245,7 @@ class GoatsState(State):
         """Never: Mountain Goats has nothing hidden, the whole table watches every turn."""
         return False
 
-    def view(self, seat: int | None) -> "GoatsState":
+    def view(self, seat: int | None) -> GoatsState:
         """Everything is public except the future dice: the generator is blanked."""
         if self.rng is _BLANK or self.rng.state < 0:
             return self
@@ -330,7 +330,7 @@ class GoatsState(State):
 
     # ------------------------------------------------------------ apply
 
-    def apply(self, seat: int, action: Any) -> "GoatsState":
+    def apply(self, seat: int, action: Any) -> GoatsState:
         """Apply a Roll or a Move of ``seat``; raises IllegalAction with the reason."""
         if seat not in self.to_move:
             self.check_seat(seat)
@@ -340,7 +340,7 @@ class GoatsState(State):
             return self._move(seat, action)
         raise IllegalAction(f"{action!r} is not a Mountain Goats action")
 
-    def _roll(self, seat: int) -> "GoatsState":
+    def _roll(self, seat: int) -> GoatsState:
         """Rulebook: Turno - roll the four dice."""
         if self.dice:
             raise IllegalAction("you have already rolled: group your dice and move")
@@ -395,20 +395,28 @@ class GoatsState(State):
             if total < GROUP_MIN or total > hi:
                 raise IllegalAction(
                     f"that group ({expr}) sums to {total}; groups must sum {GROUP_MIN}-{hi}"
-                    + ("" if self.big_mountain else " (11-24 needs the Big Mountain)" if total > GROUP_MAX else "")
+                    + (
+                        ""
+                        if self.big_mountain
+                        else " (11-24 needs the Big Mountain)"
+                        if total > GROUP_MAX
+                        else ""
+                    )
                 )
             if target != total:
                 raise IllegalAction(f"that group ({expr}) sums to {total}, not {target}")
             if total <= GROUP_MAX:
                 if goat not in (0, total):
-                    raise IllegalAction(f"a group of {total} moves the goat of mountain {total}, not goat {goat}")
+                    raise IllegalAction(
+                        f"a group of {total} moves the goat of mountain {total}, not goat {goat}"
+                    )
                 goat = total
             elif goat not in MOUNTAINS:
                 raise IllegalAction(f"say which goat (5-10) moves to spot {total}")
             out.append((target, goat, idx))
         return out
 
-    def _move(self, seat: int, move: Move) -> "GoatsState":
+    def _move(self, seat: int, move: Move) -> GoatsState:
         """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final).
 
         Each step is a method of :class:`_Turn`, named after its rule.
@@ -416,7 +424,9 @@ class GoatsState(State):
         """
         dice, faces, groups = self.dice, move.faces, move.groups
         try:
-            sure = bool(dice) and speed.surely_legal(dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX)
+            sure = bool(dice) and speed.surely_legal(
+                dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX
+            )
         except Exception:  # malformed values: check_move reports them as before
             sure = False
         if not sure:
@@ -522,8 +532,11 @@ class GoatsState(State):
             won = self.bonus_won[s]
             rows.append(f"Bonuses: {' + '.join(map(str, won))} = {sum(won)}" if won else "Bonuses: none")
             if self.big_mountain:
-                mine = [f"spot {sp} rank {k + 1}: {table[k] if k < len(table) else 0}"
-                        for k, (sp, (who, _g)) in enumerate(spots) if who == s]
+                mine = [
+                    f"spot {sp} rank {k + 1}: {table[k] if k < len(table) else 0}"
+                    for k, (sp, (who, _g)) in enumerate(spots)
+                    if who == s
+                ]
                 rows.append("Big Mountain: " + (", ".join(mine) if mine else "no goats") + f" = {big[s]}")
             tops = self.summits(s)
             rows.append(f"Goats on summits: {len(tops)}" + (f" (highest {max(tops)})" if tops else ""))
@@ -544,10 +557,22 @@ class _Turn:
     :meth:`finish` gives the new state.
     """
 
-    __slots__ = ("state", "seat", "me", "mypos", "supply", "mine", "knocked", "events",
-                 "bonus_left", "won", "ending", "to_move")
+    __slots__ = (
+        "bonus_left",
+        "ending",
+        "events",
+        "knocked",
+        "me",
+        "mine",
+        "mypos",
+        "seat",
+        "state",
+        "supply",
+        "to_move",
+        "won",
+    )
 
-    def __init__(self, state: "GoatsState", seat: int) -> None:
+    def __init__(self, state: GoatsState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.me = speed.REF.get(seat) or seat_ref(seat)
@@ -567,8 +592,12 @@ class _Turn:
         if faces != dice:
             changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
             if changed:
-                self.events.append(Event(f"{self.me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} "
-                                         f"into {' and '.join(map(str, changed))}."))
+                self.events.append(
+                    Event(
+                        f"{self.me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} "
+                        f"into {' and '.join(map(str, changed))}."
+                    )
+                )
 
     def use_no_dice(self) -> None:
         """Sheet: Decisions - a move may use no group at all (nothing fits, or the player declines)."""
@@ -583,21 +612,34 @@ class _Turn:
             row = self.mypos if s == self.seat else self.state.pos[s]
             if target in row:
                 who = "your" if s == self.seat else f"{seat_letter(s)}'s"
-                raise IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {row.index(target) + 5}")
+                raise IllegalAction(
+                    f"Big Mountain spot {target} is taken by {who} goat {row.index(target) + 5}"
+                )
         gi = goat - 5
         old = self.mypos[gi]
         self.mypos[gi] = target
-        frm = (f"spot {old}" if old > GROUP_MAX else "the foot of" if old == 0
-               else "the summit of" if old == STEPS_BY_INDEX[gi] else f"step {old} of")
+        frm = (
+            f"spot {old}"
+            if old > GROUP_MAX
+            else "the foot of"
+            if old == 0
+            else "the summit of"
+            if old == STEPS_BY_INDEX[gi]
+            else f"step {old} of"
+        )
         frm = frm if old > GROUP_MAX else f"{frm} {goat}"
-        self.events.append(Event(f"{self.me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}."))
+        self.events.append(
+            Event(f"{self.me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}.")
+        )
 
     def come_down_from_big_mountain(self, goat: int, expr: str) -> None:
         """Sheet: Big Mountain - the mountain's own value brings its goat back to the foot."""
         gi = goat - 5
         spot = self.mypos[gi]
         self.mypos[gi] = 0
-        self.events.append(Event(f"{self.me}: {expr} brings goat {goat} down from spot {spot} to the foot of {goat}."))
+        self.events.append(
+            Event(f"{self.me}: {expr} brings goat {goat} down from spot {spot} to the foot of {goat}.")
+        )
 
     def climb(self, goat: int, expr: str) -> None:
         """Rulebook: Turno - the goat climbs one step; on the summit it knocks rivals off
@@ -610,7 +652,9 @@ class _Turn:
             self.mypos[gi] = p
             if p < top:
                 ev = speed.climb_event(self.seat, gi, p, expr)  # shared by every game (speed.py)
-                self.events.append(ev or Event(f"{self.me}: {expr} on {goat}: goat climbs to step {p} of {top}."))
+                self.events.append(
+                    ev or Event(f"{self.me}: {expr} on {goat}: goat climbs to step {p} of {top}.")
+                )
                 return
             text = f"{self.me}: {expr}{speed.ON[gi]}goat reaches the summit" + self._knock_rivals(gi, top)
         else:
@@ -646,7 +690,9 @@ class _Turn:
         while len(self.won) < sets and self.bonus_left:
             self.won = self.won + (self.bonus_left[0],)
             self.bonus_left = self.bonus_left[1:]
-            self.events.append(Event(f"{self.me} completes set {len(self.won)} and takes the {self.won[-1]} bonus token."))
+            self.events.append(
+                Event(f"{self.me} completes set {len(self.won)} and takes the {self.won[-1]} bonus token.")
+            )
 
     def check_game_end(self) -> None:
         """Rulebook: Final - the bonus tokens run out or three mountains run out of point
@@ -658,15 +704,20 @@ class _Turn:
             elif self.supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
                 self.ending = ENDING_MOUNTAINS
             if self.ending:
-                self.events.append(Event(f"The game ends: {self.ending}. This round is finished first."
-                                         if seat != n - 1 else f"The game ends: {self.ending}."))
+                self.events.append(
+                    Event(
+                        f"The game ends: {self.ending}. This round is finished first."
+                        if seat != n - 1
+                        else f"The game ends: {self.ending}."
+                    )
+                )
         if self.ending and seat == n - 1:
             self.to_move = ()
             self.events.append(Event("The last round is complete: the game is over."))
         else:
             self.to_move = ((seat + 1) % n,)
 
-    def finish(self) -> "GoatsState":
+    def finish(self) -> GoatsState:
         """The state after the move: positions, tokens, bonuses, the next seat.
 
         Goats knocked off a summit go to the foot here, once every group is
@@ -795,8 +846,12 @@ def check_invariants(state: GoatsState) -> None:
     for i in _IDX:
         held = sum(state.tokens[s][i] for s in range(n))
         assert state.supply[i] >= 0 and held + state.supply[i] == start[i], f"tokens of {i + 5} not conserved"
-    assert sorted(state.bonus_left + sum(state.bonus_won, ()), reverse=True) == list(BONUS_TOKENS), "bonus lost"
-    assert tuple(state.bonus_left) == tuple(sorted(state.bonus_left, reverse=True)), "bonus stack out of order"
+    assert sorted(state.bonus_left + sum(state.bonus_won, ()), reverse=True) == list(BONUS_TOKENS), (
+        "bonus lost"
+    )
+    assert tuple(state.bonus_left) == tuple(sorted(state.bonus_left, reverse=True)), (
+        "bonus stack out of order"
+    )
     for s in range(n):
         sets = min(state.tokens[s])
         won = len(state.bonus_won[s])

@@ -23,8 +23,9 @@ Like the rules, nothing here imports a terminal library (import contract).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from boardgames_tui.engine.core import Event, seat_ref
 
@@ -49,8 +50,10 @@ _CLIMBS = tuple(
 
 #: Every roll by ``value % 1296`` of the generator's draw: (dice, " rolls a b c d.").
 _ROLLS = tuple(
-    ((r % 6 + 1, r // 6 % 6 + 1, r // 36 % 6 + 1, r // 216 % 6 + 1),
-     f" rolls {r % 6 + 1} {r // 6 % 6 + 1} {r // 36 % 6 + 1} {r // 216 % 6 + 1}.")
+    (
+        (r % 6 + 1, r // 6 % 6 + 1, r // 36 % 6 + 1, r // 216 % 6 + 1),
+        f" rolls {r % 6 + 1} {r // 6 % 6 + 1} {r // 36 % 6 + 1} {r // 216 % 6 + 1}.",
+    )
     for r in range(6**DICE)
 )
 #: The log event of each seat's each roll, made on first use.
@@ -80,7 +83,10 @@ def roll(seat: int, value: int) -> tuple[tuple[int, ...], Event]:
 #: Per seat: "uses no dice", and per mountain index and step reached the climb events by
 #: dice text, made on first use (a few thousand at most: the dice texts of a sum are finite).
 _SHARED: dict[int, tuple[Event, tuple[tuple[dict[str, Event], ...], ...]]] = {
-    s: (Event(f"{seat_ref(s)} uses no dice."), tuple(tuple({} for _p in range(top)) for top in STEPS_BY_INDEX))
+    s: (
+        Event(f"{seat_ref(s)} uses no dice."),
+        tuple(tuple({} for _p in range(top)) for top in STEPS_BY_INDEX),
+    )
     for s in range(5)
 }
 
@@ -151,7 +157,9 @@ PARTITIONS = _partitions(DICE)
 
 
 @lru_cache(maxsize=4096)
-def dice_plans(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
+def dice_plans(
+    dice: tuple[int, ...], big: bool
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]], ...]:
     """Every distinct multiset of group sums a roll allows, with one way to make it.
 
     Returns ``(sums, faces, groups)`` triples: ``sums`` sorted ascending,
@@ -198,7 +206,9 @@ def dice_plans(dice: tuple[int, ...], big: bool) -> tuple[tuple[tuple[int, ...],
 
 
 @lru_cache(maxsize=4096)
-def dice_sequences(dice: tuple[int, ...], big: bool, make_move: Callable[[tuple, tuple], Any]) -> tuple[tuple[tuple[tuple[int, int], ...], Any], ...]:
+def dice_sequences(
+    dice: tuple[int, ...], big: bool, make_move: Callable[[tuple, tuple], Any]
+) -> tuple[tuple[tuple[tuple[int, int], ...], Any], ...]:
     """Every group sequence worth trying for a roll: ``((target, goat) ..., move)`` pairs.
 
     Plans without Big Mountain groups give one sequence (their order cannot

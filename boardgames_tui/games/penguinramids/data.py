@@ -14,7 +14,7 @@ No textual or rich here (import contract).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 

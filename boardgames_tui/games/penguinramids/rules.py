@@ -17,8 +17,9 @@ No textual or rich here (import contract).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -56,6 +57,7 @@ class Phase(StrEnum):
     """The cards are revealed; ``order[turn]`` takes a penguin and uses their action (Rulebook: Durante tu turno)."""
     OVER = "over"
     """Ten rounds are played (Rulebook: Fin del juego)."""
+
 
 # For each flat slot: the flat slots of its two supporters (lower-left, lower-right), or None on the base.
 _SUPPORTERS: tuple[tuple[int, int] | None, ...] = tuple(
@@ -102,7 +104,9 @@ TEXTS = shapes(
     N_("{player} plays an action card face down."),
     N_("you chose card {number} ({action})"),
     N_("Cards revealed: {cards}. Turn order: {order}."),
-    N_("Cards revealed: {cards}. Turn order: {order}. Ties broken from the Chief Penguin ({chief}) clockwise."),
+    N_(
+        "Cards revealed: {cards}. Turn order: {order}. Ties broken from the Chief Penguin ({chief}) clockwise."
+    ),
     N_("{player} takes {penguin}."),
     N_("{player} takes {penguin}; no penguin on offer fits, so it is discarded."),
     N_("{player} places {penguin} on {slot}."),
@@ -304,7 +308,19 @@ class EndTurn:
         return "end my turn"
 
 
-ACTION_TYPES = (ChooseCard, Take, Place, Discard, TakeChief, Flip, Swap, Recover, TakeToken, PlaceToken, EndTurn)
+ACTION_TYPES = (
+    ChooseCard,
+    Take,
+    Place,
+    Discard,
+    TakeChief,
+    Flip,
+    Swap,
+    Recover,
+    TakeToken,
+    PlaceToken,
+    EndTurn,
+)
 
 
 # ---- pyramid helpers (pure functions on tuples) ------------------------------
@@ -625,7 +641,7 @@ class PenguinramidsState(State):
             return self._action_options(seat) + [Pass()] + self._token_options(seat)
         return self._token_options(seat) + [EndTurn()]
 
-    def apply(self, seat: int, action: Any) -> "PenguinramidsState":
+    def apply(self, seat: int, action: Any) -> PenguinramidsState:
         """The state after ``seat`` takes ``action``; raises IllegalAction with a reason.
 
         Each kind of action is carried out by the method named after its rule
@@ -676,7 +692,7 @@ class PenguinramidsState(State):
 
     # ---- steps: one method per rule, each taking (seat, action) ----
 
-    def _choose(self, seat: int, action: ChooseCard) -> "PenguinramidsState":
+    def _choose(self, seat: int, action: ChooseCard) -> PenguinramidsState:
         """Rulebook: Como se Juega - play an action card face down; the last one in reveals all."""
         chosen = replace_at(self.chosen, seat, action.number)
         to_move = tuple(s for s in self.to_move if s != seat)
@@ -688,7 +704,7 @@ class PenguinramidsState(State):
             return st
         return st._reveal()
 
-    def _reveal(self) -> "PenguinramidsState":
+    def _reveal(self) -> PenguinramidsState:
         """All cards are in: reveal them and fix the turn order (Rulebook: Como se Juega).
         Lowest number first; ties from the Chief Penguin holder (or the nearest tied
         seat clockwise) going clockwise."""
@@ -716,7 +732,7 @@ class PenguinramidsState(State):
         )
         return st
 
-    def _take(self, seat: int, action: Take) -> "PenguinramidsState":
+    def _take(self, seat: int, action: Take) -> PenguinramidsState:
         """Rulebook: Durante tu turno - take a revealed penguin. One that fits nowhere
         while none on offer fits is discarded at once (Sheet: no legal placement)."""
         pid = action.penguin
@@ -728,7 +744,11 @@ class PenguinramidsState(State):
                 discard=self.discard + (pid,),
                 placed=True,
                 log=self.log
-                + (Event(f"{seat_ref(seat)} takes {penguin_text(pid)}; no penguin on offer fits, so it is discarded."),),
+                + (
+                    Event(
+                        f"{seat_ref(seat)} takes {penguin_text(pid)}; no penguin on offer fits, so it is discarded."
+                    ),
+                ),
             )
             return st._after_step(seat)
         return evolve(
@@ -738,7 +758,7 @@ class PenguinramidsState(State):
             log=self.log + (Event(f"{seat_ref(seat)} takes {penguin_text(pid)}."),),
         )
 
-    def _place(self, seat: int, action: Place) -> "PenguinramidsState":
+    def _place(self, seat: int, action: Place) -> PenguinramidsState:
         """Rulebook: Colocando un pingüino - the taken penguin goes on a free slot that holds it."""
         slot = action.slot
         pid = self.taken
@@ -756,7 +776,7 @@ class PenguinramidsState(State):
         )
         return st._after_step(seat)
 
-    def _discard(self, seat: int, action: Discard) -> "PenguinramidsState":
+    def _discard(self, seat: int, action: Discard) -> PenguinramidsState:
         """Sheet: no legal placement - the taken penguin fits nowhere and is discarded."""
         pid = self.taken
         st = evolve(
@@ -768,18 +788,22 @@ class PenguinramidsState(State):
         )
         return st._after_step(seat)
 
-    def _take_chief(self, seat: int, action: TakeChief) -> "PenguinramidsState":
+    def _take_chief(self, seat: int, action: TakeChief) -> PenguinramidsState:
         """Rulebook: acción 1 - take the Chief Penguin card."""
         st = evolve(
             self,
             chief=seat,
             used=True,
             log=self.log
-            + (Event(f"{seat_ref(seat)} takes the Chief Penguin from {seat_ref(self.chief)} ({self.chief_effect()})."),),
+            + (
+                Event(
+                    f"{seat_ref(seat)} takes the Chief Penguin from {seat_ref(self.chief)} ({self.chief_effect()})."
+                ),
+            ),
         )
         return st._after_step(seat)
 
-    def _flip(self, seat: int, action: Flip) -> "PenguinramidsState":
+    def _flip(self, seat: int, action: Flip) -> PenguinramidsState:
         """Rulebook: acción 2 - turn one of your penguins to its grey side."""
         pid = self.pyramids[seat][action.slot]
         st = evolve(
@@ -796,7 +820,7 @@ class PenguinramidsState(State):
         )
         return st._after_step(seat)
 
-    def _swap(self, seat: int, action: Swap) -> "PenguinramidsState":
+    def _swap(self, seat: int, action: Swap) -> PenguinramidsState:
         """Rulebook: acción 3 - before taking, swap a revealed penguin with the deck top
         (the swapped one goes to the deck bottom)."""
         i = self.revealed.index(action.penguin)
@@ -818,7 +842,7 @@ class PenguinramidsState(State):
         )
         return st._after_step(seat)
 
-    def _recover(self, seat: int, action: Recover) -> "PenguinramidsState":
+    def _recover(self, seat: int, action: Recover) -> PenguinramidsState:
         """Rulebook: acción 4 - take back every played action card, this one included."""
         st = evolve(
             self,
@@ -826,11 +850,15 @@ class PenguinramidsState(State):
             spent=replace_at(self.spent, seat, ()),
             used=True,
             log=self.log
-            + (Event(f"{seat_ref(seat)} takes back the played cards {', '.join(map(str, self.spent[seat]))}."),),
+            + (
+                Event(
+                    f"{seat_ref(seat)} takes back the played cards {', '.join(map(str, self.spent[seat]))}."
+                ),
+            ),
         )
         return st._after_step(seat)
 
-    def _take_token(self, seat: int, action: TakeToken) -> "PenguinramidsState":
+    def _take_token(self, seat: int, action: TakeToken) -> PenguinramidsState:
         """Rulebook: acción 5 - take a strength token from the supply."""
         st = evolve(
             self,
@@ -841,7 +869,7 @@ class PenguinramidsState(State):
         )
         return st._after_step(seat)
 
-    def _put_token(self, seat: int, action: PlaceToken) -> "PenguinramidsState":
+    def _put_token(self, seat: int, action: PlaceToken) -> PenguinramidsState:
         """Rulebook: acción 5 - a held strength token goes on a penguin's arm, +1 for good.
 
         The same decision stays open, unless the penguin is placed, the action is
@@ -855,11 +883,15 @@ class PenguinramidsState(State):
             tokens=replace_at(self.tokens, seat, replace_at(tok, i, tok[i] + 1)),
             held_tokens=replace_at(self.held_tokens, seat, self.held_tokens[seat] - 1),
             log=self.log
-            + (Event(f"{seat_ref(seat)} puts a strength token on the {action.arm} arm at {slot_name(action.slot)}."),),
+            + (
+                Event(
+                    f"{seat_ref(seat)} puts a strength token on the {action.arm} arm at {slot_name(action.slot)}."
+                ),
+            ),
         )
         return st._after_step(seat)
 
-    def _skip_action(self, seat: int, action: Pass) -> "PenguinramidsState":
+    def _skip_action(self, seat: int, action: Pass) -> PenguinramidsState:
         """Rulebook: Realizar una acción - the action is optional: skip it, ending the turn.
 
         It ends the turn even with tokens held (they could have gone on arms
@@ -872,7 +904,7 @@ class PenguinramidsState(State):
         )
         return st._next_turn()
 
-    def _end_turn(self, seat: int, action: EndTurn) -> "PenguinramidsState":
+    def _end_turn(self, seat: int, action: EndTurn) -> PenguinramidsState:
         """Table notes: end the turn keeping strength tokens that could still go on arms."""
         held = self.held_tokens[seat]
         kept = f"{held} strength token{'s' if held != 1 else ''}"
@@ -886,7 +918,7 @@ class PenguinramidsState(State):
             return "this is the last round: it only decides a tie at the end"
         return "it counts from next round"
 
-    def _after_step(self, seat: int) -> "PenguinramidsState":
+    def _after_step(self, seat: int) -> PenguinramidsState:
         """End the turn once the penguin is dealt with, the action is used or useless,
         and no held strength token could still go on an arm (Table notes: then the
         player ends the turn explicitly with EndTurn)."""
@@ -896,15 +928,13 @@ class PenguinramidsState(State):
             return self
         return self._next_turn()
 
-    def _next_turn(self) -> "PenguinramidsState":
+    def _next_turn(self) -> PenguinramidsState:
         turn = self.turn + 1
         if turn < self.n:
-            return evolve(
-                self, turn=turn, taken=-1, placed=False, used=False, to_move=(self.order[turn],)
-            )
+            return evolve(self, turn=turn, taken=-1, placed=False, used=False, to_move=(self.order[turn],))
         return self._end_round()
 
-    def _end_round(self) -> "PenguinramidsState":
+    def _end_round(self) -> PenguinramidsState:
         """Round over: next round reveals one penguin per player (Rulebook: Como se Juega)."""
         discard = self.discard + self.revealed  # none left in a normal round
         if self.round >= ROUNDS:
@@ -935,7 +965,9 @@ class PenguinramidsState(State):
             if not hands[s]:  # Table notes: an empty hand takes its played cards back
                 hands = replace_at(hands, s, tuple(sorted(spent[s])))
                 spent = replace_at(spent, s, ())
-                events.append(Event(f"{seat_ref(s)} has no action card left and takes back all played cards."))
+                events.append(
+                    Event(f"{seat_ref(s)} has no action card left and takes back all played cards.")
+                )
         return evolve(
             self,
             round=self.round + 1,
@@ -973,7 +1005,11 @@ class PenguinramidsState(State):
         pyr, grey = self.pyramids[seat], self.greys[seat]
         out = []
         for k in range(4):
-            ws = [weight_at(pyr, grey, s) for s in range(LEVEL_OFFSET[k], LEVEL_OFFSET[k] + LEVEL_SIZES[k]) if pyr[s] >= 0]
+            ws = [
+                weight_at(pyr, grey, s)
+                for s in range(LEVEL_OFFSET[k], LEVEL_OFFSET[k] + LEVEL_SIZES[k])
+                if pyr[s] >= 0
+            ]
             out.append(max(ws) if ws else 0)
         return tuple(out)
 
@@ -1051,7 +1087,7 @@ class PenguinramidsState(State):
 
     # ---- views and prompts ----
 
-    def view(self, seat: int | None) -> "PenguinramidsState":
+    def view(self, seat: int | None) -> PenguinramidsState:
         """What ``seat`` knows: other seats' secret choices and the deck order are hidden."""
         chosen = self.chosen
         if self.phase == Phase.CHOOSE:
@@ -1151,8 +1187,10 @@ def new_game(players: int, seed: int, chief: int | str = 0, **options: Any) -> P
     deck, rng = rng.shuffled(range(len(PENGUINS)))
     revealed, deck = deck[:players], deck[players:]
     log = (
-        Event(f"Goals: {', '.join(f'{GOALS[g].name} ({GOALS[g].points})' for g in goals)}. "
-              f"{seat_ref(chief)} holds the Chief Penguin."),
+        Event(
+            f"Goals: {', '.join(f'{GOALS[g].name} ({GOALS[g].points})' for g in goals)}. "
+            f"{seat_ref(chief)} holds the Chief Penguin."
+        ),
         Event(f"Round 1: revealed {', '.join(penguin_text(p) for p in revealed)}."),
     )
     return PenguinramidsState(
@@ -1201,7 +1239,9 @@ def check_invariants(state: PenguinramidsState) -> None:
     for s in range(n):
         hand = list(state.hands[s]) + list(state.spent[s])
         assert sorted(hand) == list(data.ACTION_NUMBERS), f"seat {s}'s action cards not conserved"
-        assert all_supported(state.pyramids[s], state.greys[s], state.tokens[s]), f"seat {s} has an unsupported penguin"
+        assert all_supported(state.pyramids[s], state.greys[s], state.tokens[s]), (
+            f"seat {s} has an unsupported penguin"
+        )
         pyr = state.pyramids[s]
         for i, g in enumerate(state.greys[s]):
             assert not g or pyr[i] >= 0

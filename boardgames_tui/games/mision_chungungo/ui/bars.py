@@ -42,7 +42,9 @@ class QuietBars:
 
     def _quiet_bar(self, vertical: bool) -> QuietScrollBar:
         thickness = self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal  # type: ignore[attr-defined]
-        bar = QuietScrollBar(vertical=vertical, name="vertical" if vertical else "horizontal", thickness=thickness)
+        bar = QuietScrollBar(
+            vertical=vertical, name="vertical" if vertical else "horizontal", thickness=thickness
+        )
         bar.display = False
         self.app._start_widget(self, bar)  # type: ignore[attr-defined]
         return bar

@@ -35,7 +35,8 @@ Everything is drawn from ``ctx.view``; see :mod:`.model`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -60,7 +61,6 @@ from . import model
 from .bars import QuietBars
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
 from .pieces import Pieces
-
 
 #: The key to the field's glyphs, on the table line when no card is being resolved.
 LEGEND = N_("░ face down  ~ eel  A token")
@@ -199,7 +199,9 @@ class FieldLines(FramedRows, QuietBars, ScrollLines):
         return min(self.largest.height + bar, room)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        bar = self.styles.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0  # Textual adds it
+        bar = (
+            self.styles.scrollbar_size_horizontal if self.show_horizontal_scrollbar else 0
+        )  # Textual adds it
         return max(0, self._height_for(container.height) - bar)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -309,7 +311,9 @@ class HandLines(FramedRows, ScrollLines):
         # Without the scrollbar widget's mouse actions (grab, scroll_up...): the keys and the
         # wheel scroll the column.
         self._bar = [
-            Segment(seg.text, Style(color=seg.style.color, bgcolor=seg.style.bgcolor, reverse=seg.style.reverse))
+            Segment(
+                seg.text, Style(color=seg.style.color, bgcolor=seg.style.bgcolor, reverse=seg.style.reverse)
+            )
             for seg in bar.segments
             if seg.style is not None
         ]
@@ -328,7 +332,13 @@ class HandLines(FramedRows, ScrollLines):
         if self.bar_shown:
             self._bar_segments()
         preview = self.get_visual_style("hand-lines--preview").rich_style
-        return self.width_for_rows, round(self.scroll_y), preview, self.visual_style.rich_style, self.bar_shown
+        return (
+            self.width_for_rows,
+            round(self.scroll_y),
+            preview,
+            self.visual_style.rich_style,
+            self.bar_shown,
+        )
 
     def render_line(self, y: int) -> Strip:
         width, top, preview, base, bar_shown = self.frame()
@@ -604,13 +614,18 @@ class ChungungoBoard(GameBoard):
             line = self._table_line()
             self._set_part("table", text_strips(line, self.app.console), lambda: line)
 
-        self._put("table", (t.deck, t.target, t.terminal, t.phase, t.card_in_play, t.step, t.current, lang), table)
+        self._put(
+            "table", (t.deck, t.target, t.terminal, t.phase, t.card_in_play, t.step, t.current, lang), table
+        )
         width = self._top.content_size.width or self.app.size.width
         self._put(
             "players",
             (t.players, t.to_move, t.terminal, ctx.seat, ctx.names, lang, width),
-            lambda: self._set_part("players", fitted_rows(model.players_text(t, ctx), width, self.app.console),
-                                   lambda: model.players_text(t, ctx)),
+            lambda: self._set_part(
+                "players",
+                fitted_rows(model.players_text(t, ctx), width, self.app.console),
+                lambda: model.players_text(t, ctx),
+            ),
         )
         self._draw_hand(self.previewing)
 
@@ -632,10 +647,15 @@ class ChungungoBoard(GameBoard):
             who = seat_letter(t.current)
             title = model.CARDS[t.card_in_play].title
             if t.step == model.Step.EEL:
-                name = model.fit_title(title, 48 - len(line.plain) - len(_("{seat}'s {card} cancelled").format(seat=who, card="")))
+                name = model.fit_title(
+                    title,
+                    48 - len(line.plain) - len(_("{seat}'s {card} cancelled").format(seat=who, card="")),
+                )
                 line.append(_("{seat}'s {card} cancelled").format(seat=who, card=name), "bold")
             else:
-                name = model.fit_title(title, 48 - len(line.plain) - len(_("{seat} plays {card}").format(seat=who, card="")))
+                name = model.fit_title(
+                    title, 48 - len(line.plain) - len(_("{seat} plays {card}").format(seat=who, card=""))
+                )
                 line.append(_("{seat} plays {card}").format(seat=who, card=name), "bold")
         else:
             line.append(_(LEGEND), "dim")
@@ -658,8 +678,18 @@ class ChungungoBoard(GameBoard):
             cell=self.cell_size,
         )
         field = self.table.field
-        key = (frozenset(field.items()), lay.origin, lay.size, self.ctx.seat, lay.legal, args["cursor"],
-               frozenset(lines.items()), frozenset(hits), frozenset(args["faces"].items()), self.cell_size)
+        key = (
+            frozenset(field.items()),
+            lay.origin,
+            lay.size,
+            self.ctx.seat,
+            lay.legal,
+            args["cursor"],
+            frozenset(lines.items()),
+            frozenset(hits),
+            frozenset(args["faces"].items()),
+            self.cell_size,
+        )
 
         def draw() -> None:
             strips = field_strips(self.app.console, self._pieces, field, **args)  # type: ignore[arg-type]
@@ -708,19 +738,27 @@ class ChungungoBoard(GameBoard):
             faces = model.hand_faces(t, ctx, action)
             strips: list[Strip] = []
             if faces:
-                strips += self._rendered(("hand-title", hand, who, owned, lang, wrap_at), wrap_at,
-                                         lambda: model.hand_title(t, ctx))
+                strips += self._rendered(
+                    ("hand-title", hand, who, owned, lang, wrap_at), wrap_at, lambda: model.hand_title(t, ctx)
+                )
                 strips += model.card_row_strips(console, self._pieces, faces, width)
                 rows = model.hand_rows(t, ctx, action)
                 names = max(cell_len(model.hand_row_cells(c, on)[0].plain) for c, on in rows)
                 for c, on in rows:  # row by row, at the width of the widest name: as the whole table
-                    strips += self._rendered(("hand-row", c, on, names, lang, wrap_at), wrap_at,
-                                             lambda: model.hand_row_table(c, on, names))
+                    strips += self._rendered(
+                        ("hand-row", c, on, names, lang, wrap_at),
+                        wrap_at,
+                        lambda: model.hand_row_table(c, on, names),
+                    )
             else:
-                strips += self._rendered(("hand-table-titled", hand, who, owned, lang, wrap_at), wrap_at,
-                                         lambda: model.hand_table(t, ctx, action))
-            strips += self._rendered(("piles-title", lang, wrap_at), wrap_at,
-                                     lambda: Text(_("Discard piles"), style="bold"))
+                strips += self._rendered(
+                    ("hand-table-titled", hand, who, owned, lang, wrap_at),
+                    wrap_at,
+                    lambda: model.hand_table(t, ctx, action),
+                )
+            strips += self._rendered(
+                ("piles-title", lang, wrap_at), wrap_at, lambda: Text(_("Discard piles"), style="bold")
+            )
             strips += model.card_row_strips(console, self._pieces, model.pile_faces(t, ctx), width)
             kept_width, kept = self._hand_kept
             if wrap_at != kept_width:  # new width, new wrapping: count again
@@ -731,7 +769,9 @@ class ChungungoBoard(GameBoard):
 
         self._put("hand", key, draw)
 
-    def _hand_group(self, t: model.Table, ctx: BoardContext, action: Any | None, width: int) -> RenderableType:
+    def _hand_group(
+        self, t: model.Table, ctx: BoardContext, action: Any | None, width: int
+    ) -> RenderableType:
         """The hand part as one renderable (what :meth:`_draw_hand` draws piece by piece)."""
         parts: list[Any] = []
         cards = model.hand_cards(t, ctx, action, width)

@@ -91,7 +91,9 @@ class FieldChooser(QuietBars, ActionList, ActionChooser):
         super().set_choices(ctx, board)
         self._board = board
         self.border_subtitle = _("PgUp/PgDn: hand") if ctx.legal else ""
-        self._cells = [(i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None]
+        self._cells = [
+            (i, cell) for i, a in enumerate(self._actions) if (cell := model.action_cell(a)) is not None
+        ]
         self.fit_rows()
         if self._cells:
             self.border_title = _("Choose a cell: arrows + Enter, or a number")

@@ -24,7 +24,7 @@ readable with NO_COLOR=1):
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Mapping
 
 import attrs
 from rich.console import Console
@@ -136,7 +136,9 @@ def render_field(field: Mapping[Cell, FieldCell], **look: object) -> Text:
             line.append(label, STYLE_LABEL)
         for c in range(cols):
             here = (origin[0] + r, origin[1] + c)
-            for k, part in enumerate(_card(field.get(here), here, own_seat, legal, cursor, lines, hits, faces, cell)):
+            for k, part in enumerate(
+                _card(field.get(here), here, own_seat, legal, cursor, lines, hits, faces, cell)
+            ):
                 grid[k].append_text(part)
         for line in grid:
             out.append("\n")
@@ -144,7 +146,9 @@ def render_field(field: Mapping[Cell, FieldCell], **look: object) -> Text:
     return out
 
 
-def field_strips(console: Console, pieces: Pieces, field: Mapping[Cell, FieldCell], **look: object) -> list[Strip]:
+def field_strips(
+    console: Console, pieces: Pieces, field: Mapping[Cell, FieldCell], **look: object
+) -> list[Strip]:
     """The rows of :func:`render_field` (same keywords) as Strips, each card rendered once per look.
 
     Exactly what ``text_strips(render_field(...))`` gives, built from the
@@ -171,7 +175,9 @@ def field_strips(console: Console, pieces: Pieces, field: Mapping[Cell, FieldCel
             console,
             ("field-labels", row, cell),
             lambda: [
-                Text(f"{row:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH, STYLE_LABEL)
+                Text(
+                    f"{row:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH, STYLE_LABEL
+                )
                 for k in range(cell.height)
             ],
         )
@@ -214,8 +220,17 @@ def _mark(here: Cell, cursor: Cell | None, hits: set, legal: set, lines: Mapping
     return ""
 
 
-def _card(occupant: FieldCell | None, here: Cell, own_seat: int | None, legal: set, cursor: Cell | None,
-          lines: dict, hits: set, faces: dict, cell: CellSize) -> list[Text]:
+def _card(
+    occupant: FieldCell | None,
+    here: Cell,
+    own_seat: int | None,
+    legal: set,
+    cursor: Cell | None,
+    lines: dict,
+    hits: set,
+    faces: dict,
+    cell: CellSize,
+) -> list[Text]:
     """The lines of one cell: a card box (or blank) with its marks."""
     w, inner = cell.width, cell.inner
     empty = occupant is None or occupant.gap
@@ -238,7 +253,7 @@ def _card(occupant: FieldCell | None, here: Cell, own_seat: int | None, legal: s
         if cell is LARGE:
             body = [f"{name[:inner]:^{inner}}", f"{str(copper) + 'cu':^{inner}}"]
         else:
-            body = [f"{name[:inner - 1]}{copper}"[:inner].ljust(inner)]
+            body = [f"{name[: inner - 1]}{copper}"[:inner].ljust(inner)]
         style = STYLE_FACE
     elif occupant.eel:
         body = [f"{'Eel':^{inner}}", "~" * inner] if cell is LARGE else ["~" * inner]
@@ -267,7 +282,9 @@ def _card(occupant: FieldCell | None, here: Cell, own_seat: int | None, legal: s
     return _box(cell, body, edge_style if mark else style, token_style=style if mark else None)
 
 
-def _box(cell: CellSize, body: list[str], style: str, dotted: bool = False, token_style: str | None = None) -> list[Text]:
+def _box(
+    cell: CellSize, body: list[str], style: str, dotted: bool = False, token_style: str | None = None
+) -> list[Text]:
     """A card box of ``cell`` size around ``body`` (one string per inside line)."""
     inner = cell.inner
     h, v = ("┄", "┆") if dotted else ("─", "│")
@@ -284,8 +301,12 @@ def _box(cell: CellSize, body: list[str], style: str, dotted: bool = False, toke
 
 def cell_region(cell: Cell, origin: Cell, size: CellSize = COMPACT) -> tuple[int, int, int, int]:
     """(x, y, width, height) of ``cell`` inside the text of :func:`render_field` (for scrolling to it)."""
-    return (LABEL_WIDTH + size.width * (cell[1] - origin[1]), 1 + size.height * (cell[0] - origin[0]),
-            size.width, size.height)
+    return (
+        LABEL_WIDTH + size.width * (cell[1] - origin[1]),
+        1 + size.height * (cell[0] - origin[0]),
+        size.width,
+        size.height,
+    )
 
 
 def cell_at(x: int, y: int, origin: Cell, size: CellSize = COMPACT) -> Cell | None:

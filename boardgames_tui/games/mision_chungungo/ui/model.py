@@ -11,7 +11,8 @@ the same words the log uses, and the field's edges carry those numbers.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 from rich.console import RenderableType
@@ -20,13 +21,11 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.strip import Strip
 
-from boardgames_tui.ui.fit import fit_name
 from boardgames_tui import i18n
-from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.engine import Pass, seat_letter
+from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.ui.board import BoardContext
-
-from .pieces import Pieces, join
+from boardgames_tui.ui.fit import fit_name
 
 from .. import data
 from ..data import CARDS, Step, alternatives
@@ -46,6 +45,7 @@ from ..rules import (
     Strike,
     shot_cells,
 )
+from .pieces import Pieces, join
 
 Cell = tuple[int, int]
 
@@ -196,7 +196,12 @@ def direction_from(here: Cell | None, cell: Cell) -> str:
     if here is None:
         return ""
     dr, dc = cell[0] - here[0], cell[1] - here[1]
-    words = {(-1, 0): N_("above you"), (1, 0): N_("below you"), (0, -1): N_("left of you"), (0, 1): N_("right of you")}
+    words = {
+        (-1, 0): N_("above you"),
+        (1, 0): N_("below you"),
+        (0, -1): N_("left of you"),
+        (0, 1): N_("right of you"),
+    }
     return _(words[(dr, dc)]) if (dr, dc) in words else ""
 
 
@@ -279,7 +284,9 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
         return f"{card_short(action.card)}: {short_text(action.card)}"
     if t is Regroup:
         n = len(view.discards[seat]) if seat is not None else 0
-        return ngettext("Regroup: take your {n} discarded card back", "Regroup: take your {n} discarded cards back", n).format(n=n)
+        return ngettext(
+            "Regroup: take your {n} discarded card back", "Regroup: take your {n} discarded cards back", n
+        ).format(n=n)
     if t is Shoot:
         card = view.card_in_play
         hit, eels = view.shot_targets(seat, card, action.flipped) if seat is not None else ((), ())
@@ -288,7 +295,9 @@ def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> 
         return f"{way} ({ways}): {_hits_words(hit, eels, ctx)}"
     if t is Strike:
         n = stealable(view, action.target)
-        what = ngettext("{n} card to steal", "{n} cards to steal", n).format(n=n) if n else _("nothing to steal")
+        what = (
+            ngettext("{n} card to steal", "{n} cards to steal", n).format(n=n) if n else _("nothing to steal")
+        )
         return _("Strike {player} ({what})").format(player=ctx.who(action.target), what=what)
     if t is GiveChungungo:
         if action.target == seat:
@@ -349,7 +358,12 @@ def shot_of(action: Any, table: Table) -> tuple[int, bool, Cell | None] | None:
 def shot_after_leap(table: Table) -> bool:
     """True while choosing the Quantum Leap of a card whose shot comes right after it."""
     view: ChungungoState = table.view
-    return table.step == Step.LEAP and len(view.steps) > 1 and view.steps[1] == Step.SHOT and table.card_in_play >= 0
+    return (
+        table.step == Step.LEAP
+        and len(view.steps) > 1
+        and view.steps[1] == Step.SHOT
+        and table.card_in_play >= 0
+    )
 
 
 def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell, str], set[Cell]]:
@@ -387,7 +401,13 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
         legal = list(ctx.legal)
         others = [(i, a) for i, a in enumerate(legal) if a != action and action_cell(a) == cell]
         for i, other in others:
-            verb = "Quantum Leap" if type(other) is Leap else "Excavate" if type(other) is Excavate else str(other)
+            verb = (
+                "Quantum Leap"
+                if type(other) is Leap
+                else "Excavate"
+                if type(other) is Excavate
+                else str(other)
+            )
             text += "\n" + _("Or {verb} here: choice {number}.").format(verb=verb, number=i + 1)
     return text
 
@@ -418,7 +438,11 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     if t is Leap:
         if shot_after_leap(table) and seat is not None:
             cell = (action.row, action.col)
-            return _("Leap here, then shoot.") + " " + _shot_outcomes(view, seat, table.card_in_play, cell, ctx, _("From here"))
+            return (
+                _("Leap here, then shoot.")
+                + " "
+                + _shot_outcomes(view, seat, table.card_in_play, cell, ctx, _("From here"))
+            )
         return _("Move your token onto this face-down card.")
     if t is PlaceAsteroid:
         if table.phase == Phase.FIELD:
@@ -433,11 +457,15 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
             return _("Your hand is empty: take your discard pile back, then play a card.")
         return _("Take your whole discard pile back into your hand; your turn ends.")
     if t is Strike:
-        return _("Steal a random card from {player}'s hand (not a Starter Kit).").format(player=ctx.who(action.target))
+        return _("Steal a random card from {player}'s hand (not a Starter Kit).").format(
+            player=ctx.who(action.target)
+        )
     if t is PlayEel:
         return _("Cancel the card; its player places your eel face up in the field.")
     if t is GiveChungungo:
-        return _("{player} gains 1 copper and may strike up to 2 players.").format(player=ctx.who(action.target))
+        return _("{player} gains 1 copper and may strike up to 2 players.").format(
+            player=ctx.who(action.target)
+        )
     if t is Pass and table.phase == Phase.REACT:
         if not any(type(a) is PlayEel for a in ctx.legal):
             return _("You hold no Electric Eel: you can only pass.")
@@ -447,8 +475,9 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     return ""
 
 
-def _shot_outcomes(view: ChungungoState, seat: int, card: int, origin: Cell | None, ctx: BoardContext,
-                   lead: str) -> str:
+def _shot_outcomes(
+    view: ChungungoState, seat: int, card: int, origin: Cell | None, ctx: BoardContext, lead: str
+) -> str:
     """'As printed: strikes B Beto. Turned: hits nobody.' for a shot from ``origin`` (default: the token).
 
     When turning it changes nothing the shot is not aimed: 'The shot strikes B Beto.'
@@ -461,7 +490,9 @@ def _shot_outcomes(view: ChungungoState, seat: int, card: int, origin: Cell | No
         moved = attrs.evolve(view, tokens=view.tokens[:seat] + (here,) + view.tokens[seat + 1 :])
         if moved.shot_turns(seat, card):
             hit2, eels2 = view.shot_targets(seat, card, True, origin)
-            return _("{lead}: {printed}. Turned: {turned}.").format(lead=lead, printed=printed, turned=_hits_words(hit2, eels2, ctx))
+            return _("{lead}: {printed}. Turned: {turned}.").format(
+                lead=lead, printed=printed, turned=_hits_words(hit2, eels2, ctx)
+            )
     # One way only: the shot is not aimed ('From here the shot hits nobody').
     if origin is not None:
         return _("From here the shot {outcome}.").format(outcome=printed)
@@ -490,8 +521,11 @@ def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
         if n == 0:
             return _("Nothing to excavate next to your token: Excavate does nothing now.")
         if n < digs:
-            return ngettext("Only {n} card to excavate next to your token: the second Excavate does nothing now.",
-                            "Only {n} cards to excavate next to your token: the second Excavate does nothing now.", n).format(n=n)
+            return ngettext(
+                "Only {n} card to excavate next to your token: the second Excavate does nothing now.",
+                "Only {n} cards to excavate next to your token: the second Excavate does nothing now.",
+                n,
+            ).format(n=n)
     leaps = [p for p in view.leap_cells(seat) if p != view.tokens[seat]]
     if c.steps and c.steps[0] == Step.LEAP and not leaps:
         return _("No free asteroid to leap to: the Quantum Leap does nothing now.")
@@ -568,9 +602,11 @@ def hand_title(table: Table, ctx: BoardContext) -> Text:
 
 def _hand_title(who: str, cards: int, total: int, owned: int) -> str:
     """'Your hand (A Ana): 3 cards, 4cu of your 7cu'."""
-    return ngettext("Your hand ({name}): {n} card, {total}cu of your {owned}cu",
-                    "Your hand ({name}): {n} cards, {total}cu of your {owned}cu", cards).format(
-        name=who, n=cards, total=total, owned=owned)
+    return ngettext(
+        "Your hand ({name}): {n} card, {total}cu of your {owned}cu",
+        "Your hand ({name}): {n} cards, {total}cu of your {owned}cu",
+        cards,
+    ).format(name=who, n=cards, total=total, owned=owned)
 
 
 def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool = True) -> RenderableType:
@@ -611,7 +647,9 @@ def hand_row_cells(card_id: int, on: bool) -> tuple[Text, str]:
     """The two cells of a row of :func:`hand_table`: the card's name and copper ('>' and reverse
     video when highlighted), and its ability in words (a str: Rich reads it as markup, as ever)."""
     card = CARDS[card_id]
-    name = Text(f"{'>' if on else ' '}{card_title(card_id)} {card.copper}cu", "bold reverse" if on else "bold")
+    name = Text(
+        f"{'>' if on else ' '}{card_title(card_id)} {card.copper}cu", "bold reverse" if on else "bold"
+    )
     return name, i18n.translate_text(card.text)
 
 
@@ -646,8 +684,8 @@ __all__ = [
     "card_of_action",
     "field_layout",
     "hand_table",
-    "players_text",
     "label",
+    "players_text",
     "preview_text",
     "shot_marks",
     "table_of",
@@ -681,7 +719,7 @@ def _card_rows(cards: list[tuple[list[str], str]], width: int):
     per_row = max(1, width // card_width)
     height = max((len(lines) for lines, _ in cards), default=0)
     for start in range(0, len(cards), per_row):
-        yield cards[start:start + per_row], card_width - 2, height
+        yield cards[start : start + per_row], card_width - 2, height
 
 
 def card_box(lines: tuple[str, ...], style: str, inner: int, height: int) -> list[Text]:
@@ -700,13 +738,18 @@ def card_box(lines: tuple[str, ...], style: str, inner: int, height: int) -> lis
     return out
 
 
-def card_row_strips(console: Any, pieces: Pieces, cards: list[tuple[list[str], str]], width: int) -> list[Strip]:
+def card_row_strips(
+    console: Any, pieces: Pieces, cards: list[tuple[list[str], str]], width: int
+) -> list[Strip]:
     """The rows of :func:`card_row` as Strips, each card rendered once per look (kept in ``pieces``)."""
     out: list[Strip] = []
     for chunk, inner, height in _card_rows(cards, width):
         boxes = [
-            pieces.block(console, ("card-box", tuple(lines), style, inner, height),
-                         lambda: card_box(tuple(lines), style, inner, height))
+            pieces.block(
+                console,
+                ("card-box", tuple(lines), style, inner, height),
+                lambda: card_box(tuple(lines), style, inner, height),
+            )
             for lines, style in chunk
         ]
         out.extend(join(box[k] for box in boxes) for k in range(height + 2))
@@ -735,8 +778,10 @@ def hand_faces(table: Table, ctx: BoardContext, action: Any | None) -> list[tupl
         return []
     chosen = card_of_action(action, table) if action is not None else None
     key = _card_key(chosen) if chosen is not None else None
-    return [(_card_lines(c), "bold reverse" if key is not None and _card_key(c) == key else "bold")
-            for c in sorted(table.hand)]
+    return [
+        (_card_lines(c), "bold reverse" if key is not None and _card_key(c) == key else "bold")
+        for c in sorted(table.hand)
+    ]
 
 
 def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:

@@ -15,7 +15,7 @@ span, and joins unstyled neighbours into one, and so does :func:`join`
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from rich.console import Console
 from rich.segment import Segment
@@ -72,7 +72,9 @@ class Pieces:
         self._blocks: dict[Hashable, tuple[Segments, ...]] = {}
         self.limit = limit
 
-    def block(self, console: Console, key: Hashable, make: Callable[[], Sequence[Text]]) -> tuple[Segments, ...]:
+    def block(
+        self, console: Console, key: Hashable, make: Callable[[], Sequence[Text]]
+    ) -> tuple[Segments, ...]:
         """The segments of each line of ``make()`` (a list of one-line Texts), kept under ``key``."""
         found = self._blocks.get(key)
         if found is None:

@@ -38,17 +38,17 @@ import attrs
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
-from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui import i18n
-from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.engine import Pass, seat_letter
+from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.ui.board import BoardContext, GameBoard
+from boardgames_tui.ui.lines import Lines
+from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from .. import data as D
 from .. import rules as R
 from . import render
-from boardgames_tui.ui.scroll_lines import ScrollLines
 from .part import Part
 
 
@@ -168,7 +168,7 @@ class MontanaBoard(GameBoard):
         if ctx is None or ctx.seat is not None or self._reveal_base is None:
             return False
         view, before = ctx.view, self._reveal_base
-        events = view.log[self._revealed_upto:]
+        events = view.log[self._revealed_upto :]
         frames = reveal_frames(before, view, events, ctx.names)
         told = self._revealed_upto
         self._reveal_base, self._revealed_upto = view, len(view.log)
@@ -229,7 +229,11 @@ class MontanaBoard(GameBoard):
     def curtain_reason(self, public: Any, seat: int) -> str:
         """Said on the curtain when the keyboard passes in the middle of the round's activation
         for a choice a card asks of its runner (the reveal's last frame named the card)."""
-        if public.phase != R.Phase.ACTIVATE or public.reaction_window is not None or seat not in public.to_move:
+        if (
+            public.phase != R.Phase.ACTIVATE
+            or public.reaction_window is not None
+            or seat not in public.to_move
+        ):
             return ""
         return N_("The round goes on: a card this runner played asks for a choice.")
 
@@ -245,8 +249,10 @@ class MontanaBoard(GameBoard):
             console = self.app.console
             options = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
             count = len(frames)
-            rows = max((len(lay_out(step_text(f, i, count, part), console, options)) for i, f in enumerate(frames)),
-                       default=1)
+            rows = max(
+                (len(lay_out(step_text(f, i, count, part), console, options)) for i, f in enumerate(frames)),
+                default=1,
+            )
             self._step_rows = (width, rows)
         return self._step_rows[1]
 
@@ -256,7 +262,9 @@ class MontanaBoard(GameBoard):
 
         if self.ctx is None or self._reveal_base is None:
             return False
-        return bool(reveal_frames(self._reveal_base, public, public.log[self._revealed_upto:], self.ctx.names))
+        return bool(
+            reveal_frames(self._reveal_base, public, public.log[self._revealed_upto :], self.ctx.names)
+        )
 
     @staticmethod
     def _round_of(events: Any, view: Any) -> int:
@@ -290,25 +298,40 @@ class MontanaBoard(GameBoard):
         width = max(20, (self.size.width or 50) - 1)
         wide = self.size.height >= 30
         part = self._reveal_part
-        self._part("news", ("step", frame.last, frame.lines[-1:], index, count, part),
-                   lambda: step_text(frame, index, count, part), least_rows=self._step_rows_now())
+        self._part(
+            "news",
+            ("step", frame.last, frame.lines[-1:], index, count, part),
+            lambda: step_text(frame, index, count, part),
+            least_rows=self._step_rows_now(),
+        )
         deltas = {}
         if prev is not None:
             for s in range(view.players):
-                d = {"position": frame.position[s] - prev.position[s], "box": frame.box[s] - prev.box[s],
-                     "health": frame.health[s] - prev.health[s]}
+                d = {
+                    "position": frame.position[s] - prev.position[s],
+                    "box": frame.box[s] - prev.box[s],
+                    "health": frame.health[s] - prev.health[s],
+                }
                 deltas[s] = {k: v for k, v in d.items() if v}
         # The runners and the course never take fewer rows than they took earlier in this reveal
         # (a line such as the sleds still at the start goes blank rather than away): the board
         # keeps still while the steps play.
         least = self._reveal_rows
-        self._part("runners", ("table watches",) + self._runners_key(view, None, deltas, wide),
-                   lambda: render.runners_text(view, ctx.names, None, deltas, wide,
-                                               title="THE TABLE WATCHES THE ROUND", news=False),
-                   least_rows=least.get("runners", 0))
+        self._part(
+            "runners",
+            ("table watches",) + self._runners_key(view, None, deltas, wide),
+            lambda: render.runners_text(
+                view, ctx.names, None, deltas, wide, title="THE TABLE WATCHES THE ROUND", news=False
+            ),
+            least_rows=least.get("runners", 0),
+        )
         # With both end lines, sleds leaving the start or crossing the line move no row.
-        self._part("track", ("reveal",) + self._track_key(view, None, width, {}, None),
-                   lambda: render.course_text(view, None, width, ends=True), least_rows=least.get("track", 0))
+        self._part(
+            "track",
+            ("reveal",) + self._track_key(view, None, width, {}, None),
+            lambda: render.course_text(view, None, width, ends=True),
+            least_rows=least.get("track", 0),
+        )
         for name in ("runners", "track"):
             least[name] = max(least.get(name, 0), self.parts[name].rows)
         cards = sum(len(row) for row in frame.cards) or 1
@@ -316,10 +339,19 @@ class MontanaBoard(GameBoard):
         if self._list_held is not None:
             earlier = 0  # the list shows them
             self._show_earlier_steps(frame)
-        self._part("played", ("cards turned", frame.cards, frame.lines, frame.last, earlier),
-                   lambda: frame_cards_text(frame, render.SEAT_STYLES, earlier))
-        for name, on in (("news", True), ("runners", True), ("track", True), ("played", True),
-                         ("last", False), ("hand", False)):
+        self._part(
+            "played",
+            ("cards turned", frame.cards, frame.lines, frame.last, earlier),
+            lambda: frame_cards_text(frame, render.SEAT_STYLES, earlier),
+        )
+        for name, on in (
+            ("news", True),
+            ("runners", True),
+            ("track", True),
+            ("played", True),
+            ("last", False),
+            ("hand", False),
+        ):
             self.parts[name].display = on
         self._join()
         self._preview_lines().set_class(True, "-empty")
@@ -386,8 +418,11 @@ class MontanaBoard(GameBoard):
             # The reveal's step stays on the board, drawn again for the new size (the board
             # makes room for the reveal: drawing the table here would show the round's end).
             held = self._list_held
-            if held is not None and self.ctx is not None and \
-                    self.size.height < self._round_rows(self.ctx.view, 2 * self.ctx.view.players):
+            if (
+                held is not None
+                and self.ctx is not None
+                and self.size.height < self._round_rows(self.ctx.view, 2 * self.ctx.view.players)
+            ):
                 # The terminal shrank under the round: the list steps aside after all (the
                 # screen is being laid out for the new size anyway); end_reveal brings it back.
                 self._list_held = None
@@ -439,8 +474,9 @@ class MontanaBoard(GameBoard):
             content = build()
             return render.decolour(content) if no_color else content
 
-        self.parts[name].show((key, no_color, i18n.language()), made, self._row_width(), self.app.console,
-                              least_rows=least_rows)
+        self.parts[name].show(
+            (key, no_color, i18n.language()), made, self._row_width(), self.app.console, least_rows=least_rows
+        )
 
     def _row_width(self) -> int:
         """The cells a part's row may take: the scroll's width inside its scrollbar's column
@@ -471,18 +507,47 @@ class MontanaBoard(GameBoard):
             lines = self._preview_widget = self.query_one("#mp-preview", Lines)
         return lines
 
-
     @staticmethod
-    def _track_key(view: Any, seat: int | None, width: int, marks: dict[int, str], target: int | None) -> tuple:
+    def _track_key(
+        view: Any, seat: int | None, width: int, marks: dict[int, str], target: int | None
+    ) -> tuple:
         """What the track part reads: the course, the sleds, the tokens, who looks, the width, the marks."""
-        return ("track", view.track, view.position, view.tokens, seat, width, tuple(sorted(marks.items())), target)
+        return (
+            "track",
+            view.track,
+            view.position,
+            view.tokens,
+            seat,
+            width,
+            tuple(sorted(marks.items())),
+            target,
+        )
 
-    def _runners_key(self, view: Any, seat: int | None, deltas: dict[int, dict[str, int]], wide: bool) -> tuple:
+    def _runners_key(
+        self, view: Any, seat: int | None, deltas: dict[int, dict[str, int]], wide: bool
+    ) -> tuple:
         """What the runners part reads: the round, and each runner's name, speed, health and state."""
         changed = tuple(sorted((s, tuple(sorted(d.items()))) for s, d in deltas.items()))
-        return ("runners", view.race, view.championship, view.phase, view.round, view.first, view.sides, view.box,
-                view.health, view.conduction, view.destroyed, view.one_card, view.position, view.track,
-                self.ctx.names if self.ctx is not None else (), seat, changed, wide)
+        return (
+            "runners",
+            view.race,
+            view.championship,
+            view.phase,
+            view.round,
+            view.first,
+            view.sides,
+            view.box,
+            view.health,
+            view.conduction,
+            view.destroyed,
+            view.one_card,
+            view.position,
+            view.track,
+            self.ctx.names if self.ctx is not None else (),
+            seat,
+            changed,
+            wide,
+        )
 
     scrolls = True
     scroll_id = "mp-scroll"
@@ -512,8 +577,11 @@ class MontanaBoard(GameBoard):
 
         self._part("track", self._track_key(view, seat, width, marks, target), track)
         deltas = self.deltas()
-        self._part("runners", self._runners_key(view, seat, deltas, wide),
-                   lambda: render.runners_text(view, names, seat, deltas, wide))
+        self._part(
+            "runners",
+            self._runners_key(view, seat, deltas, wide),
+            lambda: render.runners_text(view, names, seat, deltas, wide),
+        )
         # Between Championship races every sled sits past the line: the result and the last
         # round say it all, so the runners and the track make way for them.
         for name in ("runners", "track"):
@@ -521,15 +589,43 @@ class MontanaBoard(GameBoard):
         over = render.race_is_over(view)
         parts["news"].display = over
         # What the race result reads (places, finishes, speeds, points) and who the table waits for.
-        result_key = (view.phase, view.race, view.round, view.championship, view.places, view.points, view.firsts,
-                      view.result, view.decided_by, view.finish, view.position, view.box, view.health, view.sides,
-                      view.track, view.to_move, names)
+        result_key = (
+            view.phase,
+            view.race,
+            view.round,
+            view.championship,
+            view.places,
+            view.points,
+            view.firsts,
+            view.result,
+            view.decided_by,
+            view.finish,
+            view.position,
+            view.box,
+            view.health,
+            view.sides,
+            view.track,
+            view.to_move,
+            names,
+        )
         if view.phase == R.Phase.RACE_OVER:
-            self._part("news", ("race over", result_key, seat), lambda: Group(
-                Text(_("RACE {race} IS OVER. Everyone may look: race {next} starts when {name} chooses.").format(
-                    race=view.race, next=view.race + 1, name=f"{seat_letter(view.to_move[0])} {names[view.to_move[0]]}"),
-                     style="bold"),
-                render.result_text(view, names)))
+            self._part(
+                "news",
+                ("race over", result_key, seat),
+                lambda: Group(
+                    Text(
+                        _(
+                            "RACE {race} IS OVER. Everyone may look: race {next} starts when {name} chooses."
+                        ).format(
+                            race=view.race,
+                            next=view.race + 1,
+                            name=f"{seat_letter(view.to_move[0])} {names[view.to_move[0]]}",
+                        ),
+                        style="bold",
+                    ),
+                    render.result_text(view, names),
+                ),
+            )
         elif view.phase == R.Phase.OVER:
             self._part("news", ("over", result_key), lambda: render.result_text(view, names))
         with_result = not over and bool(view.places)
@@ -543,23 +639,70 @@ class MontanaBoard(GameBoard):
                 out.append(render.played_text(view, names, seat))
             return Group(*out)
 
-        self._part("played", ("played", with_result and result_key, with_played and (
-            view.phase, view.order, view.cursor, view.slot, view.played, view.outcomes, view.to_move, view.purist,
-            tuple(len(h) for h in view.hand), tuple(len(i) for i in view.items), seat)), played)
+        self._part(
+            "played",
+            (
+                "played",
+                with_result and result_key,
+                with_played
+                and (
+                    view.phase,
+                    view.order,
+                    view.cursor,
+                    view.slot,
+                    view.played,
+                    view.outcomes,
+                    view.to_move,
+                    view.purist,
+                    tuple(len(h) for h in view.hand),
+                    tuple(len(i) for i in view.items),
+                    seat,
+                ),
+            ),
+            played,
+        )
         parts["played"].display = with_result or with_played
         events = render.last_round_events(view)
-        self._part("last", ("last", tuple((e.text, tuple(sorted(e.private.items()))) for e in events),
-                                names, view.round, over), lambda: render.last_round_text(view, names, seat))
+        self._part(
+            "last",
+            (
+                "last",
+                tuple((e.text, tuple(sorted(e.private.items()))) for e in events),
+                names,
+                view.round,
+                over,
+            ),
+            lambda: render.last_round_text(view, names, seat),
+        )
         parts["last"].display = bool(events)
         # No seat (or the race over): the hand's rows go blank rather than away, so the board
         # keeps its layout from the public view to the next seat's.
         parts["hand"].display = True
         if seat is not None and not over:
-            highlight = self._preview.card if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem)) else None
-            self._part("hand", ("hand", seat, view.hand[seat], view.sides[seat], view.box[seat],
-                                    view.characters[seat], len(view.deck[seat]), len(view.discard[seat]), view.phase,
-                                    view.drawn, view.purist, view.items[seat], highlight),
-                       lambda: render.hand_text(view, seat, highlight))
+            highlight = (
+                self._preview.card
+                if isinstance(self._preview, (R.PlayCard, R.KeepItem, R.DiscardItem))
+                else None
+            )
+            self._part(
+                "hand",
+                (
+                    "hand",
+                    seat,
+                    view.hand[seat],
+                    view.sides[seat],
+                    view.box[seat],
+                    view.characters[seat],
+                    len(view.deck[seat]),
+                    len(view.discard[seat]),
+                    view.phase,
+                    view.drawn,
+                    view.purist,
+                    view.items[seat],
+                    highlight,
+                ),
+                lambda: render.hand_text(view, seat, highlight),
+            )
         else:
             self._part("hand", ("no hand",), Text)
         self._join()
@@ -596,7 +739,11 @@ class MontanaBoard(GameBoard):
             return out
         if isinstance(action, R.PlayNoMore):
             out.append(_("Your play: "), style="bold")
-            out.append(_("{cards}, no right card. ").format(cards=" + ".join(_played_name(c, h) for c, h in view.played[seat])))
+            out.append(
+                _("{cards}, no right card. ").format(
+                    cards=" + ".join(_played_name(c, h) for c, h in view.played[seat])
+                )
+            )
             out.append("\n")
             out.append_text(plan_text(view, seat, self_plan(view, seat)))
             return out
@@ -619,8 +766,11 @@ class MontanaBoard(GameBoard):
         if isinstance(action, R.PlaceToken):
             act = view.activating()
             spike = bool(act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO)
-            text = _("Spike token on section {section}, marked ? on the course") if spike else _(
-                "Ice token on section {section}, marked ? on the course")
+            text = (
+                _("Spike token on section {section}, marked ? on the course")
+                if spike
+                else _("Ice token on section {section}, marked ? on the course")
+            )
             out.append(text.format(section=action.section))
             return out
         return None
@@ -685,7 +835,9 @@ def _judge(view: Any, seat: int, card: int, half: int, box: int, shift: int) -> 
         if box == view.box[seat] and not shift:
             return judge(seat, card, half)
         moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
-        return attrs.evolve(view, box=_set(view.box, seat, box), position=moved).cannot_activate(seat, card, half)
+        return attrs.evolve(view, box=_set(view.box, seat, box), position=moved).cannot_activate(
+            seat, card, half
+        )
     except Exception:  # a preview must never break the screen
         return ""
 
@@ -747,15 +899,19 @@ def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) ->
     return self_plan(view, seat, extra).box
 
 
-def _after_box(view: Any, seat: int, box: int, cond: int | None = None, shift: int = 0,
-               lead: str = "") -> Text:
+def _after_box(
+    view: Any, seat: int, box: int, cond: int | None = None, shift: int = 0, lead: str = ""
+) -> Text:
     """'Then orange box 9: to section 7, 1 damage': the Impulse Phase at that speed, from
     ``shift`` sections further than the sled stands now (sections gained from items)."""
     level = D.speed_level(view.sides[seat], box)
     out = Text(lead or _("Then "))
     if shift:
         out.append(ngettext("+{n} section from items, ", "+{n} sections from items, ", shift).format(n=shift))
-    out.append(_("{level} box {box}").format(level=_(D.LEVEL_NAMES[level]), box=box + 1), style=render.LEVEL_STYLES[level])
+    out.append(
+        _("{level} box {box}").format(level=_(D.LEVEL_NAMES[level]), box=box + 1),
+        style=render.LEVEL_STYLES[level],
+    )
     forecast = getattr(R, "impulse_forecast", None)
     if forecast is None or view.finished(seat):
         n = D.sections_for_level(level)
@@ -763,12 +919,22 @@ def _after_box(view: Any, seat: int, box: int, cond: int | None = None, shift: i
         return out
     cond = view.conduction[seat] if cond is None else cond
     moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
-    end, damage, accel = forecast(attrs.evolve(view, box=_set(view.box, seat, box), position=moved,
-                                               conduction=_set(view.conduction, seat, cond)), seat)
-    out.append(": " + (_("over the finish line") if end > view.length else _("to {section}").format(section=end)))
+    end, damage, accel = forecast(
+        attrs.evolve(
+            view, box=_set(view.box, seat, box), position=moved, conduction=_set(view.conduction, seat, cond)
+        ),
+        seat,
+    )
+    out.append(
+        ": " + (_("over the finish line") if end > view.length else _("to {section}").format(section=end))
+    )
     if damage >= view.health[seat]:
-        out.append(_(", {damage} damage: SLED DESTROYED (health {health})").format(damage=damage, health=view.health[seat]),
-                   style="bold reverse")
+        out.append(
+            _(", {damage} damage: SLED DESTROYED (health {health})").format(
+                damage=damage, health=view.health[seat]
+            ),
+            style="bold reverse",
+        )
         return out
     if damage:
         out.append(_(", {damage} damage").format(damage=damage), style="bold reverse")
@@ -786,15 +952,23 @@ def plan_text(view: Any, seat: int, plan: SelfPlan) -> Text:
         out = _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=_("If you slow down 1: "))
         out.append("\n")
         low = max(0, plan.box + 1 - plan.slow)
-        out.append_text(_after_box(view, seat, low, plan.cond, plan.shift,
-                                   lead=_("If you slow down {n} (the most): ").format(n=plan.slow)))
+        out.append_text(
+            _after_box(
+                view,
+                seat,
+                low,
+                plan.cond,
+                plan.shift,
+                lead=_("If you slow down {n} (the most): ").format(n=plan.slow),
+            )
+        )
         return out
     lead = _("Then (slow down 1) ") if plan.slow == 1 else _("Then ")
     return _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=lead)
 
 
 def _set(tup: tuple, i: int, value: Any) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
+    return tup[:i] + (value,) + tup[i + 1 :]
 
 
 def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
@@ -806,13 +980,18 @@ def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
     card, half = action.card, action.half
     plan = self_plan(view, seat, ((card, half),))
     out = Text()
-    idle = plan.idle[len(before.idle):]
+    idle = plan.idle[len(before.idle) :]
     if idle:
         reason = idle[0][1]
         if reason.startswith("speed"):
-            out.append(_("Does NOTHING at {level}.").format(level=_(D.LEVEL_NAMES[level])), style="bold reverse")
+            out.append(
+                _("Does NOTHING at {level}.").format(level=_(D.LEVEL_NAMES[level])), style="bold reverse"
+            )
         else:
-            out.append(_("Does NOTHING now: {reason}.").format(reason=i18n.translate_text(reason)), style="bold reverse")
+            out.append(
+                _("Does NOTHING now: {reason}.").format(reason=i18n.translate_text(reason)),
+                style="bold reverse",
+            )
         out.append(" " + _("Not counted. "))
     elif D.is_action(card):
         out.append(_("Acts at {level}. ").format(level=_(D.LEVEL_NAMES[level])), style="bold")

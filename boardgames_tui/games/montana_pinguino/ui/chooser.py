@@ -7,12 +7,12 @@ list keeps its place and shows the round's earlier steps instead of choices
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.binding import Binding
 from textual.strip import Strip
 
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
 from boardgames_tui.ui.lines import set_border_label
 from boardgames_tui.ui.translated import translated

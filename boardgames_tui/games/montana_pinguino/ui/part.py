@@ -18,7 +18,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections import OrderedDict
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -78,8 +79,14 @@ class Part:
         """The rows as plain text (for tests and screen readers), without ``keep_rows`` padding."""
         return "\n".join(strip.text for strip in self._strips[: self._content_rows])
 
-    def show(self, key: Hashable, build: Callable[[], RenderableType], width: int, console: Console,
-             least_rows: int = 0) -> bool:
+    def show(
+        self,
+        key: Hashable,
+        build: Callable[[], RenderableType],
+        width: int,
+        console: Console,
+        least_rows: int = 0,
+    ) -> bool:
         """Show ``build()`` for the facts ``key`` laid out ``width`` cells wide with ``console``,
         padded with blank rows to ``least_rows`` at least (a step of the round revealed takes as
         many rows as the longest): nothing to do when they are on show, the rows made before
@@ -180,7 +187,13 @@ def _pieces(source: Any, console: Console, options: ConsoleOptions, out: list[St
                 if None in cells or not _hashable(row_style):
                     out.extend(_render(_one_row(source, index), console, options))
                     continue
-                _kept(("row", layout, cells, row_style), lambda i=index: _one_row(source, i), console, options, out)
+                _kept(
+                    ("row", layout, cells, row_style),
+                    lambda i=index: _one_row(source, i),
+                    console,
+                    options,
+                    out,
+                )
             return
     out.extend(_render(source, console, options))
 
@@ -200,8 +213,12 @@ def _kept(key: Hashable, piece: Any, console: Console, options: ConsoleOptions, 
 
 def _render(piece: Any, console: Console, options: ConsoleOptions) -> list[Strip]:
     if (
-        isinstance(piece, Text) and piece.justify in (None, "default") and options.justify in (None, "default")
-        and piece.plain and "\n" not in piece.plain and cell_len(piece.plain) <= options.max_width
+        isinstance(piece, Text)
+        and piece.justify in (None, "default")
+        and options.justify in (None, "default")
+        and piece.plain
+        and "\n" not in piece.plain
+        and cell_len(piece.plain) <= options.max_width
     ):
         # One line that fits: Rich would wrap it into itself and join it to nothing; its
         # segments are the line's own (``Text.render`` leaves a style-only line to its caller).
@@ -238,10 +255,19 @@ def _rows_stand_alone(table: Table) -> bool:
     """Whether each row of ``table`` lays out the same alone as among the others: a borderless
     grid, as wide as the room, each column of a set width or a share of what is left."""
     return (
-        table.box is None and not table.show_header and not table.show_footer and not table.show_edge
-        and not table.show_lines and not table.title and not table.caption and table.expand
-        and table.width is None and not table.row_styles and table.leading == 0
-        and table.padding[0] == 0 and table.padding[2] == 0
+        table.box is None
+        and not table.show_header
+        and not table.show_footer
+        and not table.show_edge
+        and not table.show_lines
+        and not table.title
+        and not table.caption
+        and table.expand
+        and table.width is None
+        and not table.row_styles
+        and table.leading == 0
+        and table.padding[0] == 0
+        and table.padding[2] == 0
         and all(c.width is not None or c.ratio for c in table.columns)
     )
 
@@ -260,5 +286,5 @@ def _one_row(table: Table, index: int) -> Table:
     """A copy of ``table`` holding only its row ``index``."""
     one = copy.copy(table)
     one.columns = [dataclasses.replace(c, _cells=[c._cells[index]]) for c in table.columns]
-    one.rows = table.rows[index:index + 1]
+    one.rows = table.rows[index : index + 1]
     return one

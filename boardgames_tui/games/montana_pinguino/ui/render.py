@@ -8,17 +8,18 @@ Widths are planned for the board's 48 columns beside the log at 80x24.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Span, Text
 
-from boardgames_tui.ui.fit import fit_name
 from boardgames_tui import i18n
-from boardgames_tui.i18n import N_, _
 from boardgames_tui.engine import Pass, seat_letter
+from boardgames_tui.i18n import N_, _
+from boardgames_tui.ui.fit import fit_name
 
 from .. import data as D
 from .. import rules as R
@@ -106,7 +107,8 @@ def card_short(card: int, half: int | None = None) -> str:
     if half is None:
         if ac.is_double:
             return _("{card} top {first} / bottom {second}").format(
-                card=name, first=half_short(ac.halves[0]), second=half_short(ac.halves[1]))
+                card=name, first=half_short(ac.halves[0]), second=half_short(ac.halves[1])
+            )
         return f"{name} {half_short(ac.halves[0])}"
     if ac.is_double:
         up = _("(top up)") if half == 0 else _("(bottom up)")
@@ -155,9 +157,16 @@ def where_text(view: Any, seat: int) -> str:
     return _("section {section}").format(section=pos)
 
 
-def runner_text(view: Any, seat: int, names: Sequence[str], me: int | None,
-                delta: dict[str, int] | None = None, meter_width: int = 0, wide: bool = False,
-                news: bool = True) -> Text:
+def runner_text(
+    view: Any,
+    seat: int,
+    names: Sequence[str],
+    me: int | None,
+    delta: dict[str, int] | None = None,
+    meter_width: int = 0,
+    wide: bool = False,
+    news: bool = True,
+) -> Text:
     """One line for a runner: letter, name, speedometer gauge (:func:`gauge_text`), level
     and box, and health ('hp 3/4', and as pips when ``wide``); '*' marks a value changed
     in the last step (``delta``: position, box, health). A second line appears only for
@@ -206,13 +215,35 @@ def forget_drawings() -> None:
 _RUNNER_ROWS: dict[tuple, Text] = {}
 
 
-def _runner_row(view: Any, seat: int, names: Sequence[str], me: int | None, delta: dict[str, int] | None,
-                meter_width: int, wide: bool, news: bool) -> Text:
+def _runner_row(
+    view: Any,
+    seat: int,
+    names: Sequence[str],
+    me: int | None,
+    delta: dict[str, int] | None,
+    meter_width: int,
+    wide: bool,
+    news: bool,
+) -> Text:
     """:func:`runner_text`, made once for each thing the line can show: a new seat at the
     screen remakes only the two lines whose '>' mark moved."""
-    key = (view.sides[seat], view.box[seat], view.health[seat], view.conduction[seat], view.destroyed[seat],
-           view.one_card[seat], view.finished(seat), seat, names[seat], seat == me,
-           tuple(sorted((delta or {}).items())), meter_width, wide, news, i18n.language())
+    key = (
+        view.sides[seat],
+        view.box[seat],
+        view.health[seat],
+        view.conduction[seat],
+        view.destroyed[seat],
+        view.one_card[seat],
+        view.finished(seat),
+        seat,
+        names[seat],
+        seat == me,
+        tuple(sorted((delta or {}).items())),
+        meter_width,
+        wide,
+        news,
+        i18n.language(),
+    )
     row = _RUNNER_ROWS.get(key)
     if row is None:
         if len(_RUNNER_ROWS) > 4096:
@@ -221,9 +252,15 @@ def _runner_row(view: Any, seat: int, names: Sequence[str], me: int | None, delt
     return row
 
 
-def runners_text(view: Any, names: Sequence[str], me: int | None,
-                 deltas: dict[int, dict[str, int]] | None = None, wide: bool = False,
-                 title: str | None = None, news: bool = True) -> Text:
+def runners_text(
+    view: Any,
+    names: Sequence[str],
+    me: int | None,
+    deltas: dict[int, dict[str, int]] | None = None,
+    wide: bool = False,
+    title: str | None = None,
+    news: bool = True,
+) -> Text:
     """Every runner in seat order, under a header naming the round and phase (or ``title``)."""
     deltas = deltas or {}
     out = Text()
@@ -237,14 +274,21 @@ def runners_text(view: Any, names: Sequence[str], me: int | None,
         # step to the next (a legend that wrapped only when something changed moved the board).
         marked = title is not None or any(deltas.get(s) for s in range(view.players))
         changed = _("; * changed in the last step") if marked else ""
-        out.append("\n  " + _("speed: green|yellow|orange|red boxes, █ up to the marker{changed}").format(changed=changed),
-                   style="dim")
+        out.append(
+            "\n  "
+            + _("speed: green|yellow|orange|red boxes, █ up to the marker{changed}").format(changed=changed),
+            style="dim",
+        )
     return out
 
 
 def round_text(view: Any) -> str:
     """'Race 2/3, round 4, support phase' — where the game is."""
-    race = _("race {race}/{races} ").format(race=view.race, races=R.CHAMPIONSHIP_RACES) if view.championship else ""
+    race = (
+        _("race {race}/{races} ").format(race=view.race, races=R.CHAMPIONSHIP_RACES)
+        if view.championship
+        else ""
+    )
     phase = {
         R.Phase.DRAW: N_("item draw"),
         R.Phase.KEEP: N_("item draw"),
@@ -256,7 +300,8 @@ def round_text(view: Any) -> str:
     }[view.phase]
     first = _("first") if view.championship else _("first runner")
     return _("{race}round {round}, {phase}, {first} {seat}").format(
-        race=race, round=view.round, phase=_(phase), first=first, seat=seat_letter(view.first))
+        race=race, round=view.round, phase=_(phase), first=first, seat=seat_letter(view.first)
+    )
 
 
 # ----------------------------------------------------------------------------
@@ -285,17 +330,22 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     for s in order:
         row = view.played[s]
         who = Text(seat_letter(s), style=SEAT_STYLES[s])
-        holds = (_("holds {cards} cards").format(cards=len(view.hand[s]))
-                 + ("" if view.purist else _(", {items} items").format(items=len(view.items[s]))))
+        holds = _("holds {cards} cards").format(cards=len(view.hand[s])) + (
+            "" if view.purist else _(", {items} items").format(items=len(view.items[s]))
+        )
         if not row:
             waiting = view.phase == R.Phase.PLAY and s in view.to_move
-            grid.add_row(who, Text(_("choosing") if waiting else _("no card"), style="dim"), Text(holds, style="dim"))
+            grid.add_row(
+                who, Text(_("choosing") if waiting else _("no card"), style="dim"), Text(holds, style="dim")
+            )
             continue
         for i, (card, half) in enumerate(row):
             slot = Text.assemble(who if i == 0 else " ", " ", ("L" if i == 0 else "R", "bold"))
             now = act is not None and act[0] == s and view.slot == i
             if card == D.HIDDEN:
-                grid.add_row(slot, Text(_("face down"), style="dim"), Text(holds, style="dim") if i == 0 else "")
+                grid.add_row(
+                    slot, Text(_("face down"), style="dim"), Text(holds, style="dim") if i == 0 else ""
+                )
                 continue
             outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.CardOutcome.PENDING
             if view.phase == R.Phase.PLAY:
@@ -315,10 +365,19 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
     range) and items, in words; ``highlight`` marks the card the chooser points at."""
     level = view.level(seat)
     head = Text()
-    head.append(_("YOUR HAND  {runner}, at {level}").format(runner=view.characters[seat], level=_(D.LEVEL_NAMES[level])),
-                style="bold reverse")
-    head.append("  " + _("deck {deck}, discard {discard}").format(deck=len(view.deck[seat]), discard=len(view.discard[seat])),
-                style="dim")
+    head.append(
+        _("YOUR HAND  {runner}, at {level}").format(
+            runner=view.characters[seat], level=_(D.LEVEL_NAMES[level])
+        ),
+        style="bold reverse",
+    )
+    head.append(
+        "  "
+        + _("deck {deck}, discard {discard}").format(
+            deck=len(view.deck[seat]), discard=len(view.discard[seat])
+        ),
+        style="dim",
+    )
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=8, no_wrap=True)
     grid.add_column(ratio=1)
@@ -342,8 +401,12 @@ def hand_text(view: Any, seat: int, highlight: int | None = None) -> Group:
     if view.phase == R.Phase.KEEP and view.drawn and D.HIDDEN not in view.drawn:
         drew = Text(_("YOU DREW  "), style="bold reverse")
         rest = len(view.drawn) - 1
-        drew.append(", ".join(D.card_name(c) for c in view.drawn)
-                    + " " + _("(keep 1; the other {rest} go face up to the item discards)").format(rest=rest), style="bold")
+        drew.append(
+            ", ".join(D.card_name(c) for c in view.drawn)
+            + " "
+            + _("(keep 1; the other {rest} go face up to the item discards)").format(rest=rest),
+            style="bold",
+        )
         parts = [drew, *parts]
     if not view.purist:
         items = Text()
@@ -403,7 +466,11 @@ def last_round_text(view: Any, names: Sequence[str], seat: int | None) -> Group 
     if race_is_over(view):
         title = _("HOW THE RACE ENDED: ROUND {round}").format(round=view.round)
     else:
-        title = _("LAST ROUND ({round})").format(round=view.round - 1) if view.round > 1 else _("LAST ROUND OF THE PREVIOUS RACE")
+        title = (
+            _("LAST ROUND ({round})").format(round=view.round - 1)
+            if view.round > 1
+            else _("LAST ROUND OF THE PREVIOUS RACE")
+        )
     head = Text(_("{title} STEP BY STEP").format(title=title), style="bold reverse")
     grid = Table.grid(expand=True)
     grid.add_column(width=2, no_wrap=True)
@@ -436,13 +503,24 @@ def race_places_text(view: Any, names: Sequence[str], title: str = "") -> Text:
         out.append(f"{seat_letter(s)} {fit_name(names[s], 6):<6}", style=SEAT_STYLES[s])
         if f:
             how = _(" with an item") if f[1] == 0 else ""
-            out.append(" " + _("round {round}{how}, {level} box {box}, ").format(
-                round=f[0], how=how, level=_(D.LEVEL_NAMES[f[2]]), box=f[3] + 1))
+            out.append(
+                " "
+                + _("round {round}{how}, {level} box {box}, ").format(
+                    round=f[0], how=how, level=_(D.LEVEL_NAMES[f[2]]), box=f[3] + 1
+                )
+            )
             # Wrecked by the advance that crossed: health 0, the least on the health tie-break.
-            out.append(_("health {health}").format(health=f[4]) if f[4] else _("wrecked"), style="" if f[4] else "bold")
+            out.append(
+                _("health {health}").format(health=f[4]) if f[4] else _("wrecked"),
+                style="" if f[4] else "bold",
+            )
         else:
-            out.append(" " + _("{where}, {level} box {box}").format(
-                where=where_text(view, s), level=_(D.LEVEL_NAMES[view.level(s)]), box=view.box[s] + 1))
+            out.append(
+                " "
+                + _("{where}, {level} box {box}").format(
+                    where=where_text(view, s), level=_(D.LEVEL_NAMES[view.level(s)]), box=view.box[s] + 1
+                )
+            )
     return out
 
 
@@ -462,12 +540,21 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
             grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=4)
-        grid.add_row(_("runner"), *[_("race {race}").format(race=r + 1) for r in range(len(view.places))], _("points"),
-                     _("1st"), style="bold")
+        grid.add_row(
+            _("runner"),
+            *[_("race {race}").format(race=r + 1) for r in range(len(view.places))],
+            _("points"),
+            _("1st"),
+            style="bold",
+        )
         for s in sorted(range(view.players), key=lambda s: (-view.points[s], -view.firsts[s], s)):
             cells = [f"{place[s]}. +{pts[place[s] - 1]}" for place in view.places]
-            grid.add_row(Text(f"{seat_letter(s)} {fit_name(names[s], 8)}", style=SEAT_STYLES[s]), *cells,
-                         str(view.points[s]), str(view.firsts[s]))
+            grid.add_row(
+                Text(f"{seat_letter(s)} {fit_name(names[s], 8)}", style=SEAT_STYLES[s]),
+                *cells,
+                str(view.points[s]),
+                str(view.firsts[s]),
+            )
         note = Text(_("(place. +points in each race)"), style="dim")
         if view.phase == R.Phase.OVER and view.result:
             won = _(" and ").join(f"{seat_letter(s)} {names[s]}" for s in view.result)
@@ -475,7 +562,9 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
             note.append(_("WINNER: {names}").format(names=won), style="bold reverse")
             note.append("  " + _("decided by {what}").format(what=_(view.decided_by)), style="bold")
         if race_is_over(view):
-            return Group(race_places_text(view, names, _("RACE {race} RESULT").format(race=view.race)), out, grid, note)
+            return Group(
+                race_places_text(view, names, _("RACE {race} RESULT").format(race=view.race)), out, grid, note
+            )
         return Group(out, grid, note)
     out = race_places_text(view, names)
     if view.result:
@@ -490,13 +579,15 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
 # Action labels
 
 
-def action_label(view: Any | None, seat: int | None, action: Any, names: Sequence[str] = (),
-                 level: int | None = None) -> str:
+def action_label(
+    view: Any | None, seat: int | None, action: Any, names: Sequence[str] = (), level: int | None = None
+) -> str:
     """The chooser text of ``action``: the card's effect in words, a target's place, a section.
 
     ``level`` is the speed a played card will meet (after the left card for a right
     card); default: the seat's speed now. '(not now)' marks a card outside its range there.
     """
+
     def who(s: int) -> str:
         return f"{seat_letter(s)} {names[s]}" if s < len(names) else seat_letter(s)
 
@@ -518,11 +609,15 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
             kind = D.item_kind(action.card)
             same = sum(1 for c in view.drawn if c != D.HIDDEN and D.item_kind(c) == kind)
             if same > 1:
-                text = _("keep {card} (you drew {count}): {text}").format(card=kind, count=same, text=_(ITEM_SHORT.get(kind, "")))
+                text = _("keep {card} (you drew {count}): {text}").format(
+                    card=kind, count=same, text=_(ITEM_SHORT.get(kind, ""))
+                )
         return text
     if isinstance(action, R.NextRace):
         if view is not None:
-            return _("start race {next} (everyone has seen race {race})").format(next=view.race + 1, race=view.race)
+            return _("start race {next} (everyone has seen race {race})").format(
+                next=view.race + 1, race=view.race
+            )
         return str(action)
     if isinstance(action, R.DiscardItem):
         return _("discard {card}").format(card=card_short(action.card))
@@ -531,7 +626,9 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
             side = view.sides[seat]
             new = max(0, view.box[seat] - action.amount)
             lv = D.LEVEL_NAMES[D.speed_level(side, new)]
-            return _("slow down {amount}: to {level}, box {box}").format(amount=action.amount, level=_(lv), box=new + 1)
+            return _("slow down {amount}: to {level}, box {box}").format(
+                amount=action.amount, level=_(lv), box=new + 1
+            )
         return str(action)
     if isinstance(action, R.Recover):
         if D.is_item(action.card):
@@ -541,16 +638,24 @@ def action_label(view: Any | None, seat: int | None, action: Any, names: Sequenc
         if view is not None:
             s = action.seat
             return _("target {runner}: {where}, health {health}/{most}, {level}").format(
-                runner=who(s), where=where_text(view, s), health=view.health[s], most=view.max_health(s),
-                level=_(D.LEVEL_NAMES[view.level(s)]))
+                runner=who(s),
+                where=where_text(view, s),
+                health=view.health[s],
+                most=view.max_health(s),
+                level=_(D.LEVEL_NAMES[view.level(s)]),
+            )
         return str(action)
     if isinstance(action, R.PlaceToken):
         if view is not None:
-            here = [seat_letter(s) for s in range(view.players)
-                    if view.position[s] == action.section and not view.finished(s)]
+            here = [
+                seat_letter(s)
+                for s in range(view.players)
+                if view.position[s] == action.section and not view.finished(s)
+            ]
             extra = _(", sleds there: {sleds}").format(sleds=" ".join(here)) if here else ""
             return _("token on section {section} ({what}{extra})").format(
-                section=action.section, what=section_words(view, action.section), extra=extra)
+                section=action.section, what=section_words(view, action.section), extra=extra
+            )
         return str(action)
     if isinstance(action, R.PlayIglu):
         return _("play Iglú: block this card's effect on you")
@@ -585,8 +690,15 @@ def course_shape(length: int, width: int) -> tuple[int, int, int]:
     raise AssertionError("unreachable")
 
 
-def _section_cells(view: Any, pos: int, inner: int, seat: int | None, target: int | None,
-                   marks: dict[int, str], level_of: Any) -> tuple[Text, Text, Text]:
+def _section_cells(
+    view: Any,
+    pos: int,
+    inner: int,
+    seat: int | None,
+    target: int | None,
+    marks: dict[int, str],
+    level_of: Any,
+) -> tuple[Text, Text, Text]:
     """(top border label, line 1, line 2) of section ``pos``: its number and speed limit,
     its track acceleration, spike, tree, and the sleds on it."""
     sec = R.section_at(view, pos)
@@ -630,15 +742,25 @@ def _section_cells(view: Any, pos: int, inner: int, seat: int | None, target: in
 _CELLS: dict[tuple, tuple[Text, Text, Text]] = {}
 
 
-def _cells_of(view: Any, pos: int, inner: int, seat: int | None, target: int | None,
-              marks: dict[int, str]) -> tuple[Text, Text, Text]:
+def _cells_of(
+    view: Any, pos: int, inner: int, seat: int | None, target: int | None, marks: dict[int, str]
+) -> tuple[Text, Text, Text]:
     """:func:`_section_cells` of section ``pos``, drawn once for each thing the box can show
     (its section, ice and spike, its '?' mark, the sleds on it, which of them is the deciding
     runner's or the target): a new step redraws only the boxes a sled left or reached."""
     finish = view.length + 1
     here = tuple(s for s in range(view.players) if min(view.position[s], finish) == pos)
-    key = (view.track, pos, inner, (pos, D.ICE) in view.tokens, (pos, D.SPIKE) in view.tokens, marks.get(pos),
-           here, seat if seat in here else None, target if target in here else None)
+    key = (
+        view.track,
+        pos,
+        inner,
+        (pos, D.ICE) in view.tokens,
+        (pos, D.SPIKE) in view.tokens,
+        marks.get(pos),
+        here,
+        seat if seat in here else None,
+        target if target in here else None,
+    )
     cells = _CELLS.get(key)
     if cells is None:
         if len(_CELLS) > 4096:
@@ -647,8 +769,14 @@ def _cells_of(view: Any, pos: int, inner: int, seat: int | None, target: int | N
     return cells
 
 
-def course_text(view: Any, seat: int | None, width: int, marks: dict[int, str] | None = None,
-                target: int | None = None, ends: bool = False) -> Text:
+def course_text(
+    view: Any,
+    seat: int | None,
+    width: int,
+    marks: dict[int, str] | None = None,
+    target: int | None = None,
+    ends: bool = False,
+) -> Text:
     """The whole course as boxes, one per section, winding left to right then right to
     left: each box's top edge carries its number and a speed limit ('Y)' a curve taken at
     most at yellow, '~' ice), its inside the track acceleration ('+1'), a spike '^', a
@@ -733,7 +861,9 @@ def gauge_text(view: Any, seat: int) -> Text:
     out = Text()
     i = 0
     for lv, count in enumerate(meter.boxes):
-        out.append(D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1])
+        out.append(
+            D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
+        )
         for _ in range(count):
             out.append("█" if i <= box else "·", style=LEVEL_STYLES[lv] if i <= box else "dim")
             i += 1

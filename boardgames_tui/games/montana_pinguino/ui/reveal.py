@@ -23,15 +23,14 @@ player's screen.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 from rich.console import Group
 from rich.text import Text
 
-from boardgames_tui import settings
-
-from boardgames_tui import i18n
+from boardgames_tui import i18n, settings
 from boardgames_tui.i18n import _
 
 from .. import data as D
@@ -51,6 +50,8 @@ def paced(wait: float) -> float:
     not a rule.
     """
     return wait * settings.current().reveal_pace / STEP_SECONDS
+
+
 SLIDE_SECONDS = 0.35
 #: Seconds the last frame stays before the screen passes on.
 HOLD_SECONDS = 1.5
@@ -94,8 +95,9 @@ class Frame:
 
     def apply_to(self, view: Any) -> Any:
         """``view`` with this frame's sleds, speeds, health and tokens (for drawing only)."""
-        return attrs.evolve(view, position=self.position, box=self.box, health=self.health,
-                            tokens=tuple(sorted(self.tokens)))
+        return attrs.evolve(
+            view, position=self.position, box=self.box, health=self.health, tokens=tuple(sorted(self.tokens))
+        )
 
 
 def _where(view: Any, section: str | None, text: str) -> int:
@@ -121,8 +123,9 @@ def cards_on_table(view: Any) -> list[tuple[tuple[str, str, str], ...]]:
                 continue
             outcome = view.outcomes[s][i] if i < len(view.outcomes[s]) else R.CardOutcome.PENDING
             # The words of the played cards' panel, which are a frame's: 'acted', 'off speed' ...
-            row.append(("L" if i == 0 else "R", R.describe_played(card, half),
-                        OUTCOME_WORDS.get(outcome, "waiting")))
+            row.append(
+                ("L" if i == 0 else "R", R.describe_played(card, half), OUTCOME_WORDS.get(outcome, "waiting"))
+            )
         cards[s] = tuple(row)
     return cards
 
@@ -191,7 +194,11 @@ def _set_status(cards: tuple, name: str, status: str, slot: str | None = None) -
     """The first card named ``name`` (in ``slot`` if given) still waiting gets ``status``."""
     out = list(cards)
     for i, (sl, text, st) in enumerate(out):
-        if (text == name or text.startswith(name + " (")) and (slot is None or sl == slot) and st == "waiting":
+        if (
+            (text == name or text.startswith(name + " ("))
+            and (slot is None or sl == slot)
+            and st == "waiting"
+        ):
             out[i] = (sl, text, status)
             return tuple(out)
     return cards
@@ -214,8 +221,9 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
     fresh = False
 
     def snap(wait: float = STEP_SECONDS) -> None:
-        frames.append(Frame(tuple(pos), tuple(box), tuple(hp), tuple(tokens), tuple(cards),
-                            tuple(lines), wait))
+        frames.append(
+            Frame(tuple(pos), tuple(box), tuple(hp), tuple(tokens), tuple(cards), tuple(lines), wait)
+        )
 
     for event in events:
         t = event.text
@@ -259,8 +267,16 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
             fresh = True
             tokens = set(now.tokens)
         snap()
-    final = Frame(tuple(now.position), tuple(now.box), tuple(now.health), tuple(now.tokens),
-                  tuple(cards), tuple(lines), HOLD_SECONDS, last=True)
+    final = Frame(
+        tuple(now.position),
+        tuple(now.box),
+        tuple(now.health),
+        tuple(now.tokens),
+        tuple(cards),
+        tuple(lines),
+        HOLD_SECONDS,
+        last=True,
+    )
     frames.append(final)
     return frames
 
@@ -365,7 +381,9 @@ class RevealPlayer:
         else:
             self.host.show_status(
                 _("{title}: step {step} of {steps}  -  Space: skip to the end").format(
-                    title=self.title_text, step=self.index + 1, steps=len(self.frames)))
+                    title=self.title_text, step=self.index + 1, steps=len(self.frames)
+                )
+            )
         if not self.held:
             # At pace 0 each step is still drawn once (a timer of 0 s would never fire).
             self._timer = self.host.set_timer(max(MIN_STEP, paced(frame.wait)), self.step)

@@ -15,14 +15,14 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from boardgames_tui.ui.lines import Lines
 
 from boardgames_tui import i18n
-from boardgames_tui.i18n import _
-from boardgames_tui.ui.fit import fit_name
 from boardgames_tui.engine import IllegalAction, seat_letter
+from boardgames_tui.i18n import _
 from boardgames_tui.ui.board import BoardContext, GameBoard
 from boardgames_tui.ui.canvas import Canvas
+from boardgames_tui.ui.fit import fit_name
+from boardgames_tui.ui.lines import Lines
 
 from ..data import BIG_SPOTS, GROUP_MAX, MOUNTAINS, STEPS
 from ..rules import GoatsState, Move
@@ -53,7 +53,11 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
             parts.append(_("{dice}: goat {goat} to spot {spot}").format(dice=expr, goat=goat, spot=target))
             mypos[goat - 5] = target
         elif mypos[target - 5] > GROUP_MAX:
-            parts.append(_("{dice}: goat {goat} down from {spot}").format(dice=expr, goat=target, spot=mypos[target - 5]))
+            parts.append(
+                _("{dice}: goat {goat} down from {spot}").format(
+                    dice=expr, goat=target, spot=mypos[target - 5]
+                )
+            )
             mypos[target - 5] = 0
         else:
             parts.append(_("{dice} on {mountain}").format(dice=expr, mountain=target))
@@ -84,8 +88,11 @@ def preview_summary(before: GoatsState, after: GoatsState, seat: int) -> str:
     if not moved:
         bits.append(_("no goat moves"))
     else:
-        bits.append(_("goat {goat} moves").format(goat=moved[0]) if len(moved) == 1
-                    else _("goats {goats} move").format(goats=",".join(map(str, moved))))
+        bits.append(
+            _("goat {goat} moves").format(goat=moved[0])
+            if len(moved) == 1
+            else _("goats {goats} move").format(goats=",".join(map(str, moved)))
+        )
     if knocked:
         bits.append(_("knocks {seats}").format(seats=", ".join(knocked)))
     if after.is_terminal:
@@ -108,7 +115,7 @@ class Layout:
     spot: int = 3
 
     @classmethod
-    def fit(cls, width: int, height: int) -> "Layout":
+    def fit(cls, width: int, height: int) -> Layout:
         """The largest layout for a board ``width`` columns wide in a terminal ``height`` rows tall.
 
         50 columns (80x24 beside the log) is the small table; from 64 columns
@@ -245,12 +252,19 @@ def draw_board(
             k = state.tokens[s][i]
             changed = " reverse" if shown is not None and shown.tokens[s][i] != view.tokens[s][i] else ""
             if k or changed:  # a count covers the dot of no tokens
-                centre(_mountain_x(layout, i) + 1, y, str(k) if k else "·", ("bold" if k else "dim") + changed)
+                centre(
+                    _mountain_x(layout, i) + 1, y, str(k) if k else "·", ("bold" if k else "dim") + changed
+                )
         changed = " reverse" if shown is not None and scores[s] != before[s] else ""
         c.put(right, y, f"{scores[s]:>3}", "bold" + changed)
         won = state.bonus_won[s]
         if won:
-            c.put(right + 4, y, "+" + "+".join(map(str, won)), "bold" + (" reverse" if won != view.bonus_won[s] else ""))
+            c.put(
+                right + 4,
+                y,
+                "+" + "+".join(map(str, won)),
+                "bold" + (" reverse" if won != view.bonus_won[s] else ""),
+            )
     # The Big Mountain track.
     if state.big_mountain:
         y = foot + 1 + n
@@ -275,7 +289,9 @@ def _die_at(layout: Layout, x: int, d: int) -> tuple[int, int]:
 
 
 @functools.lru_cache(maxsize=32)
-def _table_base(layout: Layout, width: int, rows: int, rolled: bool, n: int, big: bool, language: str) -> Canvas:
+def _table_base(
+    layout: Layout, width: int, rows: int, rolled: bool, n: int, big: bool, language: str
+) -> Canvas:
     """What every table of this shape shows, to copy and draw a state on (:func:`draw_board`).
 
     The lines: the mountains (walls, roof, foot line) and the four dice

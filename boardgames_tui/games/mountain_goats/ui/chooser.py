@@ -13,7 +13,8 @@ confirms the move. Impossible choices get a one-line reason in the panel.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
@@ -23,9 +24,9 @@ from textual.strip import Strip
 from boardgames_tui import i18n
 from boardgames_tui.engine import IllegalAction, seat_letter
 from boardgames_tui.i18n import N_, _
-from boardgames_tui.ui.translated import translated
-from boardgames_tui.ui.lines import changed_runs, render_strips, set_border_label
 from boardgames_tui.ui.board import ActionChooser, ActionPreview, BoardContext, GameBoard, choose, tell_screen
+from boardgames_tui.ui.lines import changed_runs, render_strips, set_border_label
+from boardgames_tui.ui.translated import translated
 
 from ..data import DICE, GROUP_MAX, MOUNTAINS
 from ..rules import GoatsState, Move, Roll
@@ -259,7 +260,9 @@ class GoatsChooser(ActionChooser, can_focus=True):
             self._choose(self.actions[self.highlight])
             return
         if self.pending is not None:
-            self._say(_("Which goat goes to spot {spot}? Press 5-9, or 0 for 10.").format(spot=self.pending[0]))
+            self._say(
+                _("Which goat goes to spot {spot}? Press 5-9, or 0 for 10.").format(spot=self.pending[0])
+            )
             return
         if not self.selected:
             self._say(_("Select dice first (1-4 or space), or press c to confirm."))
@@ -269,7 +272,11 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if total > GROUP_MAX and self.view is not None and self.view.big_mountain and total <= 24:
             owner = next((s for s in range(self.view.n) if total in self.view.pos[s]), None)
             if owner is not None:
-                self._say(_("Not possible: Big Mountain spot {spot} is taken by {seat}'s goat.").format(spot=total, seat=seat_letter(owner)))
+                self._say(
+                    _("Not possible: Big Mountain spot {spot} is taken by {seat}'s goat.").format(
+                        spot=total, seat=seat_letter(owner)
+                    )
+                )
                 return
             self.pending = (total, idx)
             self._say(_("Spot {spot}: which goat goes there? 5-9, or 0 for 10.").format(spot=total))
@@ -303,15 +310,24 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.cursor = i
         for k, g in enumerate(self.groups):
             if i in g[2:]:
-                self._say(_("Die {die} is in group {group}; Backspace takes a group back.").format(die=i + 1, group=k + 1))
+                self._say(
+                    _("Die {die} is in group {group}; Backspace takes a group back.").format(
+                        die=i + 1, group=k + 1
+                    )
+                )
                 return
         if i in self.selected:
             self.selected.remove(i)
         else:
             self.selected.append(i)
         total = sum(self.faces[j] for j in self.selected)
-        self._say(_("Selected: {dice} = {total}").format(dice="+".join(str(self.faces[j]) for j in sorted(self.selected)), total=total)
-                  if self.selected else _("Nothing selected."))
+        self._say(
+            _("Selected: {dice} = {total}").format(
+                dice="+".join(str(self.faces[j]) for j in sorted(self.selected)), total=total
+            )
+            if self.selected
+            else _("Nothing selected.")
+        )
 
     def action_digit(self, d: int) -> None:
         if not self.actions:
@@ -366,7 +382,9 @@ class GoatsChooser(ActionChooser, can_focus=True):
             return
         i = self.cursor
         if self.view is None or self.view.dice[i] != 1:
-            self._say(_("Only a rolled 1 can change; die {die} shows {face}.").format(die=i + 1, face=self.faces[i]))
+            self._say(
+                _("Only a rolled 1 can change; die {die} shows {face}.").format(die=i + 1, face=self.faces[i])
+            )
             return
         if any(i in g[2:] for g in self.groups):
             self._say(_("Die {die} is in a group; Backspace takes it back first.").format(die=i + 1))
@@ -374,12 +392,18 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if self.view.dice.count(1) < 2:
             self._say(_("Only extra 1s change: with a single 1 rolled, it stays a 1."))
             return
-        others_kept = any(d == 1 and f == 1 for j, (d, f) in enumerate(zip(self.view.dice, self.faces)) if j != i)
+        others_kept = any(
+            d == 1 and f == 1 for j, (d, f) in enumerate(zip(self.view.dice, self.faces)) if j != i
+        )
         if self.faces[i] == 1 and not others_kept:
             self._say(_("At least one 1 must stay a 1: change another 1 back first."))
             return
         self.faces[i] = self.faces[i] % 6 + 1
-        self._say(_("Die {die} now counts as {face} (f again for the next face).").format(die=i + 1, face=self.faces[i]))
+        self._say(
+            _("Die {die} now counts as {face} (f again for the next face).").format(
+                die=i + 1, face=self.faces[i]
+            )
+        )
 
     def action_back(self) -> None:
         if not self.building:
@@ -418,7 +442,9 @@ class GoatsChooser(ActionChooser, can_focus=True):
         (a new list, drawn together with the new table), else through an
         :class:`ActionPreview` message to the screen."""
         listing = not self.building and len(self.actions) > 1 and not self._is_rolling()
-        self._border("border_subtitle", f"{self.highlight + 1}/{len(self.actions)} " + _("Home/End") if listing else "")
+        self._border(
+            "border_subtitle", f"{self.highlight + 1}/{len(self.actions)} " + _("Home/End") if listing else ""
+        )
         if self.building:
             action = self.current_move() if self.groups else None
         elif self.actions and not self._is_rolling():
@@ -503,8 +529,11 @@ class GoatsChooser(ActionChooser, can_focus=True):
         if k < len(self.same) and self.same[k] and isinstance(action, Move):
             goat = next((g[1] for g in action.groups if g[0] > GROUP_MAX), None)
             alike = goat_runs(self.same[k])
-            label = label.replace(_("goat {goat} to spot").format(goat=goat),
-                                  _("goat {goat} (or {others}) to spot").format(goat=goat, others=alike), 1)
+            label = label.replace(
+                _("goat {goat} to spot").format(goat=goat),
+                _("goat {goat} (or {others}) to spot").format(goat=goat, others=alike),
+                1,
+            )
         return label
 
     def tail(self, k: int) -> str:
@@ -556,4 +585,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
             out.append(_("Groups: {groups}").format(groups=label) + "\n")
         else:
             out.append(_("Groups: none yet (c with none = use no dice)") + "\n", style="dim")
-        out.append(self.message or _("Backspace takes back; b returns to the list."), style="bold" if self.message else "dim")
+        out.append(
+            self.message or _("Backspace takes back; b returns to the list."),
+            style="bold" if self.message else "dim",
+        )

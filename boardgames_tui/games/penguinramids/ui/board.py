@@ -26,10 +26,10 @@ from textual.strip import Strip
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import Pass
-from boardgames_tui.ui.scroll_lines import ScrollLines
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.board import BoardContext, GameBoard
 from boardgames_tui.ui.canvas import Row
+from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from .. import data
 from ..rules import (
@@ -49,7 +49,6 @@ from ..rules import (
     support_of,
 )
 from . import render
-
 
 #: The note under the table is written in italics.
 NOTE_STYLE = Style(italic=True)
@@ -175,7 +174,20 @@ class PenguinBoard(GameBoard):
         large = self.large()
         if not mine:
             highlight = marks = None
-        key = (names, focus, me, width, large, highlight, marks, offer_hi, colour, note.plain, note.spans, i18n.language())
+        key = (
+            names,
+            focus,
+            me,
+            width,
+            large,
+            highlight,
+            marks,
+            offer_hi,
+            colour,
+            note.plain,
+            note.spans,
+            i18n.language(),
+        )
         if key == self._drawn_key and drawn is self._drawn_view:
             return  # the same picture as on screen
         self._drawn_key, self._drawn_view = key, drawn
@@ -209,7 +221,9 @@ class PenguinBoard(GameBoard):
                 self._wrapped_notes.clear()
             console = self.app.console
             options = console.options.update(width=width, height=None, no_wrap=False, overflow="crop")
-            rows = self._wrapped_notes[wrap_key] = [Strip(row) for row in console.render_lines(note, options, pad=False)]
+            rows = self._wrapped_notes[wrap_key] = [
+                Strip(row) for row in console.render_lines(note, options, pad=False)
+            ]
         if width != self._note_width:
             self._note_width, self._note_kept = width, 0
         self._note_kept = max(self._note_kept, len(rows))
@@ -233,43 +247,66 @@ class PenguinBoard(GameBoard):
                 return Text(_("Everyone chooses an action card in secret."))
             return Text(_("{name} is playing.").format(name=ctx.who(view.current)))
         if isinstance(action, ChooseCard):
-            return Text(_("Card {number}: {text}.").format(number=action.number, text=i18n.translate_text(data.ACTION_TEXT[action.number])))
+            return Text(
+                _("Card {number}: {text}.").format(
+                    number=action.number, text=i18n.translate_text(data.ACTION_TEXT[action.number])
+                )
+            )
         if isinstance(action, Take):
             pid = action.penguin
             what = _("Take {colour} {penguin} (grey {grey})").format(
-                colour=_(data.COLOURS[data.PENGUINS[pid].colour]), penguin=penguin_label(pid), grey=penguin_label(pid, True)
+                colour=_(data.COLOURS[data.PENGUINS[pid].colour]),
+                penguin=penguin_label(pid),
+                grey=penguin_label(pid, True),
             )
             return self._slots_note(pid, marks, what)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
             highlight[action.slot] = penguin_label(pid)
             have = support_of(view.pyramids[me], view.greys[me], view.tokens[me], action.slot)
-            text = _("{penguin} on {slot}").format(penguin=penguin_label(pid), slot=render.short_slot(action.slot))
+            text = _("{penguin} on {slot}").format(
+                penguin=penguin_label(pid), slot=render.short_slot(action.slot)
+            )
             if have is not None:
-                text += _(": arms hold {have}, weight {weight}").format(have=have, weight=data.PENGUINS[pid].weight)
+                text += _(": arms hold {have}, weight {weight}").format(
+                    have=have, weight=data.PENGUINS[pid].weight
+                )
             return Text(text)
         if isinstance(action, Flip):
             pid = view.pyramids[me][action.slot]
             highlight[action.slot] = penguin_label(pid, True)
             return Text(
                 _("Flip {slot}: {penguin} becomes {grey}, the pyramid still stands.").format(
-                    slot=render.short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True)
+                    slot=render.short_slot(action.slot),
+                    penguin=penguin_label(pid),
+                    grey=penguin_label(pid, True),
                 )
             )
         if isinstance(action, Swap):
-            return Text(_("{penguin} goes to the deck bottom; the deck top takes its place.").format(penguin=penguin_label(action.penguin)))
-        if isinstance(action, PlaceToken):
-            highlight[action.slot] = penguin_label(view.pyramids[me][action.slot], view.greys[me][action.slot])[:2]
             return Text(
-                (_("A token adds 1 to the left arm at {slot}, for good.") if action.arm == "left"
-                 else _("A token adds 1 to the right arm at {slot}, for good.")).format(slot=render.short_slot(action.slot))
+                _("{penguin} goes to the deck bottom; the deck top takes its place.").format(
+                    penguin=penguin_label(action.penguin)
+                )
+            )
+        if isinstance(action, PlaceToken):
+            highlight[action.slot] = penguin_label(
+                view.pyramids[me][action.slot], view.greys[me][action.slot]
+            )[:2]
+            return Text(
+                (
+                    _("A token adds 1 to the left arm at {slot}, for good.")
+                    if action.arm == "left"
+                    else _("A token adds 1 to the right arm at {slot}, for good.")
+                ).format(slot=render.short_slot(action.slot))
             )
         if isinstance(action, TakeChief):
             if view.round >= data.ROUNDS:
                 return Text(_("Take the Chief Penguin: in this last round it only decides a tie at the end."))
             return Text(_("Take the Chief Penguin: first in ties from next round, and wins a final tie."))
         if isinstance(action, Recover):
-            return Text(_("Take back {cards} into your hand.").format(cards=" ".join(map(str, view.spent[me]))))
+            return Text(
+                _("Take back {cards} into your hand.").format(cards=" ".join(map(str, view.spent[me])))
+            )
         if isinstance(action, TakeToken):
             return Text(_("Take one of the {count} strength tokens left.").format(count=view.supply))
         if isinstance(action, Discard):
@@ -278,10 +315,17 @@ class PenguinBoard(GameBoard):
             return Text(_("End your turn without using your card."))
         if isinstance(action, EndTurn):
             held = view.held_tokens[me]
-            return Text(i18n.ngettext("End your turn and keep {count} strength token for later.",
-                                      "End your turn and keep {count} strength tokens for later.", held).format(count=held))
+            return Text(
+                i18n.ngettext(
+                    "End your turn and keep {count} strength token for later.",
+                    "End your turn and keep {count} strength tokens for later.",
+                    held,
+                ).format(count=held)
+            )
         if view.taken >= 0:
-            return self._slots_note(view.taken, marks, _("Place {penguin}").format(penguin=penguin_label(view.taken)))
+            return self._slots_note(
+                view.taken, marks, _("Place {penguin}").format(penguin=penguin_label(view.taken))
+            )
         return Text("")
 
     def _slots_note(self, pid: int, marks: dict[int, str], what: str) -> Text:
@@ -296,7 +340,9 @@ class PenguinBoard(GameBoard):
         if not view.can_place(me, pid) and view.taken < 0:
             text.append(_("fits nowhere, even with your tokens: taking it DISCARDS it"), style="bold")
         elif legal:
-            text.append(_("fits on {slots}").format(slots=" ".join(render.short_slot(s) for s in legal)), style="bold")
+            text.append(
+                _("fits on {slots}").format(slots=" ".join(render.short_slot(s) for s in legal)), style="bold"
+            )
         else:
             text.append(_("fits nowhere now"), style="bold")
         why = render.why_not_lines(view, me, pid)

@@ -3,16 +3,13 @@ the board above it (the pyramids of every seat do not fit 80x24 at once)."""
 
 from __future__ import annotations
 
-
-
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
 from boardgames_tui.ui.translated import translated
 
 
 @translated
 class PenguinChooser(ActionList):
-    """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board (the game screen binds them).
-    """
+    """Numbered choices (arrows and Enter, or a digit); PageUp/PageDown scroll the board (the game screen binds them)."""
 
     def __init__(self) -> None:
         super().__init__(id="action-list")

@@ -19,7 +19,8 @@ The pieces, as at the table:
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 
@@ -28,7 +29,17 @@ from boardgames_tui.engine import seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.canvas import Canvas
 
-from ..data import ACTION_NAMES, COLOURS, COLOUR_LETTERS, GOALS, LEVEL_OFFSET, LEVEL_SIZES, PENGUINS, ROUNDS, SLOTS
+from ..data import (
+    ACTION_NAMES,
+    COLOUR_LETTERS,
+    COLOURS,
+    GOALS,
+    LEVEL_OFFSET,
+    LEVEL_SIZES,
+    PENGUINS,
+    ROUNDS,
+    SLOTS,
+)
 from ..rules import (
     ChooseCard,
     Discard,
@@ -170,7 +181,12 @@ def draw_pyramid(
             continue
         if f is None:
             mark = marks.get(i)
-            c.put(cx, cy + (size.rows - 1), (mark or "·").center(size.inner), "bold underline" if mark else "dim")
+            c.put(
+                cx,
+                cy + (size.rows - 1),
+                (mark or "·").center(size.inner),
+                "bold underline" if mark else "dim",
+            )
             continue
         col, w, _left, _right, _grey = f
         style = COLOUR_STYLE[col] if colour else "bold"
@@ -249,7 +265,12 @@ def draw_penguin_card(c: Canvas, pid: int, x: int, y: int, hilite: bool = False,
     c.box(x, y, 7, 3)
     c.put(x + 1, y, str(p.left))
     c.put(x + 5, y, str(p.right))
-    c.put(x + 1, y + 1, f" {COLOUR_LETTERS[p.colour]}{p.weight}  ", HILITE if hilite else (COLOUR_STYLE[p.colour] if colour else "bold"))
+    c.put(
+        x + 1,
+        y + 1,
+        f" {COLOUR_LETTERS[p.colour]}{p.weight}  ",
+        HILITE if hilite else (COLOUR_STYLE[p.colour] if colour else "bold"),
+    )
     c.put(x + 1, y + 2, f"{p.grey_left}g{p.grey_weight}", "dim")
     c.put(x + 5, y + 2, str(p.grey_right), "dim")
 
@@ -347,7 +368,12 @@ def table_canvas(
         highlight = {slot: _large_face(text) for slot, text in (highlight or {}).items()}
     draw_pyramid(c, view, focus, 0, 1, size, highlight=highlight, marks=marks, colour=colour)
     # Top corners of the pyramid: who it is, points, the Chief Penguin, tokens held.
-    c.put(0, 1, seat_letter(focus), "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold")
+    c.put(
+        0,
+        1,
+        seat_letter(focus),
+        "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold",
+    )
     c.put(2, 1, names[focus][: size.width // 2 - 6], "bold")
     scores = view.scores()  # once for every pyramid drawn (it scores the goals of each)
     c.put(0, 2, _("{points} pts").format(points=scores[focus]))
@@ -357,7 +383,9 @@ def table_canvas(
     c.put(corner, 2, _("tok {count}").format(count=view.held_tokens[focus]))
     placed = sum(view.tokens[focus])
     if placed:
-        c.put(0, 4, _("+{count}tok").format(count=placed), "bold")  # strength tokens on the arms (underlined digits)
+        c.put(
+            0, 4, _("+{count}tok").format(count=placed), "bold"
+        )  # strength tokens on the arms (underlined digits)
     # The goal cards (a goal the pyramid meets now is marked 'met').
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
@@ -420,11 +448,17 @@ def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
 def action_label(view: Any, seat: int | None, action: Any) -> str:
     """Chooser text of an action, with what it does in numbers."""
     if isinstance(action, ChooseCard):
-        return _("card {number} {action}: {hint}").format(number=action.number, action=_(ACTION_NAMES[action.number]), hint=_(_CARD_HINT[action.number]))
+        return _("card {number} {action}: {hint}").format(
+            number=action.number, action=_(ACTION_NAMES[action.number]), hint=_(_CARD_HINT[action.number])
+        )
     if isinstance(action, Take):
-        text = _("take {penguin}  (grey side {grey})").format(penguin=penguin_label(action.penguin), grey=penguin_label(action.penguin, True))
+        text = _("take {penguin}  (grey side {grey})").format(
+            penguin=penguin_label(action.penguin), grey=penguin_label(action.penguin, True)
+        )
         if seat is not None and not view.can_place(seat, action.penguin):
-            text = _("take {penguin}: fits nowhere, it will be DISCARDED").format(penguin=penguin_label(action.penguin))
+            text = _("take {penguin}: fits nowhere, it will be DISCARDED").format(
+                penguin=penguin_label(action.penguin)
+            )
         return text
     if isinstance(action, Place) and seat is not None:
         have = support_of(view.pyramids[seat], view.greys[seat], view.tokens[seat], action.slot)
@@ -434,11 +468,15 @@ def action_label(view: Any, seat: int | None, action: Any) -> str:
         return _("place on {slot} (arms hold {have})").format(slot=where, have=have)
     if isinstance(action, Flip) and seat is not None:
         pid = view.pyramids[seat][action.slot]
-        return _("flip {slot} {penguin} -> {grey}").format(slot=short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True))
+        return _("flip {slot} {penguin} -> {grey}").format(
+            slot=short_slot(action.slot), penguin=penguin_label(pid), grey=penguin_label(pid, True)
+        )
     if isinstance(action, Swap):
         return _("swap {penguin} for the deck top").format(penguin=penguin_label(action.penguin))
     if isinstance(action, PlaceToken):
-        return (_("token on {slot} left arm") if action.arm == "left" else _("token on {slot} right arm")).format(slot=short_slot(action.slot))
+        return (
+            _("token on {slot} left arm") if action.arm == "left" else _("token on {slot} right arm")
+        ).format(slot=short_slot(action.slot))
     if isinstance(action, TakeChief):
         return _("take the Chief Penguin (action 1)")
     if isinstance(action, Recover):
