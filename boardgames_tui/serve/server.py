@@ -46,6 +46,7 @@ from boardgames_tui.engine.match import data_dir
 from boardgames_tui.i18n import N_, _
 
 from .hub import Hub, player_name, serve_member
+from .terminal import TerminalModes
 
 log = logging.getLogger("boardgames_tui.serve")
 
@@ -56,6 +57,8 @@ FAILURE_WINDOW = 60.0
 FAILURE_DELAY = 1.0
 #: Default seconds without a key before a session is closed.
 IDLE_TIMEOUT = 30 * 60.0
+#: Seconds a session's process has to end after a hang-up before it is killed.
+HANGUP_GRACE = 3.0
 
 #: The sessions running now (tests and the benchmark find their processes here).
 LIVE: weakref.WeakSet[TableSession] = weakref.WeakSet()
@@ -65,6 +68,71 @@ LIVE: weakref.WeakSet[TableSession] = weakref.WeakSet()
 NO_TERMINAL = N_(
     "boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command)."
 )
+
+
+#: What the server's SSH version line says after ``SSH-2.0-``: the program, no library and no version.
+SERVER_VERSION = "boardgames-tui"
+
+#: The algorithms the server offers, best first, by kind (asyncssh's option names). Only modern ones:
+#: no SHA-1 in key exchange, MAC or signatures (so no ``ssh-rsa``; RSA keys sign with SHA-2), no CBC.
+#: Those this asyncssh cannot do are left out at start (:func:`algorithms`).
+ALGORITHMS: dict[str, tuple[str, ...]] = {
+    "kex_algs": (
+        "mlkem768x25519-sha256",
+        "curve25519-sha256",
+        "curve25519-sha256@libssh.org",
+        "ecdh-sha2-nistp521",
+        "ecdh-sha2-nistp384",
+        "ecdh-sha2-nistp256",
+        "diffie-hellman-group18-sha512",
+        "diffie-hellman-group16-sha512",
+        "diffie-hellman-group14-sha256",
+    ),
+    "encryption_algs": (
+        "chacha20-poly1305@openssh.com",
+        "aes256-gcm@openssh.com",
+        "aes128-gcm@openssh.com",
+        "aes256-ctr",
+        "aes192-ctr",
+        "aes128-ctr",
+    ),
+    "mac_algs": (
+        "hmac-sha2-256-etm@openssh.com",
+        "hmac-sha2-512-etm@openssh.com",
+        "umac-128-etm@openssh.com",
+        "hmac-sha2-256",
+        "hmac-sha2-512",
+        "umac-128@openssh.com",
+    ),
+    "signature_algs": (
+        "ssh-ed25519",
+        "sk-ssh-ed25519@openssh.com",
+        "ecdsa-sha2-nistp256",
+        "ecdsa-sha2-nistp384",
+        "ecdsa-sha2-nistp521",
+        "sk-ecdsa-sha2-nistp256@openssh.com",
+        "rsa-sha2-512",
+        "rsa-sha2-256",
+    ),
+}
+
+
+def algorithms() -> dict[str, list[str]]:
+    """:data:`ALGORITHMS` less any this asyncssh (or its crypto libraries) cannot do, as create_server options."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+    from asyncssh.public_key import get_public_key_algs
+
+    known = {
+        "kex_algs": get_kex_algs(),
+        "encryption_algs": get_encryption_algs(),
+        "mac_algs": get_mac_algs(),
+        "signature_algs": get_public_key_algs(),
+    }
+    return {
+        kind: [name for name in names if name.encode() in known[kind]] for kind, names in ALGORITHMS.items()
+    }
 
 
 def host_key_path() -> Path:
@@ -223,6 +291,12 @@ class TableSession(asyncssh.SSHServerSession):
         self._idle: asyncio.TimerHandle | None = None
         self._tasks: list[asyncio.Task] = []
         self._reading = False
+        #: What the process has switched on in the client's terminal (restored when it ends).
+        self.modes = TerminalModes()
+        #: The line the client is told when the server ends the session (idle, shutdown).
+        self.goodbye: str | None = None
+        #: Set once the session has ended and the client's terminal is restored.
+        self.done = asyncio.Event()
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -254,6 +328,12 @@ class TableSession(asyncssh.SSHServerSession):
         LIVE.add(self)
 
     async def _run(self) -> None:
+        try:
+            await self._run_process()
+        finally:
+            self.done.set()
+
+    async def _run_process(self) -> None:
         assert self.chan is not None
         login = self.chan.get_extra_info("username") or "player"
         ours, theirs = socket.socketpair()
@@ -275,6 +355,8 @@ class TableSession(asyncssh.SSHServerSession):
         loop = asyncio.get_running_loop()
         os.set_blocking(self.master, False)
         self._resume_reading()
+        if self.goodbye or self.chan.is_closing():  # ended while it was starting
+            self._end()
         code = await self.proc.wait()
         self._stop_reading()
         # What the process wrote last (a goodbye, a traceback) still goes out.
@@ -283,12 +365,24 @@ class TableSession(asyncssh.SSHServerSession):
                 data = os.read(self.master, 65536)
                 if not data:
                     break
-                self.chan.write(data)
+                self._write(data)
         except (OSError, ConnectionError):  # nothing more to read, or the client is gone
             pass
         self._close_master(loop)
         if not self.chan.is_closing():
-            self.chan.exit(code if code >= 0 else 1)
+            if code < 0 and not self.goodbye:  # killed by a signal the server did not send
+                self.goodbye = _("boardgames-tui: this session stopped unexpectedly; your seat is kept.")
+            # However it ended (quit, hang-up, crash), the client's terminal is left as `q` leaves it.
+            self.chan.write(self.modes.restore())
+            if self.goodbye:
+                self.chan.write(("\r\n" + self.goodbye + "\r\n").encode())
+            self.chan.exit(0 if self.goodbye else code if code >= 0 else 1)
+
+    def _write(self, data: bytes) -> None:
+        """Pass the process's output to the client, noting the terminal modes it sets."""
+        assert self.chan is not None
+        self.modes.feed(data)
+        self.chan.write(data)
 
     # ---- the process's output -> the client, with flow control ------------------
 
@@ -305,7 +399,7 @@ class TableSession(asyncssh.SSHServerSession):
             self._stop_reading()
             return
         try:
-            self.chan.write(data)
+            self._write(data)
         except (BrokenPipeError, ConnectionError):  # the client is gone: so is the app
             self._stop_reading()
             self._end()
@@ -370,16 +464,33 @@ class TableSession(asyncssh.SSHServerSession):
             self._idle = asyncio.get_running_loop().call_later(self.config.idle_timeout, self._idle_out)
 
     def _idle_out(self) -> None:
-        if self.chan is not None and not self.chan.is_closing():
-            closed = _("boardgames-tui: closed after a long time without a key; your seat is kept.")
-            self.chan.write(("\r\n" + closed + "\r\n").encode())
-            self._end()
-            self.chan.exit(0)
+        self.finish(_("boardgames-tui: closed after a long time without a key; your seat is kept."))
+
+    def finish(self, goodbye: str) -> None:
+        """End the session from the server's side: the app is hung up, then the client's terminal
+        is restored, ``goodbye`` (one line) is written and the channel closed; :attr:`done` is set then.
+        """
+        if self.chan is None or self.chan.is_closing():
+            self.done.set()
+            return
+        self.goodbye = self.goodbye or goodbye
+        if self.proc is None:  # still starting: _run_process ends it once it has started
+            return
+        self._end()
 
     def _end(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGHUP)
+            except (ProcessLookupError, PermissionError):
+                return
+            asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill)
+
+    def _kill(self) -> None:
+        """The process did not end on the hang-up: kill its process group."""
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
 
@@ -401,6 +512,22 @@ class TableSession(asyncssh.SSHServerSession):
             self._idle.cancel()
         self._stop_reading()
         self._end()
+
+
+async def end_sessions(goodbye: str, timeout: float = HANGUP_GRACE + 2.0) -> None:
+    """End every running session from the server's side (see :meth:`TableSession.finish`).
+
+    Waits up to ``timeout`` seconds for their clients' terminals to be
+    restored and told ``goodbye``; the server stops after this.
+    """
+    sessions = list(LIVE)
+    for session in sessions:
+        session.finish(goodbye)
+    waits = [asyncio.ensure_future(s.done.wait()) for s in sessions]
+    if waits:
+        _done, pending = await asyncio.wait(waits, timeout=timeout)
+        for wait in pending:
+            wait.cancel()
 
 
 def set_size(fd: int, width: int, height: int) -> None:
@@ -477,6 +604,7 @@ async def start_server(
     failures = failures or FailureCounter()
     key = host_key or load_or_make_host_key()
     acceptor = await asyncssh.create_server(
+        # No library name or version in the banner, and no SHA-1 anywhere (see ALGORITHMS).
         lambda: TableServer(hub, config, failures),
         host,
         port,
@@ -488,6 +616,8 @@ async def start_server(
         x11_forwarding=False,
         allow_scp=False,
         login_timeout=60,
+        server_version=SERVER_VERSION,
+        **algorithms(),
     )
     return acceptor, hub
 
@@ -546,6 +676,7 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        await end_sessions(_("boardgames-tui: the server is stopping; your seat is kept."))
         acceptor.close()
         if runner is not None:
             await runner.cleanup()
