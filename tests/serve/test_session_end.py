@@ -9,6 +9,7 @@ automatic wrap (7) on again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
@@ -39,16 +40,14 @@ async def ended(term: Terminal) -> None:
     while not term.ended():
         assert time.monotonic() < deadline, f"the session did not end; the screen shows:\n{term.text()}"
         term.changed.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(term.changed.wait(), 0.5)
-        except TimeoutError:
-            pass
 
 
 async def in_lobby(server: ServerFixture, name: str) -> Terminal:
     term = await server.terminal(name)
     await term.wait_for(f"You are {name}")
-    assert APP_MODES <= private_modes(term), "the app did not switch its modes on"
+    assert private_modes(term) >= APP_MODES, "the app did not switch its modes on"
     assert 25 not in private_modes(term)  # the cursor is hidden while the app runs
     return term
 
