@@ -658,8 +658,8 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
                     _("the web port {host}:{port}: {error}").format(host=web[0], port=web[1], error=exc)
                 ) from None
             said = [
-                _("in a browser: {url}  (the page asks for a name)").format(
-                    url=web_url(web[0], web_port, tables.code)
+                _("in a browser: {url}  (the page asks for a name and the web code: {code})").format(
+                    url=web_url(web[0], web_port), code=tables.code
                 )
             ]
             if web[0] not in ("127.0.0.1", "::1", "localhost"):

@@ -439,8 +439,22 @@ async def test_computer_seats_at_a_shared_table_are_named_in_spanish_but_a_typed
     assert spanish == set()
 
 
-async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path):
+def posted_form(body: str):
+    """A mocked ``POST /play`` request whose body is the form ``body`` (urlencoded), as the entry page sends it."""
+    import asyncio
+    from unittest import mock
+
+    from aiohttp import streams
     from aiohttp.test_utils import make_mocked_request
+
+    payload = streams.StreamReader(mock.Mock(_reading_paused=False), 2**16, loop=asyncio.get_running_loop())
+    payload.feed_data(body.encode())
+    payload.feed_eof()
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Content-Length": str(len(body))}
+    return make_mocked_request("POST", "/play", headers=headers, payload=payload)
+
+
+async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path):
 
     from boardgames_tui.serve.hub import Hub
     from boardgames_tui.serve.server import FailureCounter, ServerConfig
@@ -453,11 +467,11 @@ async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(sp
         assert spanish_text in page
     for english in ("The same tables", "Your name at the table", "Code (the server", ">Enter<"):
         assert english not in page
-    wrong = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
+    wrong = await tables.handle_play(posted_form("name=Ana&code=wrong"))
     assert wrong.status == 403 and "Ese código no es correcto." in wrong.text
     while not failures.blocked("127.0.0.1") and not failures.blocked("?"):
-        await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
-    blocked = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=goodcode"))
+        await tables.handle_play(posted_form("name=Ana&code=wrong"))
+    blocked = await tables.handle_play(posted_form("name=Ana&code=goodcode"))
     assert blocked.status == 429 and "Demasiados códigos erróneos" in blocked.text
     assert spanish == set()
 
