@@ -61,6 +61,8 @@ TEXTS = shapes(
     N_("the table moved on before your choice arrived; look again"),
     N_("chat is for the players and watchers of a table"),
     N_("only the player who made this table can close it"),
+    N_("this table is being played: confirm to close it (its game is kept in the archive)"),
+    N_("the table could not be archived, so it stays open"),
     N_("the table's setup does not fit its game"),
 )
 
@@ -126,6 +128,10 @@ BOT_OWNER = "bot:" + BOT_LEVEL
 def tables_dir() -> Path:
     """Where the tables are kept: ``<data folder>/ssh-tables``."""
     return data_dir() / "ssh-tables"
+
+
+#: The folder, inside the tables' folder, where closed tables that had a game are kept.
+ARCHIVE = "archive"
 
 
 def new_code() -> str:
@@ -536,18 +542,63 @@ class Hub:
         self.save(table)
 
     def _op_close(self, member: Member, message: dict[str, Any]) -> None:
+        """Close a table (its creator only).
+
+        A table still waiting for players (no game yet, so no move) is closed
+        at once and its file removed. A table with a game (playing or over)
+        is closed only with ``confirm`` true in the message, and its file is
+        moved to the archive (:meth:`archive`), never deleted; everyone at it
+        and the closer are told where it went (``archived``: the file's path
+        under the data folder).
+        """
         table = self._table(message)
         if table.creator != member.identity:
             raise ValueError("only the player who made this table can close it")
+        if table.match is not None and message.get("confirm") is not True:
+            raise ValueError(
+                "this table is being played: confirm to close it (its game is kept in the archive)"
+            )
+        archived = self.archive(table) if table.match is not None else None
+        if table.match is not None and archived is None:
+            raise ValueError("the table could not be archived, so it stays open")
         del self.tables[table.id]
-        for m in self._at(table):
+        closed = {"op": "closed", "table": table.id, "archived": archived}
+        told = self._at(table)
+        for m in told:
             m.table, m.seat = None, None
-            m.send({"op": "closed", "table": table.id})
+            m.send(closed)
+        if member not in told:
+            member.send(closed)
+        if archived is None:
+            try:
+                (self.folder / f"{table.id}.json").unlink(missing_ok=True)
+            except OSError as exc:
+                log.error("could not remove table %s: %s", table.id, exc)
+        self._lobby_changed()
+
+    def archive(self, table: Table) -> str | None:
+        """Move ``table``'s file (saved afresh first) to ``<tables folder>/archive/<id>-<time>.json``.
+
+        Returns the new file's path relative to the data folder (as a player
+        is told it: ``ssh-tables/archive/t1-20261202-061500.json``), or None
+        when it could not be written (the table then stays open). Archived
+        files are not loaded at start; they are saves of the table's format.
+        """
+        folder = self.folder / ARCHIVE
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = folder / f"{table.id}-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{table.id}-{stamp}-{n}.json"
         try:
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(target, json.dumps(table.to_dict(), ensure_ascii=False))
             (self.folder / f"{table.id}.json").unlink(missing_ok=True)
         except OSError as exc:
-            log.error("could not remove table %s: %s", table.id, exc)
-        self._lobby_changed()
+            log.error("could not archive table %s: %s", table.id, exc)
+            return None
+        return f"{self.folder.name}/{ARCHIVE}/{target.name}"
 
 
 def player_name(login: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -37,6 +37,7 @@ from boardgames_tui.ui.board import BoardContext
 from boardgames_tui.ui.footer import StableFooter
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
+from boardgames_tui.ui.menu import MenuScreen, menu_bindings, open_menu
 from boardgames_tui.ui.translated import translated
 
 
@@ -180,14 +181,63 @@ class LobbyScreen(Screen[None]):
         session_of(self).link.send({"op": "watch", "table": table})
 
     def action_close_table(self) -> None:
+        """Close the highlighted table: at once while it waits for players, after a yes
+        (:class:`CloseTableScreen`) once it has a game, which the server then archives."""
         table = self._chosen()
         if table is None:
             self.notify(_("Highlight the table to close."), severity="warning", timeout=3)
             return
-        session_of(self).link.send({"op": "close", "table": table})
+        listed = next((t for t in self.tables if t["id"] == table), None)
+        if listed is None or not listed.get("creator") or listed["status"].startswith("waiting"):
+            session_of(self).link.send({"op": "close", "table": table})  # the hub refuses what it must
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                session_of(self).link.send({"op": "close", "table": table, "confirm": True})
+
+        self.app.push_screen(CloseTableScreen(listed), answer)
 
     def action_quit_app(self) -> None:
         self.app.exit()
+
+
+@translated
+class CloseTableScreen(ModalScreen[bool]):
+    """Asks before a table with a game is closed: dismissed with True (``y``) or False (``n``, Escape).
+
+    ``table`` is the table's lobby line (``id``, ``title``, ``status``).
+    """
+
+    DEFAULT_CSS = """
+    CloseTableScreen { align: center middle; }
+    CloseTableScreen #close-box { width: 64; height: auto; border: round $warning; padding: 1 2; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("y", "answer(True)", N_("Close it")),
+        Binding("n,escape", "answer(False)", N_("Keep it"), key_display="n"),
+    ]
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        t = self.table
+        with Vertical(id="close-box"):
+            yield Static(
+                _(
+                    "Close table {id} ({title}, {status})? Its players go back to the lobby. "
+                    "The game is not deleted: the server keeps it in its archive "
+                    "(ssh-tables/archive in its data folder)."
+                ).format(id=t["id"], title=t["title"], status=i18n.translate_text(t["status"]))
+                + "\n\n"
+                + _("y: close it   n or Escape: keep playing"),
+                markup=False,
+            )
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 @translated
@@ -387,6 +437,24 @@ class WaitingScreen(TableMixin, Screen[None]):
         session_of(self).to_launcher()
 
 
+#: The menu at a seat of the server: only what works there (the server saves every move; the seats
+#: are the players who sat down; "the launcher" of a session is the lobby).
+SEAT_MENU_ITEMS = (
+    ("resume", N_("Resume")),
+    ("rules", N_("Rules")),
+    ("lobby", N_("Back to the lobby (your seat is kept)")),
+    ("quit", N_("Quit: end this session (your seat is kept; connect again to come back)")),
+)
+
+
+@translated
+class SeatMenuScreen(MenuScreen, inherit_bindings=False):
+    """The Escape menu at a seat of the server: dismisses with an id of :data:`SEAT_MENU_ITEMS`."""
+
+    ITEMS = SEAT_MENU_ITEMS
+    BINDINGS: ClassVar = menu_bindings(SEAT_MENU_ITEMS)
+
+
 @translated
 class SeatScreen(TableMixin, GameScreen):
     """The game screen bound to one seat (or to none: a watcher) at a table of the hub.
@@ -514,6 +582,18 @@ class SeatScreen(TableMixin, GameScreen):
     def action_save(self) -> None:
         self.notify(_("The server keeps this table after every move."), timeout=3)
 
+    def action_menu(self) -> None:
+        """The menu of a seat of the server (:class:`SeatMenuScreen`), not the program's own."""
+        open_menu(self.app, self._after_menu, SeatMenuScreen)
+
+    def _after_menu(self, choice: str | None) -> None:
+        if choice == "lobby":
+            session_of(self).to_launcher()
+        elif choice in ("rules", "quit"):
+            super()._after_menu(choice)
+        else:
+            self.resume()
+
     def _resume(self) -> None:
         self.advance()
 
@@ -582,11 +662,18 @@ class SessionApp(BoardGamesApp):
             if isinstance(table, TableMixin):
                 table.heard(message["line"])
         elif op == "closed":
+            kept = (
+                " " + _("Its game is kept on the server: {file}.").format(file=message["archived"])
+                if message.get("archived")
+                else ""
+            )
             if table is not None:
                 self.to_launcher(leave=False)
                 self.notify(
-                    _("The table was closed by the player who made it."), severity="warning", timeout=6
+                    _("The table was closed by the player who made it.") + kept, severity="warning", timeout=10
                 )
+            else:
+                self.notify(_("Table {id} is closed.").format(id=message["table"]) + kept, timeout=10)
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(i18n.translate_text(message["text"]))
