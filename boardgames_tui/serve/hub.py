@@ -286,8 +286,9 @@ class Hub:
         self.folder = folder or tables_dir()
         self.tables: dict[str, Table] = {}
         self.members: set[Member] = set()
-        #: Tables whose computer player is thinking.
+        #: Tables whose computer player is thinking, and the tasks thinking.
         self._thinking: set[str] = set()
+        self._thinkers: set[asyncio.Task] = set()
 
     # ---- persistence -------------------------------------------------------
 
@@ -505,7 +506,9 @@ class Hub:
         except RuntimeError:  # no event loop (a unit test driving the hub directly)
             return
         self._thinking.add(table.id)
-        loop.create_task(self._think(table, seats[0]))
+        task = loop.create_task(self._think(table, seats[0]))
+        self._thinkers.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(self._thinkers.discard)
 
     async def _think(self, table: Table, seat: int) -> None:
         from boardgames_tui.bots.base import decide
@@ -536,7 +539,7 @@ class Hub:
             return
         who = f"{member.name}" if member.seat is not None else f"{member.name} (watching)"
         line = f"{who}: {text}"
-        table.chat = (table.chat + [line])[-CHAT_KEEP:]
+        table.chat = [*table.chat, line][-CHAT_KEEP:]
         for m in self._at(table):
             m.send({"op": "chat", "line": line})
         self.save(table)

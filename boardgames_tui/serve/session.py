@@ -35,6 +35,7 @@ from boardgames_tui.serve import protocol
 from boardgames_tui.serve.hub import in_viewer_language
 from boardgames_tui.ui.board import BoardContext
 from boardgames_tui.ui.footer import StableFooter
+from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
 from boardgames_tui.ui.menu import MenuScreen, menu_bindings, open_menu
@@ -93,7 +94,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby-list { height: 1fr; border: round $accent; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar = [
         Binding("n", "new", N_("New table")),
         Binding("w", "watch", N_("Watch")),
         Binding("c", "close_table", N_("Close table")),
@@ -250,7 +251,7 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
     NewTableScreen #new-box { width: 50; height: auto; max-height: 22; border: round $accent; padding: 0 1; }
     NewTableScreen OptionList { height: auto; max-height: 18; border: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         options = []
@@ -289,7 +290,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
     OptionsScreen #options-box { width: 60; height: auto; border: round $accent; padding: 0 1; }
     OptionsScreen OptionList { height: auto; border: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
@@ -311,7 +312,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
             Option(f"{_(o.label)}: {shown(self.values[k])}", id=f"opt:{k}")
             for k, o in self.spec.options.items()
         ]
-        return rows + [Option(_("Make the table"), id="done")]
+        return [*rows, Option(_("Make the table"), id="done")]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -341,7 +342,7 @@ class ChatScreen(ModalScreen["str | None"]):
     ChatScreen #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
     ChatScreen #chat-lines { height: auto; max-height: 6; }
     """
-    BINDINGS = [Binding("escape", "cancel", N_("Close"))]
+    BINDINGS: ClassVar = [Binding("escape", "cancel", N_("Close"))]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -396,7 +397,7 @@ class WaitingScreen(TableMixin, Screen[None]):
     WaitingScreen { layout: vertical; }
     WaitingScreen #wait-text { padding: 1 2; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar = [
         Binding("t", "chat", N_("Chat")),
         Binding("escape", "lobby", N_("Lobby")),
         Binding("b", "lobby", N_("Lobby"), show=False),
@@ -455,6 +456,32 @@ class SeatMenuScreen(MenuScreen, inherit_bindings=False):
     BINDINGS: ClassVar = menu_bindings(SEAT_MENU_ITEMS)
 
 
+#: The game-over choices at a seat of the server: no "play again" (a new table is made in the lobby).
+SEAT_GAME_OVER_CHOICES = (
+    ("launcher", N_("Back to the lobby")),
+    ("board", N_("Look at the final table (g brings the scores back)")),
+    ("quit", N_("Quit")),
+)
+
+
+@translated
+class SeatGameOverScreen(GameOverScreen, inherit_bindings=False):
+    """The game-over screen at a seat of the server: dismisses with 'launcher' (the lobby), 'board' or 'quit'."""
+
+    CHOICES = SEAT_GAME_OVER_CHOICES
+    BINDINGS: ClassVar = [
+        Binding("l", "choose('launcher')", N_("Lobby")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("g", "choose('board')", N_("Final table")),
+        Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
+        Binding("pageup", "scroll_table(-1)", N_("Scroll"), show=False, priority=True),
+        *[
+            Binding(str(i + 1), f"choose('{key}')", show=False)
+            for i, (key, _) in enumerate(SEAT_GAME_OVER_CHOICES)
+        ],
+    ]
+
+
 @translated
 class SeatScreen(TableMixin, GameScreen):
     """The game screen bound to one seat (or to none: a watcher) at a table of the hub.
@@ -466,7 +493,7 @@ class SeatScreen(TableMixin, GameScreen):
     screen at the same time. Undo and saving are the server's business.
     """
 
-    BINDINGS = [Binding("t", "chat", N_("Chat"))]
+    BINDINGS: ClassVar = [Binding("t", "chat", N_("Chat"))]
 
     def __init__(self, match: Match, info: dict[str, Any]) -> None:
         super().__init__(match)
@@ -670,7 +697,9 @@ class SessionApp(BoardGamesApp):
             if table is not None:
                 self.to_launcher(leave=False)
                 self.notify(
-                    _("The table was closed by the player who made it.") + kept, severity="warning", timeout=10
+                    _("The table was closed by the player who made it.") + kept,
+                    severity="warning",
+                    timeout=10,
                 )
             else:
                 self.notify(_("Table {id} is closed.").format(id=message["table"]) + kept, timeout=10)
@@ -696,6 +725,14 @@ class SessionApp(BoardGamesApp):
 
     def autosave(self, match: Match) -> None:
         """Nothing: the hub saves the table after every action."""
+
+    def game_finished(self, match: Match) -> None:
+        """The scores, with the choices of a seat of the server (:class:`SeatGameOverScreen`)."""
+        if isinstance(self.screen, GameOverScreen):
+            return
+        self.push_screen(
+            SeatGameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+        )
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "board":

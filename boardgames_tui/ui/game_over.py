@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich import box
 from rich.table import Table
@@ -54,13 +55,19 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("sco
 
 @translated
 class GameOverScreen(GatedScreen, Screen[str]):
-    """Dismisses with 'launcher', 'board', 'again' or 'quit'.
+    """Dismisses with 'launcher', 'board', 'again' or 'quit' (the ids of :attr:`CHOICES`).
+
+    A screen with other choices is a subclass with its own ``CHOICES`` and
+    ``BINDINGS``, declared with ``inherit_bindings=False``.
 
     Keys go through the key gate (:mod:`.keygate`): keys typed for the last
     move do not skip past the results.
     """
 
     DEFAULT_CSS = tcss(__file__, "game_over.tcss")
+
+    #: (id, label) of each choice, in order.
+    CHOICES: ClassVar[tuple[tuple[str, str], ...]] = CHOICES
 
     BINDINGS = [
         Binding("p", "choose('again')", N_("Play again")),
@@ -100,7 +107,7 @@ class GameOverScreen(GatedScreen, Screen[str]):
             yield Static(outcome_table(self.outcome, self.names), id="over-table")
         with Vertical(id="over-box"):
             yield OptionList(
-                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(CHOICES)],
+                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(self.CHOICES)],
                 id="over-choices",
             )
         yield Static(_("PageUp / PageDown scroll the scores."), id="over-hint")
