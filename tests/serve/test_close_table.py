@@ -75,3 +75,24 @@ async def test_c_on_a_table_in_play_asks_and_n_keeps_it_y_archives_it(server: Se
     await beto.wait_for(lambda t: "+ New table" in t and "was closed by" in t and "kept on the" in t)
     assert server.hub.tables == {}
     assert list((server.hub.folder / "archive").glob("t1-*.json"))
+
+
+async def test_the_game_over_screen_at_a_seat_offers_the_lobby_and_no_play_again(
+    server: ServerFixture,
+) -> None:
+    hub = server.hub
+    ana_id = "key:" + server.keys["ana"].get_fingerprint()
+    ana, beto = hub.connect(ana_id, "ana"), hub.connect("key:beto", "beto")
+    hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 2})
+    hub.handle(beto, {"op": "join", "table": "t1"})
+    match = hub.tables["t1"].match
+    while not match.state.is_terminal:  # the whole game, each seat taking its first choice
+        seat = match.state.to_move[0]
+        match.play(seat, match.state.legal_actions(seat)[0])
+    hub.disconnect(ana), hub.disconnect(beto)
+    term = await server.terminal("ana")
+    await term.wait_for("t1 ")
+    term.press("down", "enter")
+    text = await term.wait_for("game over")
+    assert "Back to the lobby" in text and "Play again" not in text and "launcher" not in text
+    await press_until(term, "1", "+ New table")
