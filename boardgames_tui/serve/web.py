@@ -74,6 +74,8 @@ from .server import FailureCounter, ServerConfig
 
 log = logging.getLogger("boardgames_tui.serve")
 
+#: What the ``Server`` header of every response says: the program, no library and no version.
+SERVER_NAME = "boardgames-tui"
 #: Seconds a ticket from the entry page may wait for its websocket.
 TICKET_TTL = 60.0
 #: Seconds a session process has to quit when asked before it is killed.
@@ -200,6 +202,7 @@ class WebTables(Server):
 
         async def add_headers(request: web.Request, response: web.StreamResponse) -> None:
             response.headers.update(security_headers(request.host, scripts))
+            response.headers["Server"] = SERVER_NAME  # not aiohttp's name and version
 
         app.on_response_prepare.append(add_headers)
         app.on_shutdown.append(self._close_all)

@@ -22,6 +22,7 @@ HEADERS = {
 def check_headers(response: aiohttp.ClientResponse) -> None:
     for header, value in HEADERS.items():
         assert response.headers.get(header) == value, (response.url, header)
+    assert response.headers.get("Server") == "boardgames-tui"  # no library, no version
     policy = response.headers.get("Content-Security-Policy", "")
     assert "frame-ancestors 'none'" in policy and "default-src 'none'" in policy, policy
 
