@@ -11,6 +11,8 @@ Every change (a seat taken, an action, a chat line) is saved at once to
 ``<data folder>/ssh-tables/<id>.json``: the setup, the seat owners and the
 match in the save format of :mod:`boardgames_tui.engine.match` (so pending
 secret choices are not written: after a restart those seats choose again).
+A closed table that had a game is moved to ``ssh-tables/archive/`` rather
+than deleted (:meth:`Hub.archive`).
 
 The hub never waits on a session: each :class:`Member` has an outgoing
 queue drained by its own task; a member whose queue overflows (a stuck

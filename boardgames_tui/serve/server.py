@@ -19,6 +19,15 @@ client, a resize is passed on as the terminal's new size (the kernel tells
 the app with SIGWINCH), and the process talks to the :class:`~.hub.Hub` over
 a socket pair. A session whose client reads slowly only stops reading its
 own process's output (flow control), and a crash ends only that process.
+
+However a session ends (quit, idle timeout, :func:`end_sessions` at
+shutdown, the hub dropping it, its process dying), the client's terminal is
+left as quitting leaves it: the server follows the modes the process
+switched on (:class:`~.terminal.TerminalModes`) and switches off what is
+still on before it closes the channel.
+
+The version line names the program only (:data:`SERVER_VERSION`), and only
+the modern algorithms of :data:`ALGORITHMS` are offered (no SHA-1).
 """
 
 from __future__ import annotations
