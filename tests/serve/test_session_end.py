@@ -13,8 +13,6 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -23,7 +21,7 @@ from boardgames_tui.serve.hub import QUEUE_MAX, Hub
 from boardgames_tui.serve.server import ServerConfig, end_sessions, start_server
 from boardgames_tui.serve.terminal import TerminalModes
 
-from .conftest import WAIT, ServerFixture, Terminal, make_keys
+from .conftest import WAIT, ServerFixture, Terminal
 
 #: Modes the app switches on while it runs (some of them); none may be left on.
 APP_MODES = {1049, 1000, 1003, 1006, 1004, 2004}
@@ -61,23 +59,14 @@ async def quit_modes(server: ServerFixture) -> set[int]:
 
 
 @pytest.fixture
-async def quick_idle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[ServerFixture]:
-    """A server whose sessions are closed after 3 seconds without a key."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("BOARDGAMES_TUI_HOME", str(home))
-    keys, authorized = make_keys(tmp_path, ["ana", "carla"])
-    acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(authorized, idle_timeout=3.0), hub=Hub(home / "tables")
-    )
-    fixture = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
-    try:
-        yield fixture
-    finally:
-        for term in fixture.terminals:
-            await term.close()
-        acceptor.close()
-        await acceptor.wait_closed()
+async def quick_idle(server: ServerFixture) -> ServerFixture:
+    """The test server restarted on its own hub and keys, closing sessions after 3 seconds without a key."""
+    server.acceptor.close()
+    await server.acceptor.wait_closed()
+    config = ServerConfig(server.hub.folder.parent.parent / "authorized_keys", idle_timeout=3.0)
+    acceptor, hub = await start_server("127.0.0.1", 0, config, hub=Hub(server.hub.folder))
+    server.acceptor, server.hub, server.port = acceptor, hub, acceptor.get_port()
+    return server
 
 
 async def test_quit_leaves_a_plain_terminal(server: ServerFixture) -> None:
