@@ -135,7 +135,7 @@ class BoardGamesApp(App[None]):
         Enters and q never act as moves.
 
         A key or click that reaches a screen still being built (pushed a
-        moment ago, in a burst of keys) is dropped too (DESIGN.md: a key
+        moment ago, in a burst of keys) is dropped too (docs/architecture.md, The UI: a key
         pressed before a screen was drawn never acts on it). Acting on it
         could close that screen before it finished mounting, and its
         ``on_mount`` would then fail to find its own widgets. Ctrl+Q always

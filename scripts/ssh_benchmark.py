@@ -1,4 +1,4 @@
-"""Figures of the SSH table, measured with real SSH clients over loopback (README, "Playing over SSH").
+"""Figures of the SSH table, measured with real SSH clients over loopback (docs/performance.md, "Over SSH").
 
     python scripts/ssh_benchmark.py            # all figures (about 3 minutes on 2 cores)
     python scripts/ssh_benchmark.py --quick    # bytes and latency only

@@ -1,4 +1,4 @@
-"""The random-play harness every game plugs into (DESIGN.md, "Tests").
+"""The random-play harness every game plugs into (docs/testing.md).
 
 :func:`play_random_game` plays one seeded game with uniformly random legal
 actions and checks the contract's invariants on the way:

@@ -15,7 +15,7 @@ so the autosave after every decision costs about the same late in a game
 as early on.
 
 Undo replays the match minus the last action, never past a barrier
-(DESIGN.md, "Matches: saving, replay, undo").
+(docs/architecture.md, "Undo barriers").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Headless random play for ``boardgames-tui simulate`` (figures for the README).
+"""Headless random play for ``boardgames-tui simulate`` (figures for docs/games/ and docs/performance.md).
 
 Each game's rules module may declare ``simulation_stats(state)`` returning a
 dict of numbers (averaged over games) and strings (reported as shares), and

@@ -2,7 +2,7 @@
 
 The launcher lists every game from its spec alone; the rules module (and
 its UI) are imported only when a game is started, which keeps start-up fast
-(TEXTUAL-NOTES.md, "Responsiveness").
+(docs/architecture.md, "The rules module").
 
 A rules module named by ``GameSpec.rules_module`` provides:
 

@@ -1,6 +1,6 @@
 """The cover: the hot-seat curtain and the private notice, drawn inside the game screen.
 
-DESIGN.md asks for a full-screen curtain that names the next player and
+The design (docs/architecture.md, The UI) asks for a full-screen curtain that names the next player and
 shows nothing private until they press Enter. It used to be a screen of its
 own; switching to a screen and back costs Textual a layout and a drawing of
 every widget of both screens (a bare Textual app pays 3-4 times the CPU of a

@@ -1,4 +1,4 @@
-"""The game screen host shared by all games (DESIGN.md, The UI).
+"""The game screen host shared by all games (docs/architecture.md, The UI).
 
 It owns the :class:`~boardgames_tui.engine.Match`, decides whose eyes are on
 the screen, raises the hot-seat curtain and the public reaction window,

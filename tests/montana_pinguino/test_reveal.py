@@ -218,7 +218,7 @@ async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second(
 
 
 async def test_a_held_step_stars_only_what_that_step_changed():
-    # The README screenshot holds the reveal at one step: '*' there must mean what it means
+    # The screenshot in docs/playing.md holds the reveal at one step: '*' there must mean what it means
     # while the round plays through (this step's change), not all since the frame on show before.
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)

@@ -1,4 +1,4 @@
-"""Rule tests for Montaña Pingüino, named after the rulebook's rules and the sheet's decisions.
+"""Rule tests for Montaña Pingüino, named after the rulebook's rules and the decisions in docs/games/montana_pinguino.md.
 
 Scenarios are built with attrs.evolve from a new game (see ``table``).
 """

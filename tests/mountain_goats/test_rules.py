@@ -1,4 +1,4 @@
-"""Scenario tests, one per rule of the rulebook and decision of the sheet."""
+"""Scenario tests, one per rule of the rulebook and decision in docs/games/mountain_goats.md."""
 
 from __future__ import annotations
 

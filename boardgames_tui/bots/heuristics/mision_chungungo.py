@@ -1,4 +1,4 @@
-"""Misión Chungungo: a greedy crew and its rollout policy (Sheet: mision-chungungo.md).
+"""Misión Chungungo: a greedy crew and its rollout policy (Sheet: docs/games/mision_chungungo.md).
 
 Copper comes from digging (the card dug is owned, with its copper, and a
 Copper Mine is worth 3) and from stealing (a Struck player loses a random

@@ -1,4 +1,4 @@
-"""Montaña Pingüino: a greedy runner and its rollout policy (Sheet: montana-pinguino.md).
+"""Montaña Pingüino: a greedy runner and its rollout policy (Sheet: docs/games/montana_pinguino.md).
 
 The race is won by crossing first and fast, and lost in curves: a sled
 above a curve's limit takes damage, and a destroyed sled drops to the

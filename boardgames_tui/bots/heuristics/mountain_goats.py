@@ -1,4 +1,4 @@
-"""Mountain Goats: a greedy player and a rollout policy (Sheet: mountain-goats.md).
+"""Mountain Goats: a greedy player and a rollout policy (Sheet: docs/games/mountain_goats.md).
 
 Everything but the future dice is public, so the greedy player looks one
 move ahead on the view itself: every distinct outcome of the roll is

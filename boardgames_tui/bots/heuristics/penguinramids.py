@@ -1,4 +1,4 @@
-"""Penguinramids: a greedy player and its rollout policy (Sheet: penguinramids.md).
+"""Penguinramids: a greedy player and its rollout policy (Sheet: docs/games/penguinramids.md).
 
 The score is the heaviest penguin of each level plus the goals met, so a
 good pyramid gets finished (every level counts), keeps strong arms under

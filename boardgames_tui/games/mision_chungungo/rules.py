@@ -1,7 +1,7 @@
 """Misión Chungungo engine: the asteroid field, the crew, shots and eels.
 
-Rule sources: the rulebook ``rulebooks/mision-chungungo.en.txt`` ("Rulebook:
-<section>") and the game sheet ``games/mision-chungungo.md`` ("Sheet:
+Rule sources: the English rulebook ("Rulebook:
+<section>") and the game's page ``docs/games/mision_chungungo.md`` ("Sheet:
 <decision>"). Our own decisions are listed in ``rules.md`` under "Table notes".
 
 The asteroid field is a grid of :class:`Cell` (row, column; rows grow
@@ -856,14 +856,14 @@ class ChungungoState(State):
         return st._settle_reactions()
 
     def reaction_order(self) -> tuple[int, ...]:
-        """The other seats from the left of the card's player: the order reactions resolve in (DESIGN.md, Reactions)."""
+        """The other seats from the left of the card's player: the order reactions resolve in (docs/architecture.md, Reactions)."""
         return tuple((self.current + i) % self.seats for i in range(1, self.seats))
 
     def _settle_reactions(self) -> ChungungoState:
         """Resolve the eel window as far as the answers so far allow.
 
         Reactions resolve in seat order from the left of the card's player
-        (DESIGN.md, Reactions): the first seat in that order that called an
+        (docs/architecture.md, Reactions): the first seat in that order that called an
         eel cancels the card, once every seat before it has passed; an eel
         called by a later seat waits, and goes back to its hand unused when
         an earlier seat cancels. When everyone has passed, the card resolves.

@@ -1,4 +1,4 @@
-"""The engine of Montaña Pingüino (rulebook: rulebooks/montana-pinguino.en.txt).
+"""The engine of Montaña Pingüino (Rulebook: the English translation; Sheet: docs/games/montana_pinguino.md).
 
 A round (Rulebook: Round of Play) is:
 

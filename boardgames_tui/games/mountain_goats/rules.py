@@ -1,4 +1,4 @@
-"""Mountain Goats rules engine (Rulebook: mountain-goats.es.txt; Sheet: mountain-goats.md).
+"""Mountain Goats rules engine (Rulebook: the Spanish edition; Sheet: docs/games/mountain_goats.md).
 
 A turn is two decisions of the same seat: :class:`Roll` (four dice from the
 state's generator), then one :class:`Move` (the changes of extra 1s and an

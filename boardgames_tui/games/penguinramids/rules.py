@@ -1,4 +1,4 @@
-"""Penguinramids rules engine (Rulebook: penguinramids.es.txt; Sheet: penguinramids.md).
+"""Penguinramids rules engine (Rulebook: the Spanish edition; Sheet: docs/games/penguinramids.md).
 
 A game lasts 10 rounds. Each round reveals one penguin per player; everyone
 secretly plays an action card (``Phase.CHOOSE``, every seat still choosing
@@ -1289,7 +1289,7 @@ def _choice_text(number: int) -> str:
 
 
 def simulation_stats(state: PenguinramidsState) -> dict[str, float | str]:
-    """Figures for the README: share of complete pyramids, each goal's hit rate over all
+    """Figures for docs/games/penguinramids.md: share of complete pyramids, each goal's hit rate over all
     finished pyramids (all 10 goals tested, drawn or not), mean and winning score."""
     n = state.n
     sc = state.scores()
