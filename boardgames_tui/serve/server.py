@@ -380,13 +380,15 @@ class TableSession(asyncssh.SSHServerSession):
             pass
         self._close_master(loop)
         if not self.chan.is_closing():
+            # The exit status: 0 when the server ended the session, else the app's (1 if killed).
+            status = 0 if self.goodbye else code if code >= 0 else 1
             if code < 0 and not self.goodbye:  # killed by a signal the server did not send
                 self.goodbye = _("boardgames-tui: this session stopped unexpectedly; your seat is kept.")
             # However it ended (quit, hang-up, crash), the client's terminal is left as `q` leaves it.
             self.chan.write(self.modes.restore())
             if self.goodbye:
                 self.chan.write(("\r\n" + self.goodbye + "\r\n").encode())
-            self.chan.exit(0 if self.goodbye else code if code >= 0 else 1)
+            self.chan.exit(status)
 
     def _write(self, data: bytes) -> None:
         """Pass the process's output to the client, noting the terminal modes it sets."""

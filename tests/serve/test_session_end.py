@@ -79,6 +79,7 @@ async def test_idle_timeout_restores_the_terminal_as_quit_does(quick_idle: Serve
     term = await in_lobby(quick_idle, "ana")
     await ended(term)
     assert "without a key" in term.text()
+    assert term.process is not None and term.process.exit_status == 0
     assert private_modes(term) == await quit_modes(quick_idle)
 
 
@@ -110,6 +111,7 @@ async def test_a_crashed_session_process_restores_the_terminal_as_quit_does(serv
     os.kill(session.proc.pid, signal.SIGKILL)
     await ended(term)
     assert "stopped unexpectedly" in term.text()
+    assert term.process is not None and term.process.exit_status == 1
     assert private_modes(term) == reference
 
 
