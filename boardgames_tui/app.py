@@ -18,13 +18,13 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import constants, events
 from textual._context import active_message_pump
 from textual.app import App
 from textual.await_complete import AwaitComplete
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.widgets import Input, TextArea
@@ -48,7 +48,7 @@ class BoardGamesApp(App[None]):
     TITLE = "boardgames-tui"
     ENABLE_COMMAND_PALETTE = False
     CSS = tcss(__file__, "app.tcss")
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+l", "redraw", "Redraw the screen", show=False, priority=True),
     ]

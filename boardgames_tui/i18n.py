@@ -326,8 +326,5 @@ def render_event(event: Any, names: Sequence[str], seat: int | None = None) -> s
     if _language == DEFAULT_LANGUAGE:
         return event.render(names, seat)
     private = event.private
-    if seat is not None and seat in private:
-        private = {seat: translate_text(private[seat])}
-    else:
-        private = {}
+    private = {seat: translate_text(private[seat])} if seat is not None and seat in private else {}
     return type(event)(translate_text(event.text), private).render(names, seat)

@@ -174,20 +174,20 @@ def _pick_with_sum(
     values = sorted(groups)
     options: list[tuple[tuple[int, ...], int]] = []
     for counts in product(*(range(min(k, len(groups[v])) + 1) for v in values)):
-        if sum(counts) == k and sum(v * c for v, c in zip(values, counts)) == total:
+        if sum(counts) == k and sum(v * c for v, c in zip(values, counts, strict=True)) == total:
             options.append((counts, _ways(groups, values, counts)))
     if not options:
         return None
     counts = rnd.choices([o[0] for o in options], weights=[o[1] for o in options])[0]
     out: list[int] = []
-    for v, c in zip(values, counts):
+    for v, c in zip(values, counts, strict=True):
         out.extend(rnd.sample(groups[v], c))
     return out
 
 
 def _ways(groups: dict[int, list[int]], values: list[int], counts: tuple[int, ...]) -> int:
     ways = 1
-    for v, c in zip(values, counts):
+    for v, c in zip(values, counts, strict=True):
         ways *= comb(len(groups[v]), c)
     return ways
 

@@ -245,7 +245,7 @@ def ranked_prior(order: list) -> dict[Any, float]:
     """Prior probabilities for actions listed best first: each worth 0.6 of the one before."""
     weights = [0.6**i for i in range(len(order))]
     total = sum(weights)
-    return {a: w / total for a, w in zip(order, weights)}
+    return {a: w / total for a, w in zip(order, weights, strict=True)}
 
 
 def pick_prior(pick: Any, legal: list) -> dict[Any, float]:

@@ -33,7 +33,7 @@ def seat_letter(seat: int) -> str:
 
 def seat_ref(seat: int) -> str:
     """The placeholder for a seat's name inside an event text: ``{seat}``."""
-    return "{%d}" % seat
+    return f"{{{seat:d}}}"
 
 
 class IllegalAction(ValueError):

@@ -20,6 +20,7 @@ Undo replays the match minus the last action, never past a barrier
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import hashlib
@@ -218,7 +219,7 @@ def _field_value(value: Any, hint: Any, where: str) -> Any:
             return tuple(_field_value(v, args[0], where) for v in value)
         if len(value) != len(args):
             raise SaveError(f"{where} must have {len(args)} items, not {len(value)}")
-        return tuple(_field_value(v, a, where) for v, a in zip(value, args))
+        return tuple(_field_value(v, a, where) for v, a in zip(value, args, strict=True))
     raise TypeError(f"save files cannot hold a field of type {hint!r} ({where})")
 
 
@@ -784,10 +785,8 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -878,10 +877,8 @@ def prune_autosaves(keep: int = 30) -> None:
     holds is left alone.
     """
     for old in autosaves()[keep:]:
-        try:
+        with contextlib.suppress(OSError):
             old.unlink()
-        except OSError:
-            pass
 
 
 def clean_stale_temp_files(max_age: float = STALE_TEMP_SECONDS) -> list[Path]:

@@ -50,10 +50,7 @@ def run_simulation(
         while not state.is_terminal and n < max_decisions:
             to_move = state.to_move
             seat = to_move[0] if len(to_move) == 1 else rnd.choice(to_move)
-            if pick is not None:
-                action = pick(state, seat, rnd)
-            else:
-                action = rnd.choice(state.legal_actions(seat))
+            action = pick(state, seat, rnd) if pick is not None else rnd.choice(state.legal_actions(seat))
             state = state.apply(seat, action)
             n += 1
         decisions += n

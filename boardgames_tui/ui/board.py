@@ -21,12 +21,12 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from rich.cells import cell_len
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
@@ -240,7 +240,7 @@ class ActionList(ScrolledIntoView, OptionList):
     ActionList:focus { border: round $accent; }
     """
 
-    BINDINGS = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
 
     #: Marks the chosen action of a secret choice in the list.
     CHOSEN_MARK = ">> "
@@ -327,7 +327,7 @@ class ActionList(ScrolledIntoView, OptionList):
         else:
             self._keys = {str(i + 1): i for i in range(min(9, len(self._actions)))}
             tags = [str(i + 1) if i < 9 else " " for i in range(len(self._actions))]
-        self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
+        self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions, strict=True)]
         self._wrapped_at = self._label_width()
         self.set_options([Option(self._prompt(i), id=f"action-{i}") for i in range(len(self._labels))])
         if self.styles.auto_dimensions:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
@@ -50,7 +52,10 @@ class SettingsScreen(Screen[None]):
     SettingsScreen Checkbox:nocolor:focus { text-style: bold reverse; }
     """
 
-    BINDINGS = [Binding("escape", "cancel", N_("Back")), Binding("ctrl+s", "save", N_("Save"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+s", "save", N_("Save")),
+    ]
 
     def compose(self) -> ComposeResult:
         now = S.current()

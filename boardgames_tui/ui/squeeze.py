@@ -402,9 +402,14 @@ class OutputSqueezer:
         if match.lastgroup == "osc" and token.startswith("\x1b]8;"):
             uri = token[4:].rstrip("\x07").removesuffix("\x1b\\").partition(";")[2]
             self._link = bool(uri)
-        elif match.lastgroup == "csi" and match.group("priv") == "?" and match.group("final") in "hl":
-            if "7" in match.group("params").split(";") and not match.group("inter"):
-                self._wrap = match.group("final") == "h"
+        elif (
+            match.lastgroup == "csi"
+            and match.group("priv") == "?"
+            and match.group("final") in "hl"
+            and "7" in match.group("params").split(";")
+            and not match.group("inter")
+        ):
+            self._wrap = match.group("final") == "h"
 
     def _moves_down(self, match: re.Match[str]) -> bool:
         """Whether a CSI token is an absolute move that makes a pending newline needless.

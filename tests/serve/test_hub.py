@@ -67,7 +67,7 @@ async def test_only_the_creator_closes_a_table_and_its_file_goes(tmp_path: Path)
 
 
 async def test_tables_load_back_with_seats_and_actions_and_a_returning_key_sits_again(tmp_path: Path) -> None:
-    hub, ana, beto = table_of_two(tmp_path, "mision_chungungo")
+    hub, ana, _beto = table_of_two(tmp_path, "mision_chungungo")
     match = hub.tables["t1"].match
     action = match.state.legal_actions(0)[0]
     hub.handle(ana, {"op": "play", "n": 0, "action": action_to_json(action)})

@@ -98,9 +98,11 @@ async def test_five_wrong_codes_turn_the_address_away_even_with_the_right_one(we
 
 
 async def test_the_game_page_shows_a_name_as_text_not_markup(web: WebFixture) -> None:
-    async with aiohttp.ClientSession() as http:
-        async with http.get(f"{web.base}/play", params={"name": "<b>Al", "code": WEB_CODE}) as page:
-            text = await page.text()
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"{web.base}/play", params={"name": "<b>Al", "code": WEB_CODE}) as page,
+    ):
+        text = await page.text()
     assert page.status == 200 and "&lt;b&gt;Al" in text and "<b>Al" not in text
 
 
@@ -172,7 +174,7 @@ async def test_a_web_seat_and_an_ssh_seat_play_at_one_table_each_seeing_only_the
 
 
 async def test_a_web_player_who_comes_back_with_name_and_code_gets_the_seat_back(web: WebFixture) -> None:
-    ana, beto = await open_mixed_table(web, "mision_chungungo")
+    _ana, beto = await open_mixed_table(web, "mision_chungungo")
     await beto.wait_for("Your hand (B Beto)")
     await beto.close()
     again = await web.tab("Beto")
@@ -261,7 +263,7 @@ def test_serve_web_starts_both_doors_and_serves_the_page(tmp_path: Path) -> None
 
 
 async def test_a_tab_without_keys_for_the_idle_timeout_is_closed(server: ServerFixture) -> None:
-    runner, port, tables = await start_web(
+    runner, port, _tables = await start_web(
         "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=1.0), FailureCounter(), code=WEB_CODE
     )
     tab = WebTerminal()

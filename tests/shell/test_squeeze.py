@@ -455,7 +455,7 @@ def press_as_a_player(app, key: bytes, tries: int = 3) -> None:
         time.sleep(SETTLE)  # a key, not part of a burst with the one before
         app.write(key)
         try:
-            app.wait_until(lambda screen: screen != before, "the key to act", timeout=3.0)
+            app.wait_until(lambda screen, before=before: screen != before, "the key to act", timeout=3.0)
             return
         except AssertionError:
             continue

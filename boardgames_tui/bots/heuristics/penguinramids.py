@@ -191,7 +191,7 @@ def _choose_card(st: PenguinramidsState, seat: int, legal: list) -> Any:
 def _best_of(legal: list, scores: list[float]) -> Any:
     """The first action of ``legal`` with the highest score."""
     best, best_value = legal[0], float("-inf")
-    for a, v in zip(legal, scores):
+    for a, v in zip(legal, scores, strict=True):
         if v > best_value:
             best, best_value = a, v
     return best

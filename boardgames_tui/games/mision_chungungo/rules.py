@@ -49,6 +49,8 @@ from .data import (
 _ADJ = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Crew cards with an Attract Asteroid step.
 _ATTRACT_IDS = frozenset(c.id for c in data.CREW if Step.ATTRACT in c.steps)
+#: The default generator of a state: the blank one views carry (one shared value; Rng is frozen).
+_BLANK_RNG = Rng.blank()
 
 
 class Phase(StrEnum):
@@ -351,7 +353,7 @@ class ChungungoState(State):
     #: The game's log.
     log: tuple[Event, ...] = ()
     #: Generator for shuffles and steals (blank in views).
-    rng: Rng = Rng.blank()
+    rng: Rng = _BLANK_RNG
     #: Undo barriers the rules have marked (an excavation's peek, the end of a
     #: turn): an apply that raises it cannot be undone (engine ``State.is_barrier``).
     barrier_count: int = 0
@@ -1645,19 +1647,19 @@ def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> Chung
         rnd.shuffle(pool)
         chosen = pool[: len(ks)]
         rnd.shuffle(ks)
-        for k, c in zip(ks, chosen):
+        for k, c in zip(ks, chosen, strict=False):
             new[k] = c
         used += chosen
     rest = list(cards)
     for c in used:
         rest.remove(c)
     rnd.shuffle(rest)
-    for k, c in zip(table_slots, rest):
+    for k, c in zip(table_slots, rest, strict=False):
         new[k] = c
     hands = [list(h) for h in state.hands]
     field = list(state.field)
     deck = list(state.deck)
-    for sl, c in zip(slots, new):
+    for sl, c in zip(slots, new, strict=True):
         if sl[0] == "h":
             hands[sl[1]][sl[2]] = c
         elif sl[0] == "f":

@@ -603,7 +603,7 @@ def _speed_text(side: str, box: int) -> str:
 
 
 def _ref(seat: int) -> str:
-    return "{%d}" % seat
+    return f"{{{seat:d}}}"
 
 
 # ==========================================================================
@@ -1778,7 +1778,7 @@ class MontanaState(State):
         st = self
         table = CHAMPIONSHIP_POINTS[self.players]
         gained = tuple(table[p - 1] for p in place)
-        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
+        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained, strict=True)))
         st = st._add_log(
             Event(
                 f"Race {self.race} is over. "
@@ -2137,7 +2137,7 @@ def _decider(keys: tuple[tuple[int, ...], ...], top: tuple[int, ...]) -> str:
         "acceleration",
         "health",
     )
-    for i, (a, b) in enumerate(zip(best, runner_up)):
+    for i, (a, b) in enumerate(zip(best, runner_up, strict=True)):
         if a != b:
             if i == 3 and best[0] == 0:
                 return "furthest ahead"

@@ -590,7 +590,7 @@ class _Turn:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
         dice = self.state.dice
         if faces != dice:
-            changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
+            changed = [f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1]
             if changed:
                 self.events.append(
                     Event(

@@ -177,7 +177,7 @@ def dice_plans(
             if 1 not in values:
                 continue
             faces = list(dice)
-            for i, v in zip(ones, values):
+            for i, v in zip(ones, values, strict=True):
                 faces[i] = v
             key = tuple(sorted(faces))
             if key not in seen:
@@ -222,7 +222,9 @@ def dice_sequences(
         else:
             seqs = big_sequences(sums, groups)
         for seq, grp in seqs:
-            out.append((seq, make_move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))))
+            out.append(
+                (seq, make_move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp, strict=True))))
+            )
     return tuple(out)
 
 
@@ -301,7 +303,7 @@ def big_sequences(sums, groups):
     seen = set()
     for goats in itertools.product(MOUNTAINS, repeat=len(big_k)):
         base = [(t, t) for t in sums]
-        for k, g in zip(big_k, goats):
+        for k, g in zip(big_k, goats, strict=True):
             base[k] = (sums[k], g)
         for perm in itertools.permutations(range(len(sums))):
             seq = tuple(base[k] for k in perm)

@@ -36,7 +36,7 @@ Everything is drawn from ``ctx.view``; see :mod:`.model`.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -238,7 +238,7 @@ class HandLines(FramedRows, ScrollLines):
     scrolling widget (``overflow-y: hidden`` only keeps Textual's bar away).
     """
 
-    COMPONENT_CLASSES = {"hand-lines--preview"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hand-lines--preview"}
 
     DEFAULT_CSS = """
     HandLines > .hand-lines--preview { background: $boost; text-style: italic; }
@@ -748,7 +748,7 @@ class ChungungoBoard(GameBoard):
                     strips += self._rendered(
                         ("hand-row", c, on, names, lang, wrap_at),
                         wrap_at,
-                        lambda: model.hand_row_table(c, on, names),
+                        lambda c=c, on=on: model.hand_row_table(c, on, names),
                     )
             else:
                 strips += self._rendered(

@@ -11,9 +11,9 @@ board's lower part: the preview and the player's hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.css.scalar import Scalar
 
 from boardgames_tui.i18n import N_, _
@@ -52,7 +52,7 @@ class FieldChooser(QuietBars, ActionList, ActionChooser):
     FieldChooser { border: round $accent; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(0,-1)", N_("Left"), show=False),
         Binding("right", "move(0,1)", N_("Right"), show=False),
         Binding("pagedown", "board_page(1)", N_("Scroll board"), show=False),

@@ -124,7 +124,7 @@ def render_field(field: Mapping[Cell, FieldCell], **look: object) -> Text:
     origin, own_seat, legal, cursor = view.origin, view.own_seat, view.legal, view.cursor
     lines, hits, faces, cell = view.lines, view.hits, view.faces, view.cell
     rows, cols = view.size
-    w, inner = cell.width, cell.inner
+    w = cell.width
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(" " * LABEL_WIDTH, STYLE_LABEL)
     for c in range(cols):
@@ -174,7 +174,7 @@ def field_strips(
         labels = pieces.block(
             console,
             ("field-labels", row, cell),
-            lambda: [
+            lambda row=row: [
                 Text(
                     f"{row:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH, STYLE_LABEL
                 )
@@ -199,7 +199,9 @@ def field_strips(
                 pieces.block(
                     console,
                     key,
-                    lambda: _card(occupant, here, own_seat, legal, cursor, lines, hits, faces, cell),
+                    lambda occupant=occupant, here=here: _card(
+                        occupant, here, own_seat, legal, cursor, lines, hits, faces, cell
+                    ),
                 )
             )
         for k in range(cell.height):
@@ -288,14 +290,14 @@ def _box(
     """A card box of ``cell`` size around ``body`` (one string per inside line)."""
     inner = cell.inner
     h, v = ("┄", "┆") if dotted else ("─", "│")
-    out = [Text("┌" + h * inner + "┐", "dim" if not style else style)]
+    out = [Text("┌" + h * inner + "┐", style if style else "dim")]
     for line in body[: cell.height - 1 - (1 if cell is LARGE else 0)]:
         t = Text(v, style or "")
         t.append(line, token_style or style)
         t.append(v, style or "")
         out.append(t)
     if cell is LARGE:
-        out.append(Text("└" + h * inner + "┘", "dim" if not style else style))
+        out.append(Text("└" + h * inner + "┘", style if style else "dim"))
     return out
 
 

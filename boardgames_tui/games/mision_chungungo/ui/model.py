@@ -704,7 +704,7 @@ def card_row(cards: list[tuple[list[str], str]], width: int) -> Text:
     for chunk, inner, height in _card_rows(cards, width):
         rows = [Text() for _ in range(height + 2)]
         for lines, style in chunk:
-            for row, part in zip(rows, card_box(tuple(lines), style, inner, height)):
+            for row, part in zip(rows, card_box(tuple(lines), style, inner, height), strict=True):
                 row.append_text(part)
         for row in rows:
             if out.plain:
@@ -748,7 +748,9 @@ def card_row_strips(
             pieces.block(
                 console,
                 ("card-box", tuple(lines), style, inner, height),
-                lambda: card_box(tuple(lines), style, inner, height),
+                lambda lines=lines, style=style, inner=inner, height=height: card_box(
+                    tuple(lines), style, inner, height
+                ),
             )
             for lines, style in chunk
         ]

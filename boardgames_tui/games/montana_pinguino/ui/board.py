@@ -716,7 +716,6 @@ class MontanaBoard(GameBoard):
         ctx, action = self.ctx, self._preview
         if ctx is None or action is None:
             return {}
-        view = ctx.view
         if isinstance(action, R.PlaceToken):
             return {action.section: "?"}
         return {}

@@ -8,8 +8,9 @@ list keeps its place and shows the round's earlier steps instead of choices
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.strip import Strip
 
 from boardgames_tui.i18n import _
@@ -52,7 +53,7 @@ class MontanaChooser(ActionList):
     #: Seven rows at any size: the track and the hand above need the room.
     ROWS = (7, 7)
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0
     ]
 

@@ -536,7 +536,7 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
         grid = Table.grid(padding=(0, 1))
         # Explicit widths: the padding alone is lost in some renderings (names ran into places).
         grid.add_column(no_wrap=True, min_width=10)
-        for r in range(len(view.places)):
+        for _r in range(len(view.places)):
             grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=4)
@@ -593,9 +593,13 @@ def action_label(
 
     if isinstance(action, R.PlayCard):
         text = card_short(action.card, action.half)
-        if view is not None and seat is not None and D.is_action(action.card):
-            if not works_at(action.card, action.half, view.level(seat) if level is None else level):
-                text += " " + _("(not now)")
+        if (
+            view is not None
+            and seat is not None
+            and D.is_action(action.card)
+            and not works_at(action.card, action.half, view.level(seat) if level is None else level)
+        ):
+            text += " " + _("(not now)")
         return text
     if isinstance(action, R.PlayNoMore):
         return _("no right card: done")
@@ -864,7 +868,7 @@ def gauge_text(view: Any, seat: int) -> Text:
         out.append(
             D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
         )
-        for _ in range(count):
+        for _n in range(count):
             out.append("█" if i <= box else "·", style=LEVEL_STYLES[lv] if i <= box else "dim")
             i += 1
     return out

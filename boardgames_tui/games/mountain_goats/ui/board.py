@@ -43,7 +43,7 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
     climb from a goat brought back from the Big Mountain.
     """
     dice = view.dice
-    changed = [f for d, f in zip(dice, move.faces) if d == 1 and f != 1]
+    changed = [f for d, f in zip(dice, move.faces, strict=False) if d == 1 and f != 1]
     parts = []
     mypos = list(view.pos[seat]) if seat is not None else [0] * 6
     for g in move.groups:

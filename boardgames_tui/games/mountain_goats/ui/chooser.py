@@ -172,7 +172,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         rows: list[tuple[int, int, Move, int, int]] = []
         kept: dict[tuple, int] = {}  # a table reached -> its row
         same: dict[int, list[int]] = {}  # row -> other goats that reach the same table
-        for k, (action, pts) in enumerate(zip(self.actions, self.points)):
+        for k, (action, pts) in enumerate(zip(self.actions, self.points, strict=True)):
             after = view.apply(seat, action)
             big = after.big_mountain_points()[seat] - big0
             mine = after.pos[seat]
@@ -393,7 +393,9 @@ class GoatsChooser(ActionChooser, can_focus=True):
             self._say(_("Only extra 1s change: with a single 1 rolled, it stays a 1."))
             return
         others_kept = any(
-            d == 1 and f == 1 for j, (d, f) in enumerate(zip(self.view.dice, self.faces)) if j != i
+            d == 1 and f == 1
+            for j, (d, f) in enumerate(zip(self.view.dice, self.faces, strict=True))
+            if j != i
         )
         if self.faces[i] == 1 and not others_kept:
             self._say(_("At least one 1 must stay a 1: change another 1 back first."))

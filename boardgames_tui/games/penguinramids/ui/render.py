@@ -229,7 +229,6 @@ def draw_mini(
     cards ('12-45', '-' played) and its held strength tokens ('tok1').
     ``scores``: ``view.scores()`` when the caller has it already.
     """
-    pyr = view.pyramids[seat]
     for k in (3, 2, 1, 0):
         row = y + 3 - k
         for i in range(LEVEL_SIZES[k]):
