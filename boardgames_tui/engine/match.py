@@ -31,7 +31,7 @@ import stat
 import tempfile
 import time
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -258,6 +258,11 @@ def action_from_json(data: Any, types: Sequence[type]) -> Any:
         raise SaveError(f"the {name} action is malformed") from exc
 
 
+def _as_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    """``items`` as a tuple (the converter of :attr:`Match.seats`)."""
+    return tuple(items)
+
+
 def check_seats(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
     """Who sits in each of ``players`` seats: ``seats`` checked, or every seat human when None.
 
@@ -392,7 +397,7 @@ class Match:
     autosave_file: Path | None = attrs.field(default=None, eq=False, repr=False)
     #: Who sits in each seat: "human" or a computer player's level (:data:`SEAT_KINDS`).
     #: Empty when made without it: every seat human.
-    seats: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    seats: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
     #: The save texts of the first actions, computed once each (see :meth:`_action_texts`).
     _save_texts: _SaveTexts = attrs.field(factory=_SaveTexts, init=False, eq=False, repr=False)
 

@@ -38,7 +38,7 @@ def run_simulation(
     pick = getattr(rules, "random_action", None)
     stats_fn = getattr(rules, "simulation_stats", None)
     numbers: dict[str, float] = defaultdict(float)
-    shares: dict[str, Counter] = defaultdict(Counter)
+    shares: dict[str, Counter[Any]] = defaultdict(Counter)
     wins = [0.0] * players
     decisions = 0
     unfinished = 0

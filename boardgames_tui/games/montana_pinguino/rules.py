@@ -35,20 +35,28 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from enum import StrEnum
 from typing import Any, ClassVar
 
 import attrs
 
-from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
+from boardgames_tui.engine.core import (
+    HIDDEN,
+    Event,
+    IllegalAction,
+    Outcome,
+    Pass,
+    State,
+    mask_log,
+    seat_letter,
+)
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.i18n import N_, shapes
 
 from . import data as D
-from .data import HIDDEN
 
 
 class Phase(StrEnum):
@@ -716,7 +724,7 @@ class MontanaState(State):
     barrier_count: int = 0
     """Undo barriers the rules have marked (an item drawn, the played cards
     revealed): an apply that raises it cannot be undone (engine ``State.is_barrier``)."""
-    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal_cache: dict[int, list[Any]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Legal actions by seat, remembered on first use (see ``engine.speed``); never copied to a derived state."""
 
     # ---- basic facts ---------------------------------------------------
@@ -779,13 +787,13 @@ class MontanaState(State):
 
     # ---- contract: legal actions ----------------------------------------
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat`` now, in the order the UI lists them."""
         if seat not in self.to_move:
             return []
         return legal_cached(self, seat, _legal_now)
 
-    def _legal_play(self, seat: int) -> list:
+    def _legal_play(self, seat: int) -> list[Any]:
         """Rulebook 1.2: any card in hand (a double card either way up) or a non-immediate
         item; after the left card, also no right card at all."""
         out: list[Any] = []
@@ -800,7 +808,7 @@ class MontanaState(State):
                 out.append(PlayCard(c, 0))
         return out
 
-    def _legal_activate(self, seat: int) -> list:
+    def _legal_activate(self, seat: int) -> list[Any]:
         """Rulebook 1.3: a reaction window's answers, or the choices the activating card asks for."""
         window = _WINDOWS.get(self.stage)
         if window is not None:
@@ -1115,14 +1123,13 @@ class MontanaState(State):
 
     def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
         """The card's runner makes the choice its card asks for (:class:`Choice`); activation goes on."""
-        t = type(action)
         value = (
             action.amount
-            if t is Reduce
+            if isinstance(action, Reduce)
             else action.card
-            if t is Recover
+            if isinstance(action, Recover)
             else action.seat
-            if t is Target
+            if isinstance(action, Target)
             else action.section
         )
         return evolve(self, params=self.params + (value,), to_move=())._run_activation()
@@ -1919,7 +1926,10 @@ class MontanaState(State):
     def view(self, seat: int | None) -> MontanaState:
         """What ``seat`` could know at the table (None: a spectator)."""
         n = self.players
-        hide = lambda cards: (HIDDEN,) * len(cards)  # noqa: E731
+
+        def hide(cards: Sized) -> tuple[int, ...]:
+            return (HIDDEN,) * len(cards)
+
         hand = tuple(self.hand[s] if s == seat else hide(self.hand[s]) for s in range(n))
         deck = tuple(tuple(sorted(self.deck[s])) if s == seat else hide(self.deck[s]) for s in range(n))
         items = tuple(self.items[s] if s == seat else hide(self.items[s]) for s in range(n))
@@ -2026,7 +2036,7 @@ class MontanaState(State):
         return evolve(self, log=self.log + (event,))
 
 
-def _legal_now(state: MontanaState, seat: int) -> list:
+def _legal_now(state: MontanaState, seat: int) -> list[Any]:
     """The legal actions of ``seat`` (in ``to_move``) worked out from the rules of the phase."""
     return _LEGAL[state.phase](state, seat)
 
@@ -2066,7 +2076,7 @@ _ITEM_ABILITIES: dict[str, Callable[[MontanaState, int, int, tuple[int, ...]], M
 assert set(_ITEM_ABILITIES) == set(D.ITEM_KINDS) - set(D.IMMEDIATE_KINDS)
 
 #: The legal actions of a seat in ``to_move``, by phase.
-_LEGAL: dict[Phase, Callable[[MontanaState, int], list]] = {
+_LEGAL: dict[Phase, Callable[[MontanaState, int], list[Any]]] = {
     Phase.RACE_OVER: lambda st, seat: [NextRace()],
     Phase.DRAW: lambda st, seat: [DrawItem()],
     Phase.KEEP: lambda st, seat: [KeepItem(c) for c in _unique_kinds(st.drawn)],

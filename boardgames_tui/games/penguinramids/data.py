@@ -75,7 +75,7 @@ _TEMPLATE: tuple[tuple[int, int, int, int, int, int], ...] = (
 
 
 def _make_penguins() -> tuple[Penguin, ...]:
-    out = []
+    out: list[Penguin] = []
     for colour in range(len(COLOURS)):
         for w, left, r, gw, gl, gr in _TEMPLATE:
             if colour % 2:  # Blue and Purple are the mirror images of Red and Yellow

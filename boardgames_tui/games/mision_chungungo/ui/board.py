@@ -57,6 +57,7 @@ from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard, page_
 from boardgames_tui.ui.lines import Lines, render_strips, text_strips
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
+from ..rules import ChungungoState
 from . import model
 from .bars import QuietBars
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
@@ -358,7 +359,7 @@ BELOW_FIELD = 4
 CARD_MIN = 24
 
 
-class ChungungoBoard(GameBoard):
+class ChungungoBoard(GameBoard[ChungungoState]):
     """The board of Misión Chungungo (see the module docstring for its parts)."""
 
     DEFAULT_CSS = """
@@ -374,7 +375,7 @@ class ChungungoBoard(GameBoard):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[ChungungoState] | None = None
         self.table: model.Table | None = None
         self.layout_: model.FieldLayout | None = None
         self.previewing: Any | None = None
@@ -421,7 +422,7 @@ class ChungungoBoard(GameBoard):
 
     # ---- the contract ------------------------------------------------------
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[ChungungoState]) -> None:
         """Redraw everything from ``ctx`` (its view and legal actions)."""
         self.ctx = ctx
         self.table = model.table_of(ctx.view, ctx.seat)
@@ -770,7 +771,7 @@ class ChungungoBoard(GameBoard):
         self._put("hand", key, draw)
 
     def _hand_group(
-        self, t: model.Table, ctx: BoardContext, action: Any | None, width: int
+        self, t: model.Table, ctx: BoardContext[ChungungoState], action: Any | None, width: int
     ) -> RenderableType:
         """The hand part as one renderable (what :meth:`_draw_hand` draws piece by piece)."""
         parts: list[Any] = []

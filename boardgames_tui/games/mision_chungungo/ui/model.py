@@ -262,7 +262,7 @@ def short_text(card_id: int) -> str:
     return ", ".join(parts)
 
 
-def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> str:
+def label(action: Any, table: Table, ctx: BoardContext[ChungungoState], layout: FieldLayout) -> str:
     """The chooser's text for ``action`` (short: the board shows the rest)."""
     view: ChungungoState = table.view
     seat = ctx.seat
@@ -321,7 +321,7 @@ def stealable(view: ChungungoState, seat: int) -> int:
     return max(0, len(view.hands[seat]) - (1 if kit_in_hand else 0))
 
 
-def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext) -> str:
+def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext[ChungungoState]) -> str:
     hit = list(hit)
     eels = list(eels)
     parts = []
@@ -366,7 +366,9 @@ def shot_after_leap(table: Table) -> bool:
     )
 
 
-def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell, str], set[Cell]]:
+def shot_marks(
+    action: Any, table: Table, ctx: BoardContext[ChungungoState]
+) -> tuple[dict[Cell, str], set[Cell]]:
     """A shot's lines ({cell: glyph}) and the cells it hits (tokens struck, eels taken)."""
     from .field import line_glyph
 
@@ -389,7 +391,7 @@ def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell,
     return lines, hits  # type: ignore[return-value]
 
 
-def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
+def preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) -> str:
     """One or two lines on what the highlighted choice would do.
 
     For a cell that another choice also picks (Excavate or Quantum Leap onto
@@ -412,7 +414,7 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     return text
 
 
-def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
+def _preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) -> str:
     view: ChungungoState = table.view
     seat = ctx.seat
     t = type(action)
@@ -476,7 +478,12 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
 
 
 def _shot_outcomes(
-    view: ChungungoState, seat: int, card: int, origin: Cell | None, ctx: BoardContext, lead: str
+    view: ChungungoState,
+    seat: int,
+    card: int,
+    origin: Cell | None,
+    ctx: BoardContext[ChungungoState],
+    lead: str,
 ) -> str:
     """'As printed: strikes B Beto. Turned: hits nobody.' for a shot from ``origin`` (default: the token).
 
@@ -536,7 +543,7 @@ def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
     return ""
 
 
-def players_text(table: Table, ctx: BoardContext) -> Text:
+def players_text(table: Table, ctx: BoardContext[ChungungoState]) -> Text:
     """The public facts of every seat: a header line, then one line per seat.
 
     '>' marks the seat(s) deciding now; the seat on screen is bold. Bases:
@@ -591,7 +598,7 @@ def fit_title(title: str, width: int) -> str:
     return f"{name[:keep]}. ({nick}"[:width]
 
 
-def hand_title(table: Table, ctx: BoardContext) -> Text:
+def hand_title(table: Table, ctx: BoardContext[ChungungoState]) -> Text:
     """'Your hand (A Ana): 3 cards, 4cu of your 7cu' (empty for a public screen)."""
     if table.hand is None or ctx.seat is None:
         return Text()
@@ -609,7 +616,9 @@ def _hand_title(who: str, cards: int, total: int, owned: int) -> str:
     ).format(name=who, n=cards, total=total, owned=owned)
 
 
-def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool = True) -> RenderableType:
+def hand_table(
+    table: Table, ctx: BoardContext[ChungungoState], action: Any | None, titled: bool = True
+) -> RenderableType:
     """The seat's own hand: one row per card with its copper and ability; '>' marks the highlighted
     card. ``titled``: with :func:`hand_title` above (False when the board draws it itself)."""
     if table.hand is None or ctx.seat is None:
@@ -634,7 +643,7 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool
     return grid
 
 
-def hand_rows(table: Table, ctx: BoardContext, action: Any | None) -> list[tuple[int, bool]]:
+def hand_rows(table: Table, ctx: BoardContext[ChungungoState], action: Any | None) -> list[tuple[int, bool]]:
     """The rows of :func:`hand_table`: (card id, highlighted) in the order shown ([] for a public screen)."""
     if table.hand is None or ctx.seat is None:
         return []
@@ -768,13 +777,15 @@ def _card_lines(card_id: int) -> list[str]:
     return lines
 
 
-def hand_cards(table: Table, ctx: BoardContext, action: Any | None, width: int) -> Text:
+def hand_cards(table: Table, ctx: BoardContext[ChungungoState], action: Any | None, width: int) -> Text:
     """The seat's own hand as a row of cards (name, copper, ability in a few words); the
     highlighted card in reverse video. Empty for a public screen."""
     return card_row(hand_faces(table, ctx, action), width)
 
 
-def hand_faces(table: Table, ctx: BoardContext, action: Any | None) -> list[tuple[list[str], str]]:
+def hand_faces(
+    table: Table, ctx: BoardContext[ChungungoState], action: Any | None
+) -> list[tuple[list[str], str]]:
     """The cards of :func:`hand_cards` for :func:`card_row` ([] for a public screen)."""
     if table.hand is None or ctx.seat is None:
         return []
@@ -786,13 +797,13 @@ def hand_faces(table: Table, ctx: BoardContext, action: Any | None) -> list[tupl
     ]
 
 
-def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:
+def piles_cards(table: Table, ctx: BoardContext[ChungungoState], width: int) -> Text:
     """Every discard pile as a card: whose it is and (how many cards), the top card's
     name, and the abandoned bases beside it (M Copper Mine, F Furious Chungungo)."""
     return card_row(pile_faces(table, ctx), width)
 
 
-def pile_faces(table: Table, ctx: BoardContext) -> list[tuple[list[str], str]]:
+def pile_faces(table: Table, ctx: BoardContext[ChungungoState]) -> list[tuple[list[str], str]]:
     """The cards of :func:`piles_cards` for :func:`card_row`."""
     cards = []
     for p in table.players:

@@ -21,7 +21,7 @@ from boardgames_tui.ui.translated import translated
 from .. import rules as R
 
 
-def chooser_title(ctx: BoardContext) -> str:
+def chooser_title(ctx: BoardContext[R.MontanaState]) -> str:
     """The list's border title: which decision the seat is making."""
     view, seat = ctx.view, ctx.seat
     if seat is None or not ctx.legal:
@@ -59,7 +59,7 @@ class MontanaChooser(ActionList):
 
     def __init__(self) -> None:
         super().__init__(id="mp-chooser")
-        self.board: GameBoard | None = None
+        self.board: GameBoard[R.MontanaState] | None = None
         #: Rows shown instead of the choices (:meth:`show_rows`), or None.
         self._rows_instead: list[Strip] | None = None
         self._titles_before: tuple[str, str] | None = None
@@ -99,7 +99,7 @@ class MontanaChooser(ActionList):
             return rows[y].crop_extend(0, width, None).apply_style(style)
         return Strip.blank(width, style)
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(self, ctx: BoardContext[R.MontanaState], board: GameBoard[R.MontanaState]) -> None:
         self.show_rows("", None)
         super().set_choices(ctx, board)
         self.board = board

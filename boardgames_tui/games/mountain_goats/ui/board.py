@@ -359,7 +359,7 @@ def _draw_dice(c: Canvas, view: GoatsState, move: Move | None, x: int, layout: L
             c.put(dx + 1 + (1 if where[d] < 10 else 0), dy + 2, str(where[d]), "bold reverse")
 
 
-class GoatsBoard(GameBoard, Lines):
+class GoatsBoard(GameBoard[GoatsState], Lines):
     """The Mountain Goats board (id ``goats-board``): the table's rows, then one row for the
     preview note (bold, one cell in).
 
@@ -378,7 +378,7 @@ class GoatsBoard(GameBoard, Lines):
 
     def __init__(self) -> None:
         super().__init__(id="goats-board")
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[GoatsState] | None = None
         self.action: Any | None = None
         self._drawn_width = -1
         #: What the table on screen was drawn from (:meth:`_draw` skips a drawing of the same).
@@ -399,7 +399,7 @@ class GoatsBoard(GameBoard, Lines):
         """The preview note as plain text ('' when there is none)."""
         return self._note
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[GoatsState]) -> None:
         self.ctx = ctx
         self.action = None
         self._draw(None)

@@ -54,7 +54,7 @@ def goat_runs(goats: Sequence[int]) -> str:
 
 
 @translated
-class GoatsChooser(ActionChooser, can_focus=True):
+class GoatsChooser(ActionChooser[GoatsState], can_focus=True):
     """Keyboard chooser for Mountain Goats (id ``goats-chooser``)."""
 
     DEFAULT_CSS = """
@@ -82,8 +82,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
 
     def __init__(self) -> None:
         super().__init__(id="goats-chooser")
-        self.ctx: BoardContext | None = None
-        self.board: GameBoard | None = None
+        self.ctx: BoardContext[GoatsState] | None = None
+        self.board: GameBoard[GoatsState] | None = None
         self.actions: list[Any] = []
         self.points: list[int | None] = []
         #: Big Mountain ranking points each listed move gains (or loses) now.
@@ -134,7 +134,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         """
         choose(self, action, self.ctx.stamp if self.ctx is not None else None)
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(self, ctx: BoardContext[GoatsState], board: GameBoard[GoatsState]) -> None:
         """Fill the list from ``ctx.legal``; start in list mode at the best move."""
         self.ctx = ctx
         self.board = board
@@ -439,7 +439,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.message = text
         self._redraw()
 
-    def _preview(self, board: GameBoard | None = None) -> None:
+    def _preview(self, board: GameBoard[GoatsState] | None = None) -> None:
         """Show the highlighted (or built) move on the board: at once on ``board`` when given
         (a new list, drawn together with the new table), else through an
         :class:`ActionPreview` message to the screen."""
