@@ -64,7 +64,7 @@ def _penguinramids(view: Any, seat: int, rnd: random.Random) -> Any:
     A seat's hand of action cards is public (played cards stay face up in
     front of their owner), so a hidden choice is one of its cards in hand.
     """
-    from boardgames_tui.games.penguinramids import data, rules
+    from boardgames_tui.games.penguinramids import data
 
     seen = set(view.revealed) | set(view.discard)
     for pyr in view.pyramids:

@@ -452,7 +452,7 @@ class ActionList(ScrolledIntoView, OptionList):
                 set_border_label(self, "border_subtitle", self._titles[1] or "")
             return
         if old is None:
-            self._titles = (self.border_title, self.border_subtitle)
+            self._titles = (self.border_title or "", self.border_subtitle or "")
         self.replace_option_prompt_at_index(index, self._prompt(index))
         tag = self._labels[index].split(" ", 1)[0]
         set_border_label(self, "border_title", _("chosen: {tag} - Enter to confirm").format(tag=tag))

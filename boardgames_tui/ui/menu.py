@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -38,9 +38,10 @@ class MenuScreen(Screen[str]):
     MenuScreen OptionList { height: auto; border: none; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,m", "choose('resume')", N_("Resume"), key_display="esc"),
-    ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(MENU_ITEMS)]
+        *(Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(MENU_ITEMS)),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):

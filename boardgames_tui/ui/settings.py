@@ -106,8 +106,8 @@ class SettingsScreen(Screen[None]):
         return S.Settings(
             language=str(self.query_one("#settings-language", Select).value),
             theme=str(self.query_one("#settings-theme", Select).value),
-            bot_pace=float(self.query_one("#settings-bot-pace", Select).value),  # type: ignore[arg-type]
-            reveal_pace=float(self.query_one("#settings-reveal-pace", Select).value),  # type: ignore[arg-type]
+            bot_pace=float(self.query_one("#settings-bot-pace", Select).value),  # type: ignore[arg-type]  # the Select offers numbers only
+            reveal_pace=float(self.query_one("#settings-reveal-pace", Select).value),  # type: ignore[arg-type]  # the Select offers numbers only
             confirm_secret=self.query_one("#settings-confirm", Checkbox).value,
         )
 

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from rich.cells import get_character_cell_size
 
@@ -144,7 +144,7 @@ PLAIN = Style()
 
 
 @lru_cache(maxsize=4096)  # a frame repeats the same few styles: parse each once
-def apply_sgr(style: Style | None, params: str) -> Style | bool | None:
+def apply_sgr(style: Style | None, params: str) -> Style | Literal[False] | None:
     """The style after ``ESC[<params>m`` on a terminal in ``style``.
 
     ``style`` None means unknown: the result is then known only from a reset
@@ -172,7 +172,7 @@ def apply_sgr(style: Style | None, params: str) -> Style | bool | None:
                 and codes[i + 1]
                 and int(codes[i + 1]) < 256
             ):
-                colour = (str(code), "5", str(int(codes[i + 1])))
+                colour: tuple[str, ...] = (str(code), "5", str(int(codes[i + 1])))
                 i += 2
             elif (
                 i < len(codes)

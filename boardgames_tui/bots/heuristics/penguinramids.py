@@ -95,7 +95,7 @@ def pyramid_value(st: PenguinramidsState, seat: int) -> float:
         if pyr[s] >= 0:
             continue
         sup = _SUPPORTERS[s]
-        a, b = sup  # type: ignore[misc]
+        a, b = sup  # type: ignore[misc]  # slots above the base have two supporters
         cap: float
         if pyr[a] >= 0 and pyr[b] >= 0:
             cap = _arm(pyr[a], grey[a], tok, a, True) + _arm(pyr[b], grey[b], tok, b, False) + held

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from boardgames_tui.engine.core import HIDDEN
+from boardgames_tui.engine.core import HIDDEN as HIDDEN  # re-exported: the data names the hidden card too
 from boardgames_tui.i18n import N_
 
 #: Compass directions as (row step, column step); row grows downwards.

@@ -1145,7 +1145,7 @@ class MontanaState(State):
         It closes its window at once: a cancelled card has no effect left to
         cancel, so nobody else is asked (Sheet decision, see Table notes).
         """
-        owner, card, _half = self.activating()  # type: ignore[misc]
+        owner, card, _half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         st = self._spend_item(seat, D.TORMENTA)
         st = st._set_outcome(owner, CardOutcome.CANCELLED)._add_log(
             Event(f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled.")
@@ -1171,7 +1171,7 @@ class MontanaState(State):
     def _block_with_iglu(self) -> MontanaState:
         """Card Explanations, Iglú: each runner who played one is not affected by the card;
         the card is carried out for everyone else."""
-        owner, card, half = self.activating()  # type: ignore[misc]
+        owner, card, half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         st = self
         for o in self.reacted:
             st = st._spend_item(o, D.IGLU)
@@ -1981,7 +1981,7 @@ class MontanaState(State):
         """The public text of the card that may be answered with Iglú or Tormenta de Nieve."""
         if self.phase != Phase.ACTIVATE or self.stage not in (Stage.TORMENTA, Stage.IGLU):
             return None
-        owner, card, half = self.activating()  # type: ignore[misc]
+        owner, card, half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         who = seat_letter(owner)
         if self.stage == Stage.TORMENTA:
             return (

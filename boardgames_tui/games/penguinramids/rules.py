@@ -1110,7 +1110,7 @@ class PenguinramidsState(State):
         if seat not in self.to_move:
             if self.phase == Phase.CHOOSE:
                 return "Waiting for the others to choose"
-            return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]
+            return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]  # someone plays: current is set
         if self.phase == Phase.CHOOSE:
             return f"Round {self.round}: choose an action card in secret"
         card = f"card {self.card} {ACTION_NAMES[self.card]}"

@@ -36,6 +36,7 @@ Everything is drawn from ``ctx.view``; see :mod:`.model`.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -103,7 +104,7 @@ class FramedRows:
     def render_lines(self, crop: Region) -> list[Strip]:
         self._framing = True
         try:
-            return super().render_lines(crop)  # type: ignore[misc]
+            return super().render_lines(crop)  # type: ignore[misc]  # a mixin: the widget after it in the MRO draws
         finally:
             self._framing, self._frame = False, None
 
@@ -111,7 +112,7 @@ class FramedRows:
         """The values of :meth:`_frame_values`, kept while Textual draws this call's rows."""
         frame = self._frame
         if frame is None:
-            frame = self._frame_values()  # type: ignore[attr-defined]
+            frame = self._frame_values()  # type: ignore[attr-defined]  # each subclass defines it
             if self._framing:
                 self._frame = frame
         return frame
@@ -158,7 +159,7 @@ class FieldLines(FramedRows, QuietBars, ScrollLines):
         widest = max((strip.cell_length for strip in strips), default=0)
         self.largest = largest = Size(max(widest, before.width), max(len(strips), before.height))
         resized = largest != before and self.size.height != self._height_for(
-            self.parent.size.height if self.parent else 0
+            self.parent.size.height if self.parent else 0  # type: ignore[attr-defined]  # its parent is a widget
         )
         # A box about to change height gets its scrollbars from the layout that sizes it. Set for
         # the box of before, they came and went again in that layout: a second layout of the
@@ -667,7 +668,7 @@ class ChungungoBoard(GameBoard[ChungungoState]):
         lay = self.layout_
         cursor = model.action_cell(action) if action is not None else None
         lines, hits = model.shot_marks(action, self.table, self.ctx) if action is not None else ({}, set())
-        args = dict(
+        args: dict[str, Any] = dict(
             origin=lay.origin,
             size=lay.size,
             own_seat=self.ctx.seat,
@@ -693,8 +694,8 @@ class ChungungoBoard(GameBoard[ChungungoState]):
         )
 
         def draw() -> None:
-            strips = field_strips(self.app.console, self._pieces, field, **args)  # type: ignore[arg-type]
-            self._set_part("field", strips, lambda: render_field(field, **args))  # type: ignore[arg-type]
+            strips = field_strips(self.app.console, self._pieces, field, **args)
+            self._set_part("field", strips, lambda: render_field(field, **args))
 
         self._put("field", key, draw)
 
@@ -749,7 +750,7 @@ class ChungungoBoard(GameBoard[ChungungoState]):
                     strips += self._rendered(
                         ("hand-row", c, on, names, lang, wrap_at),
                         wrap_at,
-                        lambda c=c, on=on: model.hand_row_table(c, on, names),
+                        partial(model.hand_row_table, c, on, names),
                     )
             else:
                 strips += self._rendered(

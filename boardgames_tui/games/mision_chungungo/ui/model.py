@@ -12,6 +12,7 @@ the same words the log uses, and the field's edges carry those numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -175,7 +176,7 @@ def field_layout(table: Table, legal: Iterable[Any]) -> FieldLayout:
     When the seat is placing a card, every empty cell next to the field is
     legal, so the box grows by one on each side that needs it.
     """
-    cells = {action_cell(a) for a in legal} - {None}
+    cells = {cell for a in legal if (cell := action_cell(a)) is not None}
     every = set(table.field) | cells
     if not every:
         every = {(0, 0)}
@@ -183,7 +184,7 @@ def field_layout(table: Table, legal: Iterable[Any]) -> FieldLayout:
     cols = [c for _, c in every]
     origin = (min(rows), min(cols))
     size = (max(rows) - origin[0] + 1, max(cols) - origin[1] + 1)
-    return FieldLayout(origin, size, frozenset(cells))  # type: ignore[arg-type]
+    return FieldLayout(origin, size, frozenset(cells))
 
 
 def cell_words(cell: Cell) -> str:
@@ -269,17 +270,17 @@ def label(action: Any, table: Table, ctx: BoardContext[ChungungoState], layout: 
     t = type(action)
     here = view.tokens[seat] if seat is not None else None
     if t is PlaceAsteroid:
-        return _("Place asteroid at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Place asteroid at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is PlaceToken:
-        return _("Token on {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Token on {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is Excavate:
         cell = action_cell(action)
-        side = direction_from(here, cell)  # type: ignore[arg-type]
-        return _("Excavate {cell}").format(cell=cell_words(cell)) + (f" ({side})" if side else "")  # type: ignore[arg-type]
+        side = direction_from(here, cell)  # type: ignore[arg-type]  # an Excavate names a cell
+        return _("Excavate {cell}").format(cell=cell_words(cell)) + (f" ({side})" if side else "")  # type: ignore[arg-type]  # an Excavate names a cell
     if t is Leap:
-        return _("Quantum Leap to {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Quantum Leap to {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is PlaceEel:
-        return _("Place the eel at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Place the eel at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is PlayCard:
         return f"{card_short(action.card)}: {short_text(action.card)}"
     if t is Regroup:
@@ -375,10 +376,11 @@ def shot_marks(
     shot = shot_of(action, table)
     seat = ctx.seat
     view: ChungungoState = table.view
-    if shot is None or seat is None or view.tokens[seat] is None:
+    token = None if seat is None else view.tokens[seat]
+    if shot is None or seat is None or token is None:
         return ({}, set())
     card, flipped, origin = shot
-    origin = origin or view.tokens[seat]
+    origin = origin or token
     lines: dict[Cell, str] = {}
     for d in CARDS[card].pattern:
         dr, dc = data.DIRECTIONS[d]
@@ -388,7 +390,7 @@ def shot_marks(
             lines[cell] = line_glyph(dr, dc)
     hit, eels = view.shot_targets(seat, card, flipped, origin)
     hits = {view.tokens[s] for s in hit} | set(eels)
-    return lines, hits  # type: ignore[return-value]
+    return lines, hits  # type: ignore[return-value]  # a seat struck has a token: no None among them
 
 
 def preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) -> str:
@@ -432,7 +434,7 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) 
             text += " " + _("An eel may cancel it.")
         return text
     if t is Shoot:
-        hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
+        hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)  # type: ignore[arg-type]  # shots are previewed for the seat deciding
         marks = " " + _("(* on the field)") if hit or eels else ""
         return _("This shot {outcome}{marks}.").format(outcome=_hits_words(hit, eels, ctx), marks=marks)
     if t is Excavate:
@@ -757,9 +759,7 @@ def card_row_strips(
             pieces.block(
                 console,
                 ("card-box", tuple(lines), style, inner, height),
-                lambda lines=lines, style=style, inner=inner, height=height: card_box(
-                    tuple(lines), style, inner, height
-                ),
+                partial(card_box, tuple(lines), style, inner, height),
             )
             for lines, style in chunk
         ]

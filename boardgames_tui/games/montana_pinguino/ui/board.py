@@ -188,7 +188,7 @@ class MontanaBoard(GameBoard[R.MontanaState]):
                 if self.app.size.width >= self.HOLD_LOG_FROM:
                     log.hold(told)
                 else:
-                    log.set_hidden(True)
+                    log.set_hidden(True)  # type: ignore[attr-defined]  # the log panel (it has hold)
                 self._log_held = log
         # Nothing to choose while the table watches. When the round fits above it (every card
         # turned over), the list keeps its place and shows the round's earlier steps (a

@@ -84,7 +84,7 @@ class MontanaChooser(ActionList):
                 self.refresh()
             return
         if self._titles_before is None:
-            self._titles_before = (self.border_title, self.border_subtitle)
+            self._titles_before = (self.border_title or "", self.border_subtitle or "")
         self._rows_instead = list(rows)
         self.border_title, self.border_subtitle = title, ""
         self.refresh()

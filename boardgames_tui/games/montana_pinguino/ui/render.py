@@ -138,9 +138,9 @@ def section_words(view: Any, pos: int) -> str:
     limit = R.effective_limit(view, pos)
     if sec.curve:
         word = _("curve+ice") if iced else _("curve")
-        return _("{what}: max {level}").format(what=word, level=_(D.LEVEL_NAMES[limit]))
+        return _("{what}: max {level}").format(what=word, level=_(D.LEVEL_NAMES[limit]))  # type: ignore[index]  # a curve has a limit
     if iced:
-        return _("{what}: max {level}").format(what=_("ice"), level=_(D.LEVEL_NAMES[limit]))
+        return _("{what}: max {level}").format(what=_("ice"), level=_(D.LEVEL_NAMES[limit]))  # type: ignore[index]  # ice sets a limit
     return _("straight")
 
 
@@ -717,7 +717,7 @@ def _section_cells(
     fill = inner - len(label.plain) - len(tag)
     top.append("─" * max(0, fill))
     if tag:
-        top.append(tag, style=LEVEL_STYLES[limit] + " reverse")
+        top.append(tag, style=LEVEL_STYLES[limit] + " reverse")  # type: ignore[index]  # a tag is made only with a limit
     line1 = Text()
     acc = f"{sec.accel:+d}" if sec is not None and sec.accel else ""
     line1.append(f"{acc:<2}", style="green" if acc.startswith("+") else "red")

@@ -228,9 +228,9 @@ def draw_board(
         goats(x0, foot, [s for s in range(n) if pos[s][i] == 0], i)
     # The gutter: round, bonus tokens left, the last round.
     c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
-    left = [str(b) for b in state.bonus_left] or [_("none")]
-    for k in range(0, len(left), 2):
-        c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
+    bonus = [str(b) for b in state.bonus_left] or [_("none")]
+    for k in range(0, len(bonus), 2):
+        c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in bonus[k : k + 2]), "bold")
     if state.is_terminal:  # the game over (or, in a preview, the move that ends it)
         c.put(0, base - 1, _("GAME"), "bold reverse")
         c.put(0, base, _("OVER"), "bold reverse")
@@ -408,7 +408,7 @@ class GoatsBoard(GameBoard[GoatsState], Lines):
         self.action = action
         self._draw(action)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Any) -> None:  # type: ignore[override]  # Textual passes the Resize event to a handler that takes it
         # Only a new width changes the drawing (its height follows the drawing).
         if self.ctx is not None and event.size.width != self._drawn_width:
             self._draw(self.action)
@@ -425,7 +425,7 @@ class GoatsBoard(GameBoard[GoatsState], Lines):
         ctx = self.ctx
         if ctx is None or self.wait_to_draw():
             return
-        view: GoatsState = ctx.view  # type: ignore[assignment]
+        view: GoatsState = ctx.view
         move = action if isinstance(action, Move) else None
         colour = not getattr(self.app, "no_color", False)
         layout = self.layout_now()
@@ -437,12 +437,12 @@ class GoatsBoard(GameBoard[GoatsState], Lines):
         note = ""
         if move is not None and ctx.seat is not None and view.dice:
             try:
-                shown = view.apply(ctx.seat, move)  # type: ignore[arg-type]
+                shown = view.apply(ctx.seat, move)
             except (IllegalAction, ValueError):
                 shown = None
                 move = None
             else:
-                note = preview_summary(view, shown, ctx.seat)  # type: ignore[arg-type]
+                note = preview_summary(view, shown, ctx.seat)
         self._drawn_key, self._drawn_view = key, view
         canvas = draw_board(view, ctx.names, ctx.seat, shown, colour, layout, move)
         table = canvas.strips(self.app.console, self._rows)
@@ -454,5 +454,5 @@ class GoatsBoard(GameBoard[GoatsState], Lines):
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:
-            return move_label(self.ctx.view, self.ctx.seat, action)  # type: ignore[arg-type]
+            return move_label(self.ctx.view, self.ctx.seat, action)
         return str(action)

@@ -174,7 +174,7 @@ class PenguinBoard(GameBoard[PenguinramidsState]):
         width = self.size.width or 50
         large = self.large()
         if not mine:
-            highlight = marks = None
+            highlight = marks = None  # type: ignore[assignment]  # another seat's turn: nothing marked
         key = (
             names,
             focus,
@@ -246,7 +246,7 @@ class PenguinBoard(GameBoard[PenguinramidsState]):
         if me is None or me not in view.to_move:
             if view.phase == Phase.CHOOSE:
                 return Text(_("Everyone chooses an action card in secret."))
-            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))
+            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))  # type: ignore[arg-type]  # someone plays: current is set
         if isinstance(action, ChooseCard):
             return Text(
                 _("Card {number}: {text}.").format(
