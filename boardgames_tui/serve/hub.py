@@ -282,12 +282,14 @@ class Hub:
         self.members: set[Member] = set()
         #: Tables whose computer player is thinking.
         self._thinking: set[str] = set()
+        #: Their thinking tasks, held until done (the event loop keeps only a weak reference).
+        self._thinking_tasks: set[asyncio.Task[None]] = set()
 
     # ---- persistence -------------------------------------------------------
 
     def load(self) -> list[str]:
         """Read every saved table; returns one line per file that could not be read (left in place)."""
-        problems = []
+        problems: list[str] = []
         if not self.folder.is_dir():
             return problems
         for path in sorted(self.folder.glob("*.json")):
@@ -499,7 +501,9 @@ class Hub:
         except RuntimeError:  # no event loop (a unit test driving the hub directly)
             return
         self._thinking.add(table.id)
-        loop.create_task(self._think(table, seats[0]))
+        task = loop.create_task(self._think(table, seats[0]))
+        self._thinking_tasks.add(task)
+        task.add_done_callback(self._thinking_tasks.discard)
 
     async def _think(self, table: Table, seat: int) -> None:
         from boardgames_tui.bots.base import decide

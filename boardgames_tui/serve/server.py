@@ -24,6 +24,7 @@ own process's output (flow control), and a crash ends only that process.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import logging
 import os
@@ -378,18 +379,14 @@ class TableSession(asyncssh.SSHServerSession):
 
     def _end(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGHUP)
-            except (ProcessLookupError, PermissionError):
-                pass
 
     def _close_master(self, loop: asyncio.AbstractEventLoop) -> None:
         if self.master is not None:
             loop.remove_writer(self.master)
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self.master)
-            except OSError:
-                pass
             self.master = None
 
     def eof_received(self) -> bool:

@@ -33,6 +33,7 @@ opens one websocket within :data:`TICKET_TTL` seconds.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import logging
 import os
@@ -110,10 +111,8 @@ class HubAppService(AppService):
     async def run(self) -> None:
         """Relay the process's output to the browser; when the process ends (quit or crash), close the tab's socket."""
         await super().run()
-        try:
+        with contextlib.suppress(ConnectionError, RuntimeError):
             await self.remote_close()
-        except (ConnectionError, RuntimeError):
-            pass
 
     async def stop(self) -> None:
         """Ask the process to quit; kill its process group if it has not within :data:`QUIT_GRACE` seconds.
@@ -125,27 +124,21 @@ class HubAppService(AppService):
         if task is None:
             return
         self._task = None
-        try:
+        with contextlib.suppress(TimeoutError, ConnectionError):
             await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE)
-        except (TimeoutError, ConnectionError):
-            pass
         if process is not None:
             try:
                 await asyncio.wait_for(process.wait(), QUIT_GRACE)
             except TimeoutError:
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(process.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
                 await process.wait()
         try:
             await asyncio.wait_for(asyncio.shield(task), 1.0)
         except TimeoutError:
             task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await task
-            except asyncio.CancelledError:
-                pass
 
 
 def _size(value: Any, default: int) -> int:
@@ -279,7 +272,7 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 
     # ---- one tab -------------------------------------------------------------------
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser tab: its session process, the hub's member, the relay both ways, the idle timeout."""
         entry = self.tickets.pop(request.match_info["ticket"], None)
         if entry is None or entry[2] < time.monotonic():
