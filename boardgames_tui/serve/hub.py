@@ -290,13 +290,13 @@ class Hub:
         self.members: set[Member] = set()
         #: Tables whose computer player is thinking, and the tasks thinking.
         self._thinking: set[str] = set()
-        self._thinkers: set[asyncio.Task] = set()
+        self._thinkers: set[asyncio.Task[None]] = set()
 
     # ---- persistence -------------------------------------------------------
 
     def load(self) -> list[str]:
         """Read every saved table; returns one line per file that could not be read (left in place)."""
-        problems = []
+        problems: list[str] = []
         if not self.folder.is_dir():
             return problems
         for path in sorted(self.folder.glob("*.json")):

@@ -304,7 +304,7 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 
     # ---- one tab -------------------------------------------------------------------
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser tab: its session process, the hub's member, the relay both ways, the idle timeout.
 
         Refused (403) unless its ``Origin`` is this server (:func:`same_origin`) and its ticket is fresh.

@@ -9,10 +9,10 @@ with everything revealed. The log follows the step.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -65,7 +65,7 @@ class JumpScreen(ModalScreen["str | None"]):
     JumpScreen #jump-box { width: 60; height: auto; border: round $accent; background: $panel; padding: 0 1; }
     """
 
-    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="jump-box"):
@@ -103,7 +103,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-step { height: 2; padding: 0 1; border-top: solid $secondary; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", N_("Next"), priority=True),
         Binding("left", "step(-1)", N_("Back one"), priority=True),
         Binding("n", "step(1)", N_("Next"), show=False),

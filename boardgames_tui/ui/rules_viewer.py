@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.segment import Segment
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -76,7 +76,7 @@ class RulesText(ScrollView, can_focus=True):
     #: Columns the text loses to the padding (1 + 1) and the scrollbar's gutter (2).
     MARGIN = 4
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "scroll_up", show=False),
         Binding("down", "scroll_down", show=False),
         Binding("home", "scroll_home", show=False),
@@ -120,7 +120,7 @@ class RulesScreen(Screen[None]):
     RulesScreen { background: $background; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1,question_mark", "close", N_("Close"), key_display="esc"),
         Binding("pagedown", "page(1)", N_("Page down"), show=False),
         Binding("pageup", "page(-1)", N_("Page up"), show=False),

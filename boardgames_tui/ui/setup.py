@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -70,7 +70,7 @@ class SetupScreen(Screen[None]):
 
     DEFAULT_CSS = tcss(__file__, "setup.tcss")
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),
         Binding("ctrl+n", "start", N_("Start")),
         Binding("f5", "start", N_("Start"), show=False),
@@ -194,7 +194,7 @@ class SetupScreen(Screen[None]):
         n = self._players()
         names = list(check_names(self.query_one(f"#setup-name-{seat}", Input).value for seat in range(n)))
         options: dict[str, Any] = {}
-        for key, opt in self.spec.options.items():
+        for key, _opt in self.spec.options.items():
             options[key] = self.query_one(f"#setup-opt-{key}", Select).value
         seed_text = self.query_one("#setup-seed", Input).value.strip()
         seed = None

@@ -488,7 +488,7 @@ def test_a_browser_tab_is_started_in_the_web_servers_language(spanish):
             write_bytes=None,
             write_str=None,
             close=None,
-            download_manager=None,  # type: ignore[arg-type]
+            download_manager=None,  # type: ignore[arg-type]  # the service never downloads here
         )
         assert service._build_environment()["BOARDGAMES_TUI_LANG"] == "es"
 
@@ -518,7 +518,7 @@ async def test_the_lobby_in_spanish_names_no_door_and_shows_a_computer_seat_in_s
             yield {"op": "lobby", "tables": [table.listing("key:a")]}
             await asyncio.Event().wait()
 
-    app = SessionApp(Link())  # type: ignore[arg-type]
+    app = SessionApp(Link())  # type: ignore[arg-type]  # a stand-in link with the methods used
     async with app.run_test(size=SIZE) as pilot:
         text = await wait_for_text(pilot, app, "Ordenador B")
     assert "boardgames-tui: las mesas de este servidor. Eres Computer A." in text
