@@ -150,7 +150,9 @@ class SetupScreen(Screen[None]):
                     yield Static(_(opt.help), classes="option-help", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label(_("Seed (optional)"))
-                yield Input(placeholder=_("random"), restrict=r"-?[0-9]*", compact=True, id="setup-seed")
+                yield Input(
+                    placeholder=_("random"), restrict=r"-?[0-9]*", max_length=20, compact=True, id="setup-seed"
+                )
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start game"), id="setup-start", variant="primary", compact=True)
                 yield Button(_("Back"), id="setup-back", compact=True)
