@@ -26,6 +26,7 @@ from boardgames_tui.i18n import N_, _
 from .board import BoardContext, GameBoard
 from .footer import StableFooter
 from .log_panel import LogPanel
+from .numbers import typed_whole_number
 from .translated import translated
 
 #: Seconds between decisions when playing, slowest last.
@@ -294,16 +295,15 @@ class ReplayScreen(Screen[None]):
         """The step a jump text asks for: '12' decision 12, 'r3' the first decision of round (turn) 3; None if none."""
         text = text.strip().lower()
         if text[:1] in ("r", "t"):
-            number = text[1:].strip()
-            if not number.isdigit():
+            wanted = typed_whole_number(text[1:])
+            if wanted is None:
                 return None
-            wanted = int(number)
             for i, state in enumerate(self.match.states):
                 counted = round_of(state)
                 if counted is not None and counted[1] >= wanted:
                     return i
             return None
-        return int(text) if text.isdigit() else None
+        return typed_whole_number(text)
 
     def action_export(self) -> None:
         """Write the text record of a finished game to the exports folder."""

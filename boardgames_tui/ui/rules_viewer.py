@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.segment import Segment
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -106,10 +105,17 @@ class RulesText(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         self._layout_lines(self.scrollable_content_region.width)
+        # Rich leaves plain text and padding without a style; the widget's own colour and text
+        # style go under every segment, as filters such as NO_COLOR's need a style on each.
+        base = self.visual_style.rich_style
         index = y + self.scroll_offset.y
         if 0 <= index < len(self._lines):
-            return self._lines[index].crop(self.scroll_offset.x, self.scroll_offset.x + self.size.width)
-        return Strip([Segment(" " * self.size.width)], self.size.width)
+            return (
+                self._lines[index]
+                .crop(self.scroll_offset.x, self.scroll_offset.x + self.size.width)
+                .apply_style(base)
+            )
+        return Strip.blank(self.size.width, base)
 
 
 @translated
