@@ -265,14 +265,17 @@ def test_serve_web_starts_both_doors_and_serves_the_page(tmp_path: Path) -> None
 
 
 async def test_a_tab_without_keys_for_the_idle_timeout_is_closed(server: ServerFixture) -> None:
+    # Long enough for a session to start and draw its lobby on a busy machine (a session costs about
+    # a CPU-second to start; with 1 s the tab was often closed before its lobby showed).
+    IDLE = 5.0
     runner, port, _tables = await start_web(
-        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=1.0), FailureCounter(), code=WEB_CODE
+        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=IDLE), FailureCounter(), code=WEB_CODE
     )
     tab = WebTerminal()
     try:
         await tab.open(f"http://127.0.0.1:{port}", "Ana", WEB_CODE)
         await tab.wait_for("You are Ana")
-        await wait_until(lambda: tab.closed, "the idle tab is closed", timeout=10)
+        await wait_until(lambda: tab.closed, "the idle tab is closed", timeout=IDLE + 15)
         await wait_until(lambda: not server.hub.members, "its member goes")
     finally:
         await tab.close()
