@@ -182,6 +182,24 @@ class Move:
         return "use " + ", ".join(parts)
 
 
+@attrs.frozen
+class MovePreview:
+    """What a move will do, as facts (:meth:`GoatsState.move_preview`).
+
+    ``pos``: the seat's goats after it (as ``GoatsState.pos``); ``knocked``:
+    (seat, mountain index) of each rival goat knocked off a summit to the
+    foot; ``tokens``: the seat's point tokens after it; ``points``: points
+    gained now (tokens and bonuses, not Big Mountain ranks); ``steps``:
+    steps climbed, less those come down (Big Mountain spots not counted).
+    """
+
+    pos: tuple[int, ...]
+    knocked: tuple[tuple[int, int], ...]
+    tokens: tuple[int, ...]
+    points: int
+    steps: int
+
+
 ROLL = Roll()
 ACTION_TYPES = (Roll, Move)
 #: ``Move(faces, groups)`` for values its converters would keep as they are (speed.py).
@@ -292,7 +310,7 @@ class GoatsState(State):
         knocked off, tokens and bonuses) are offered once. Ordered by points
         gained now, then steps climbed, then the order of the sequences.
         """
-        supply, tokens, won = self.supply, self.tokens[seat], self.bonus_won[seat]
+        supply = self.supply
         old_steps = _steps(self.pos[seat])
         seen: set[tuple] = set()
         ranked: list[tuple[int, int, int, Move]] = []
@@ -307,11 +325,7 @@ class GoatsState(State):
             if key in seen:
                 continue
             seen.add(key)
-            pts = 0
-            if gained:
-                for i in _IDX:
-                    pts += (turn.mine[i] - tokens[i]) * (i + 5)
-                pts += sum(turn.won) - sum(won)
+            pts = turn.points_gained() if gained else 0
             ranked.append((-pts, old_steps - _steps(mypos), len(ranked), move))
         ranked.sort(key=lambda r: r[:3])
         return [(r[3], -r[0]) for r in ranked]
@@ -386,6 +400,22 @@ class GoatsState(State):
                 turn.climb(goat, expr)
         turn.complete_sets()
         return turn
+
+    def move_preview(self, seat: int, move: Move) -> MovePreview:
+        """What ``move`` of ``seat`` will do, worked out by the rules' own steps (:meth:`_resolve`).
+
+        Works on views (a move involves no chance). Raises IllegalAction as
+        :meth:`apply` does. The points are those of :meth:`ranked_moves`.
+        """
+        self.check_move(seat, move)
+        turn = self._resolve(seat, move)
+        return MovePreview(
+            pos=tuple(turn.mypos),
+            knocked=tuple(turn.knocked),
+            tokens=tuple(turn.mine),
+            points=turn.points_gained(),
+            steps=_steps(turn.mypos) - _steps(self.pos[seat]),
+        )
 
     # ------------------------------------------------------------ scoring
 
@@ -621,6 +651,14 @@ class _Turn:
         self.supply[gi] = left = left - 1
         self.mine[gi] += 1
         return f", takes a {goat} token ({left} left)."
+
+    def points_gained(self) -> int:
+        """Points the move gains now: its point tokens and bonus tokens (Rulebook: Final del Juego)."""
+        tokens = self.state.tokens[self.seat]
+        pts = sum(self.won) - sum(self.state.bonus_won[self.seat])
+        for i in _IDX:
+            pts += (self.mine[i] - tokens[i]) * (i + 5)
+        return pts
 
     def complete_sets(self) -> None:
         """Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left."""

@@ -29,6 +29,7 @@ from boardgames_tui.ui.fit import fit_name
 
 from .. import data
 from ..data import CARDS, Step, alternatives
+from ..preview import preview
 from ..rules import (
     ChungungoState,
     Excavate,
@@ -430,7 +431,8 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
             text += " " + _("An eel may cancel it.")
         return text
     if t is Shoot:
-        hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
+        shot = preview(view, seat, action)
+        hit, eels = (shot.struck, shot.eels) if shot is not None else ((), ())
         marks = " " + _("(* on the field)") if hit or eels else ""
         return _("This shot {outcome}{marks}.").format(outcome=_hits_words(hit, eels, ctx), marks=marks)
     if t is Excavate:
