@@ -23,7 +23,6 @@ from typing import Any
 import attrs
 
 from boardgames_tui.engine.derive import evolve
-from boardgames_tui.i18n import N_
 
 from . import data as D
 from .rules import (
@@ -41,13 +40,13 @@ from .rules import (
     Target,
 )
 
-#: What a preview cannot know, as :attr:`Preview.unknown` names it (English, marked for translation).
-FACE_DOWN = N_("the other runners' face-down cards")
-OTHERS_TO_ACT = N_("the other runners' cards still to act")
-OTHERS_TO_PLAY = N_("the cards the other runners have still to play")
-RIGHT_CARD = N_("your right card, if you play one")
-TORMENTA = N_("a Tormenta de Nieve against your item")
-TOKEN_SECTION = N_("the section you will choose for the token")
+#: What a preview cannot know, as :attr:`Preview.unknown` names it (the board says it in words).
+FACE_DOWN = "the other runners' face-down cards"
+OTHERS_TO_ACT = "the other runners' cards still to act"
+OTHERS_TO_PLAY = "the cards the other runners have still to play"
+RIGHT_CARD = "your right card, if you play one"
+TORMENTA = "a Tormenta de Nieve against your item"
+TOKEN_SECTION = "the section you will choose for the token"
 
 
 @attrs.frozen

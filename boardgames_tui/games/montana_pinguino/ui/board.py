@@ -743,16 +743,18 @@ class MontanaBoard(GameBoard):
                     out.append_text(card_verdict(fact))
                 out.append_text(forecasts_text(view, seat, pv))
             return out
-        if (
-            isinstance(action, (R.Reduce, R.Recover, R.Target, R.PlaceToken))
-            and view.phase == R.Phase.ACTIVATE
-        ):
-            out.append_text(self._choice_text(view, action))
+        if isinstance(action, (R.Reduce, R.PlaceToken)) and view.phase == R.Phase.ACTIVATE:
+            # What the sled does then: the slow-down chosen, or the token where it is put.
+            if isinstance(action, R.PlaceToken):
+                out.append_text(self._choice_text(view, action))
             pv = self._preview_of(action)
             if pv is not None and pv.forecasts:
-                out.append("\n")
+                if out:
+                    out.append("\n")
                 out.append_text(forecasts_text(view, seat, pv))
             return out
+        if isinstance(action, (R.Recover, R.Target)) and view.phase == R.Phase.ACTIVATE:
+            return self._choice_text(view, action)  # the seat's own sled is the same either way
         return self._other_preview_text(view, seat, action, out)
 
     def _preview_of(self, action: Any) -> P.Preview | None:
@@ -768,18 +770,8 @@ class MontanaBoard(GameBoard):
         return self._previews[action]
 
     def _choice_text(self, view: Any, action: Any) -> Text:
-        """The line naming a card's choice (the speed it leaves, the card taken, the target, the token)."""
+        """The line naming a card's choice (the card taken, the target, the token's section)."""
         out = Text()
-        if isinstance(action, R.Reduce):
-            seat = view.activating()[0]
-            box = max(0, view.box[seat] - action.amount)
-            level = D.speed_level(view.sides[seat], box)
-            out.append(_("Slow down {n}: ").format(n=action.amount), style="bold")
-            out.append(
-                _("{level} box {box}").format(level=_(D.LEVEL_NAMES[level]), box=box + 1),
-                style=render.LEVEL_STYLES[level],
-            )
-            return out
         if isinstance(action, R.Recover):
             out.append(f"{D.card_name(action.card)}: ", style="bold")
             out.append(i18n.translate_parts(D.card_text(action.card)))
@@ -907,9 +899,22 @@ def forecasts_text(view: Any, seat: int, pv: P.Preview) -> Text:
         else:
             lead = _("Then (slow down 1) ") if f.slow == 1 else _("Then ")
         out.append_text(_forecast_text(view, seat, f, lead))
-    if pv.unknown:
-        out.append(" " + _("Not counted: {what}.").format(what=", ".join(_(u) for u in pv.unknown)))
+    said = dict.fromkeys(_UNKNOWN_WORDS[u] for u in pv.unknown if _UNKNOWN_WORDS.get(u))
+    for words in said:
+        out.append(" " + _(words))
     return out
+
+
+#: What a preview leaves out (:attr:`.preview.Preview.unknown`), in words; a right card not
+#: chosen yet goes unsaid (the player knows that one).
+_UNKNOWN_WORDS = {
+    P.FACE_DOWN: N_("Others' cards not counted."),
+    P.OTHERS_TO_PLAY: N_("Others' cards not counted."),
+    P.OTHERS_TO_ACT: N_("Others' cards not counted."),
+    P.TORMENTA: N_("A Tormenta de Nieve may cancel it."),
+    P.TOKEN_SECTION: N_("Counted with the first section you may choose for the token."),
+    P.RIGHT_CARD: "",
+}
 
 
 def card_verdict(fact: P.CardFact) -> Text:
