@@ -94,13 +94,19 @@ def check_goats(state: Any, seat: int, rnd: random.Random) -> int:
     return checked
 
 
-def check_penguins(state: Any, seat: int, rnd: random.Random) -> int:
-    view, checked = state.view(seat), 0
+def previewed(state: Any, seat: int, preview: Callable[[Any, int, Any], Any]) -> Iterator[tuple]:
+    """(action, its preview from the seat's view, the state applying it gives) for every
+    legal action of ``seat`` that ``preview`` has something to say about."""
+    view = state.view(seat)
     for action in state.legal_actions(seat):
-        pv = penguins.preview(view, seat, action)
-        if pv is None:
-            continue
-        after = state.apply(seat, action)
+        pv = preview(view, seat, action)
+        if pv is not None:
+            yield action, pv, state.apply(seat, action)
+
+
+def check_penguins(state: Any, seat: int, rnd: random.Random) -> int:
+    checked = 0
+    for action, pv, after in previewed(state, seat, penguins.preview):
         if isinstance(pv, penguins.TokenPreview):
             assert after.tokens[seat] == pv.tokens, action
         elif pv.discarded:
@@ -113,12 +119,8 @@ def check_penguins(state: Any, seat: int, rnd: random.Random) -> int:
 
 
 def check_chungungo(state: Any, seat: int, rnd: random.Random) -> int:
-    view, checked = state.view(seat), 0
-    for action in state.legal_actions(seat):
-        pv = chungungo.preview(view, seat, action)
-        if pv is None:
-            continue
-        after = state.apply(seat, action)
+    checked = 0
+    for action, pv, after in previewed(state, seat, chungungo.preview):
         gone = {c.pos for c in state.field} - {c.pos for c in after.field}
         assert gone == set(pv.eels), action
         for s in range(state.seats):
