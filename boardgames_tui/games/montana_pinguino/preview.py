@@ -101,9 +101,9 @@ class Preview:
 
     ``forecasts``: one :class:`Forecast`, or two when a slow-down's X is
     still to be chosen (X = 1 first, then the largest X); ``unknown``: what
-    the forecasts leave out because the seat cannot know it yet (the
-    constants above); ``before``: the seat's cards already carried out this
-    round before the previewed one (counted in the forecasts' starting point).
+    the forecasts leave out because the seat cannot know it yet, or has
+    yet to choose (the constants above). The seat's cards that have
+    already acted this round are in the state the forecasts start from.
     """
 
     seat: int
