@@ -316,20 +316,20 @@ class GoatsState(State):
         old_steps = _steps(self.pos[seat])
         seen: set[tuple[object, ...]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
-        for _seq, move in speed.dice_sequences(self.dice, self.big_mountain, _move_of):
+        for move, steps in roll_moves(self.dice, self.big_mountain):
             try:
-                turn = self._resolve(seat, move)
+                turn = self._resolve(seat, move, steps)
             except IllegalAction:  # a Big Mountain spot taken on the way
                 continue
             mypos = tuple(turn.mypos)
             gained = turn.supply is not supply  # a token taken (the turn copies the supply then)
-            key = (mypos, tuple(turn.knocked), tuple(turn.mine) if gained else ())
+            key = (mypos, turn.knocked, tuple(turn.mine) if gained else ())
             if key in seen:
                 continue
             seen.add(key)
             pts = turn.points_gained() if gained else 0
             ranked.append((-pts, old_steps - _steps(mypos), len(ranked), move))
-        ranked.sort(key=lambda r: r[:3])
+        ranked.sort()  # the third item differs in every row, so moves are never compared
         return [(r[3], -r[0]) for r in ranked]
 
     # ------------------------------------------------------------ apply
@@ -381,19 +381,18 @@ class GoatsState(State):
         turn.check_game_end()
         return turn.finish()
 
-    def _resolve(self, seat: int, move: Move) -> _Turn:
+    def _resolve(self, seat: int, move: Move, steps: tuple[tuple[int, int, str], ...] | None = None) -> _Turn:
         """The move's 1s, groups in order and completed sets, on a :class:`_Turn` (a checked move;
-        also how :meth:`ranked_moves` finds each outcome). Raises IllegalAction for a Big
+        also how :meth:`ranked_moves` finds each outcome). ``steps``: the move's
+        :func:`group_steps`, when already known. Raises IllegalAction for a Big
         Mountain spot already taken when its group comes."""
-        faces, groups = move.faces, move.groups
+        if steps is None:
+            steps = group_steps(move.faces, move.groups)
         turn = _Turn(self, seat)
-        turn.change_ones(faces)
-        if not groups:
+        turn.change_ones(move.faces)
+        if not steps:
             turn.use_no_dice()
-        for g in groups:
-            total, expr = speed.group_sum(faces, g)
-            target = g[0]
-            goat = total if total <= GROUP_MAX else g[1]
+        for target, goat, expr in steps:
             if target > GROUP_MAX:
                 turn.go_to_big_mountain_spot(goat, target, expr)
             elif turn.mypos[goat - 5] > GROUP_MAX:
@@ -520,21 +519,24 @@ class GoatsState(State):
 
 
 class _Turn:
-    """One seat's move being resolved: a working copy of what it changes, and the log lines.
+    """One seat's move being resolved: a working copy of what it changes, and what it says.
 
-    Made by :meth:`GoatsState._move` for a move already checked; each method
-    is one rule of the rulebook, applied in the order of the move.
-    :meth:`finish` gives the new state.
+    Made by :meth:`GoatsState._resolve` for a move already checked; each
+    method is one rule of the rulebook, applied in the order of the move.
+    The steps note what they did in ``said`` (one small record each: the
+    function that writes its log line, then the facts it needs); the lines
+    are written only by :meth:`finish`, so listing a roll's moves
+    (:meth:`GoatsState.ranked_moves`) writes none. :meth:`finish` gives the
+    new state.
     """
 
     __slots__ = (
         "bonus_left",
         "ending",
-        "events",
         "knocked",
-        "me",
         "mine",
         "mypos",
+        "said",
         "seat",
         "state",
         "supply",
@@ -545,12 +547,11 @@ class _Turn:
     def __init__(self, state: GoatsState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.me = speed.REF.get(seat) or seat_ref(seat)
         self.mypos = list(state.pos[seat])
         self.supply: Sequence[int] = state.supply  # a list once a token is taken
         self.mine: Sequence[int] = state.tokens[seat]
-        self.knocked: list[tuple[int, int]] = []
-        self.events: list[Event] = []
+        self.knocked: tuple[tuple[int, int], ...] = ()
+        self.said: list[tuple[Any, ...]] = []
         self.bonus_left = state.bonus_left
         self.won = state.bonus_won[seat]
         self.ending = state.ending
@@ -560,18 +561,13 @@ class _Turn:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
         dice = self.state.dice
         if faces != dice:
-            changed = [f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1]
+            changed = tuple([f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1])
             if changed:
-                self.events.append(
-                    Event(
-                        f"{self.me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} "
-                        f"into {' and '.join(map(str, changed))}."
-                    )
-                )
+                self.said.append((_said_ones, changed))
 
     def use_no_dice(self) -> None:
         """Sheet: Decisions - a move may use no group at all (nothing fits, or the player declines)."""
-        self.events.append(speed.no_dice_event(self.seat) or Event(f"{self.me} uses no dice."))
+        self.said.append(_SAID_NO_DICE)
 
     def go_to_big_mountain_spot(self, goat: int, target: int, expr: str) -> None:
         """Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
@@ -588,28 +584,14 @@ class _Turn:
         gi = goat - 5
         old = self.mypos[gi]
         self.mypos[gi] = target
-        frm = (
-            f"spot {old}"
-            if old > GROUP_MAX
-            else "the foot of"
-            if old == 0
-            else "the summit of"
-            if old == STEPS_BY_INDEX[gi]
-            else f"step {old} of"
-        )
-        frm = frm if old > GROUP_MAX else f"{frm} {goat}"
-        self.events.append(
-            Event(f"{self.me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}.")
-        )
+        self.said.append((_said_to_spot, goat, target, expr, old))
 
     def come_down_from_big_mountain(self, goat: int, expr: str) -> None:
         """Sheet: Big Mountain - the mountain's own value brings its goat back to the foot."""
         gi = goat - 5
         spot = self.mypos[gi]
         self.mypos[gi] = 0
-        self.events.append(
-            Event(f"{self.me}: {expr} brings goat {goat} down from spot {spot} to the foot of {goat}.")
-        )
+        self.said.append((_said_down, goat, spot, expr))
 
     def climb(self, goat: int, expr: str) -> None:
         """Rulebook: Turno - the goat climbs one step; on the summit it knocks rivals off
@@ -621,39 +603,39 @@ class _Turn:
             p += 1
             self.mypos[gi] = p
             if p < top:
-                ev = speed.climb_event(self.seat, gi, p, expr)  # shared by every game (speed.py)
-                self.events.append(
-                    ev or Event(f"{self.me}: {expr} on {goat}: goat climbs to step {p} of {top}.")
-                )
+                self.said.append((_said_climb, gi, p, expr))
                 return
-            text = f"{self.me}: {expr}{speed.ON[gi]}goat reaches the summit" + self._knock_rivals(gi, top)
+            knocked = self._knock_rivals(gi, top)
+            self.said.append((_said_summit, gi, expr, knocked, self._take_token(gi)))
         else:
-            text = f"{self.me}: {expr}{speed.ON[gi]}goat is already on the summit"
-        self.events.append(Event(text + self._take_token(goat)))
+            self.said.append((_said_on_summit, gi, expr, self._take_token(gi)))
 
-    def _knock_rivals(self, gi: int, top: int) -> str:
-        """Rulebook: Turno - a goat reaching a summit knocks every other goat there to the foot."""
-        text = ""
+    def _knock_rivals(self, gi: int, top: int) -> tuple[int, ...]:
+        """Rulebook: Turno - a goat reaching a summit knocks every other goat there to the foot.
+
+        Returns the seats whose goat it knocks off now."""
+        hit: tuple[int, ...] = ()
         pos = self.state.pos
         for s in range(self.state.n):
             if s != self.seat and pos[s][gi] == top and (s, gi) not in self.knocked:
-                self.knocked.append((s, gi))
-                text += f", knocks {seat_ref(s)}'s goat to the foot"
-        return text
+                self.knocked += ((s, gi),)
+                hit += (s,)
+        return hit
 
-    def _take_token(self, goat: int) -> str:
-        """Rulebook: Turno - a goat on its summit takes the top point token of that mountain, if any."""
-        gi = goat - 5
+    def _take_token(self, gi: int) -> int | None:
+        """Rulebook: Turno - a goat on its summit takes the top point token of mountain ``gi + 5``, if any.
+
+        Returns the tokens left after it, or None when none was left to take."""
         left = self.supply[gi]
         if left <= 0:
-            return f"; no {goat} tokens are left."
+            return None
         if self.supply is self.state.supply:
             self.supply = list(self.supply)
             self.mine = list(self.mine)
         supply, mine = cast(list[int], self.supply), cast(list[int], self.mine)  # copied just above
         supply[gi] = left = left - 1
         mine[gi] += 1
-        return f", takes a {goat} token ({left} left)."
+        return left
 
     def points_gained(self) -> int:
         """Points the move gains now: its point tokens and bonus tokens (Rulebook: Final del Juego)."""
@@ -669,9 +651,7 @@ class _Turn:
         while len(self.won) < sets and self.bonus_left:
             self.won = self.won + (self.bonus_left[0],)
             self.bonus_left = self.bonus_left[1:]
-            self.events.append(
-                Event(f"{self.me} completes set {len(self.won)} and takes the {self.won[-1]} bonus token.")
-            )
+            self.said.append((_said_set, len(self.won), self.won[-1]))
 
     def check_game_end(self) -> None:
         """Rulebook: Final - the bonus tokens run out or three mountains run out of point
@@ -683,21 +663,28 @@ class _Turn:
             elif self.supply.count(0) >= EMPTY_MOUNTAINS_TO_END:
                 self.ending = ENDING_MOUNTAINS
             if self.ending:
-                self.events.append(
-                    Event(
+                self.said.append(
+                    (
+                        _said_plain,
                         f"The game ends: {self.ending}. This round is finished first."
                         if seat != n - 1
-                        else f"The game ends: {self.ending}."
+                        else f"The game ends: {self.ending}.",
                     )
                 )
         if self.ending and seat == n - 1:
             self.to_move = ()
-            self.events.append(Event("The last round is complete: the game is over."))
+            self.said.append((_said_plain, "The last round is complete: the game is over."))
         else:
             self.to_move = ((seat + 1) % n,)
 
+    def events(self) -> tuple[Event, ...]:
+        """The log lines of what the steps did, in order (written from ``said``)."""
+        seat = self.seat
+        me = speed.REF.get(seat) or seat_ref(seat)
+        return tuple([r[0](me, seat, r) for r in self.said])
+
     def finish(self) -> GoatsState:
-        """The state after the move: positions, tokens, bonuses, the next seat.
+        """The state after the move: positions, tokens, bonuses, the next seat, the log lines.
 
         Goats knocked off a summit go to the foot here, once every group is
         resolved (Rulebook: Turno).
@@ -729,8 +716,106 @@ class _Turn:
             turns=st.turns + 1,
             ending=self.ending,
             to_move=to_move,
-            log=st.log + tuple(self.events),
+            log=st.log + self.events(),
         )
+
+
+# The log lines of _Turn's steps: each takes the seat's placeholder ``me``, the seat and
+# the step's record (this function first, then the facts the step noted).
+
+
+def _said_plain(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    return Event(r[1])
+
+
+def _said_ones(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    changed = r[1]
+    return Event(
+        f"{me} turns {'a 1' if len(changed) == 1 else f'{len(changed)} 1s'} "
+        f"into {' and '.join(map(str, changed))}."
+    )
+
+
+def _said_no_dice(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    return speed.no_dice_event(seat) or Event(f"{me} uses no dice.")
+
+
+_SAID_NO_DICE = (_said_no_dice,)
+
+
+def _said_to_spot(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    _f, goat, target, expr, old = r
+    gi = goat - 5
+    frm = (
+        f"spot {old}"
+        if old > GROUP_MAX
+        else "the foot of"
+        if old == 0
+        else "the summit of"
+        if old == STEPS_BY_INDEX[gi]
+        else f"step {old} of"
+    )
+    frm = frm if old > GROUP_MAX else f"{frm} {goat}"
+    return Event(f"{me}: {expr} moves goat {goat} from {frm} to Big Mountain spot {target}.")
+
+
+def _said_down(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    _f, goat, spot, expr = r
+    return Event(f"{me}: {expr} brings goat {goat} down from spot {spot} to the foot of {goat}.")
+
+
+def _said_climb(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    _f, gi, p, expr = r
+    ev = speed.climb_event(seat, gi, p, expr)  # shared by every game (speed.py)
+    return ev or Event(f"{me}: {expr} on {gi + 5}: goat climbs to step {p} of {STEPS_BY_INDEX[gi]}.")
+
+
+def _said_token(gi: int, left: int | None) -> str:
+    goat = gi + 5
+    if left is None:
+        return f"; no {goat} tokens are left."
+    return f", takes a {goat} token ({left} left)."
+
+
+def _said_summit(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    _f, gi, expr, knocked, left = r
+    text = f"{me}: {expr}{speed.ON[gi]}goat reaches the summit"
+    for s in knocked:
+        text += f", knocks {seat_ref(s)}'s goat to the foot"
+    return Event(text + _said_token(gi, left))
+
+
+def _said_on_summit(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    _f, gi, expr, left = r
+    return Event(f"{me}: {expr}{speed.ON[gi]}goat is already on the summit" + _said_token(gi, left))
+
+
+def _said_set(me: str, seat: int, r: tuple[Any, ...]) -> Event:
+    _f, count, bonus = r
+    return Event(f"{me} completes set {count} and takes the {bonus} bonus token.")
+
+
+def group_steps(
+    faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, int, str], ...]:
+    """A checked move's groups as (target, goat, dice text) in order: the goat a group moves is
+    its sum's for 5-10, the named one for a Big Mountain spot (Sheet: Decisions, Big Mountain)."""
+    out = []
+    for g in groups:
+        total, expr = speed.group_sum(faces, g)
+        out.append((g[0], total if total <= GROUP_MAX else g[1], expr))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def roll_moves(dice: tuple[int, ...], big: bool) -> tuple[tuple[Move, tuple[tuple[int, int, str], ...]], ...]:
+    """Every move worth trying for a roll (``speed.dice_sequences``) with its :func:`group_steps`.
+
+    Depends on the roll and the option alone, so it is made once per roll."""
+    return tuple(
+        (move, group_steps(move.faces, move.groups))
+        for _seq, move in speed.dice_sequences(dice, big, _move_of)
+    )
 
 
 @lru_cache(maxsize=1 << 16)
