@@ -312,23 +312,29 @@ class GoatsState(State):
         knocked off, tokens and bonuses) are offered once. Ordered by points
         gained now, then steps climbed, then the order of the sequences.
         """
-        supply = self.supply
+        supply, won = self.supply, self.bonus_won[seat]
+        big = self.big_mountain
         old_steps = _steps(self.pos[seat])
+        resolve = self._resolve
         seen: set[tuple[object, ...]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
-        for move, steps in roll_moves(self.dice, self.big_mountain):
-            try:
-                turn = self._resolve(seat, move, steps)
-            except IllegalAction:  # a Big Mountain spot taken on the way
+        for move, steps in roll_moves(self.dice, big):
+            turn = resolve(seat, move, steps)
+            if turn.blocked:  # a Big Mountain spot taken on the way
                 continue
             mypos = tuple(turn.mypos)
-            gained = turn.supply is not supply  # a token taken (the turn copies the supply then)
-            key = (mypos, turn.knocked, tuple(turn.mine) if gained else ())
-            if key in seen:
-                continue
+            if turn.supply is supply:  # no token taken (the turn copies the supply when one is)
+                key: tuple[object, ...] = (mypos, turn.knocked)
+                pts = 0
+            else:
+                key = (mypos, turn.knocked, tuple(turn.mine))
+                pts = turn.token_points if turn.won is won else turn.points_gained()
+            known = len(seen)
             seen.add(key)
-            pts = turn.points_gained() if gained else 0
-            ranked.append((-pts, old_steps - _steps(mypos), len(ranked), move))
+            if len(seen) == known:
+                continue
+            # without the Big Mountain every goat is on its mountain: _steps is the plain sum
+            ranked.append((-pts, old_steps - (_steps(mypos) if big else sum(mypos)), len(ranked), move))
         ranked.sort()  # the third item differs in every row, so moves are never compared
         return [(r[3], -r[0]) for r in ranked]
 
@@ -378,23 +384,28 @@ class GoatsState(State):
         """
         self.check_move(seat, move)  # names the first problem
         turn = self._resolve(seat, move)
+        if turn.blocked:
+            raise turn.refusal()
         turn.check_game_end()
         return turn.finish()
 
     def _resolve(self, seat: int, move: Move, steps: tuple[tuple[int, int, str], ...] | None = None) -> _Turn:
         """The move's 1s, groups in order and completed sets, on a :class:`_Turn` (a checked move;
         also how :meth:`ranked_moves` finds each outcome). ``steps``: the move's
-        :func:`group_steps`, when already known. Raises IllegalAction for a Big
-        Mountain spot already taken when its group comes."""
+        :func:`group_steps`, when already known. A Big Mountain spot already taken
+        when its group comes stops the move there: the turn's ``blocked`` says so
+        (:meth:`_Turn.refusal` is the IllegalAction ``apply`` raises)."""
         if steps is None:
             steps = group_steps(move.faces, move.groups)
         turn = _Turn(self, seat)
-        turn.change_ones(move.faces)
+        if move.faces != self.dice:
+            turn.change_ones(move.faces)
         if not steps:
             turn.use_no_dice()
         for target, goat, expr in steps:
             if target > GROUP_MAX:
-                turn.go_to_big_mountain_spot(goat, target, expr)
+                if not turn.go_to_big_mountain_spot(goat, target, expr):
+                    return turn
             elif turn.mypos[goat - 5] > GROUP_MAX:
                 turn.come_down_from_big_mountain(goat, expr)
             else:
@@ -410,6 +421,8 @@ class GoatsState(State):
         """
         self.check_move(seat, move)
         turn = self._resolve(seat, move)
+        if turn.blocked:
+            raise turn.refusal()
         return MovePreview(
             pos=tuple(turn.mypos),
             knocked=tuple(turn.knocked),
@@ -531,6 +544,7 @@ class _Turn:
     """
 
     __slots__ = (
+        "blocked",
         "bonus_left",
         "ending",
         "knocked",
@@ -541,6 +555,7 @@ class _Turn:
         "state",
         "supply",
         "to_move",
+        "token_points",
         "won",
     )
 
@@ -554,37 +569,43 @@ class _Turn:
         self.said: list[tuple[Any, ...]] = []
         self.bonus_left = state.bonus_left
         self.won = state.bonus_won[seat]
-        self.ending = state.ending
-        self.to_move: tuple[int, ...] = ()
+        self.blocked: tuple[int, int, int] | None = None
+        self.token_points = 0  # points of the tokens taken so far
 
     def change_ones(self, faces: tuple[int, ...]) -> None:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
         dice = self.state.dice
-        if faces != dice:
-            changed = tuple([f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1])
-            if changed:
-                self.said.append((_said_ones, changed))
+        changed = tuple([f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1])
+        if changed:
+            self.said.append((_said_ones, changed))
 
     def use_no_dice(self) -> None:
         """Sheet: Decisions - a move may use no group at all (nothing fits, or the player declines)."""
         self.said.append(_SAID_NO_DICE)
 
-    def go_to_big_mountain_spot(self, goat: int, target: int, expr: str) -> None:
+    def go_to_big_mountain_spot(self, goat: int, target: int, expr: str) -> bool:
         """Sheet: Big Mountain - a group of 11-24 moves one goat onto that empty spot.
 
-        Raises IllegalAction when a goat already stands there.
+        When a goat already stands there, moves nothing and returns False,
+        noting (spot, seat, goat there) in ``blocked`` (see :meth:`refusal`).
         """
         for s in range(self.state.n):
             row = self.mypos if s == self.seat else self.state.pos[s]
             if target in row:
-                who = "your" if s == self.seat else f"{seat_letter(s)}'s"
-                raise IllegalAction(
-                    f"Big Mountain spot {target} is taken by {who} goat {row.index(target) + 5}"
-                )
+                self.blocked = (target, s, row.index(target) + 5)
+                return False
         gi = goat - 5
         old = self.mypos[gi]
         self.mypos[gi] = target
         self.said.append((_said_to_spot, goat, target, expr, old))
+        return True
+
+    def refusal(self) -> IllegalAction:
+        """Why a blocked move is refused: the Big Mountain spot and whose goat stands there."""
+        assert self.blocked is not None, "only a blocked move is refused"
+        target, s, goat = self.blocked
+        who = "your" if s == self.seat else f"{seat_letter(s)}'s"
+        return IllegalAction(f"Big Mountain spot {target} is taken by {who} goat {goat}")
 
     def come_down_from_big_mountain(self, goat: int, expr: str) -> None:
         """Sheet: Big Mountain - the mountain's own value brings its goat back to the foot."""
@@ -635,15 +656,15 @@ class _Turn:
         supply, mine = cast(list[int], self.supply), cast(list[int], self.mine)  # copied just above
         supply[gi] = left = left - 1
         mine[gi] += 1
+        self.token_points += gi + 5  # a token is worth its mountain's number (Rulebook: Final del Juego)
         return left
 
     def points_gained(self) -> int:
         """Points the move gains now: its point tokens and bonus tokens (Rulebook: Final del Juego)."""
-        tokens = self.state.tokens[self.seat]
-        pts = sum(self.won) - sum(self.state.bonus_won[self.seat])
-        for i in _IDX:
-            pts += (self.mine[i] - tokens[i]) * (i + 5)
-        return pts
+        won = self.state.bonus_won[self.seat]
+        if self.won is won:
+            return self.token_points
+        return self.token_points + sum(self.won) - sum(won)
 
     def complete_sets(self) -> None:
         """Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left."""
@@ -655,8 +676,11 @@ class _Turn:
 
     def check_game_end(self) -> None:
         """Rulebook: Final - the bonus tokens run out or three mountains run out of point
-        tokens: the round is played to its end, then the game is over."""
+        tokens: the round is played to its end, then the game is over. Sets ``ending``
+        and ``to_move`` (read by :meth:`finish`)."""
         n, seat = self.state.n, self.seat
+        self.ending: str = self.state.ending
+        self.to_move: tuple[int, ...]
         if not self.ending:
             if not self.bonus_left:
                 self.ending = ENDING_BONUS
@@ -879,6 +903,8 @@ def check_groups(
 
 def _steps(pos: Sequence[int]) -> int:
     """Steps climbed by a seat's goats (Big Mountain spots not counted)."""
+    if max(pos) <= GROUP_MAX:  # no goat on the Big Mountain
+        return sum(pos)
     total = 0
     for p in pos:
         if p <= GROUP_MAX:
