@@ -300,7 +300,7 @@ class GoatsState(State):
             return []
         if not self.dice:
             return [ROLL]
-        return [m for m, _pts in self.ranked_moves(seat)]
+        return [r[3] for r in self._ranked(seat)]
 
     def ranked_moves(self, seat: int) -> list[tuple[Move, int]]:
         """The distinct outcomes of the roll as (representative move, points gained).
@@ -312,14 +312,19 @@ class GoatsState(State):
         knocked off, tokens and bonuses) are offered once. Ordered by points
         gained now, then steps climbed, then the order of the sequences.
         """
+        return [(r[3], -r[0]) for r in self._ranked(seat)]
+
+    def _ranked(self, seat: int) -> list[tuple[int, int, int, Move]]:
+        """:meth:`ranked_moves` as sorted rows (-points, -steps climbed, sequence number, move)."""
         supply, won = self.supply, self.bonus_won[seat]
         big = self.big_mountain
         old_steps = _steps(self.pos[seat])
         resolve = self._resolve
+        turn = _Turn(self, seat)  # one working copy, started again for every sequence
         seen: set[tuple[object, ...]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
         for move, steps in roll_moves(self.dice, big):
-            turn = resolve(seat, move, steps)
+            resolve(seat, move, steps, turn)
             if turn.blocked:  # a Big Mountain spot taken on the way
                 continue
             mypos = tuple(turn.mypos)
@@ -336,7 +341,7 @@ class GoatsState(State):
             # without the Big Mountain every goat is on its mountain: _steps is the plain sum
             ranked.append((-pts, old_steps - (_steps(mypos) if big else sum(mypos)), len(ranked), move))
         ranked.sort()  # the third item differs in every row, so moves are never compared
-        return [(r[3], -r[0]) for r in ranked]
+        return ranked
 
     # ------------------------------------------------------------ apply
 
@@ -389,15 +394,25 @@ class GoatsState(State):
         turn.check_game_end()
         return turn.finish()
 
-    def _resolve(self, seat: int, move: Move, steps: tuple[tuple[int, int, str], ...] | None = None) -> _Turn:
+    def _resolve(
+        self,
+        seat: int,
+        move: Move,
+        steps: tuple[tuple[int, int, str], ...] | None = None,
+        turn: _Turn | None = None,
+    ) -> _Turn:
         """The move's 1s, groups in order and completed sets, on a :class:`_Turn` (a checked move;
         also how :meth:`ranked_moves` finds each outcome). ``steps``: the move's
-        :func:`group_steps`, when already known. A Big Mountain spot already taken
-        when its group comes stops the move there: the turn's ``blocked`` says so
+        :func:`group_steps`, when already known; ``turn``: a turn of this state and seat to
+        start again (:meth:`ranked_moves` reuses one) instead of a new one. A Big Mountain
+        spot already taken when its group comes stops the move there: the turn's ``blocked`` says so
         (:meth:`_Turn.refusal` is the IllegalAction ``apply`` raises)."""
         if steps is None:
             steps = group_steps(move.faces, move.groups)
-        turn = _Turn(self, seat)
+        if turn is None:
+            turn = _Turn(self, seat)
+        else:
+            turn.restart()
         if move.faces != self.dice:
             turn.change_ones(move.faces)
         if not steps:
@@ -562,6 +577,11 @@ class _Turn:
     def __init__(self, state: GoatsState, seat: int) -> None:
         self.state = state
         self.seat = seat
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to the state the move starts from: nothing moved, taken or said."""
+        state, seat = self.state, self.seat
         self.mypos = list(state.pos[seat])
         self.supply: Sequence[int] = state.supply  # a list once a token is taken
         self.mine: Sequence[int] = state.tokens[seat]
@@ -615,49 +635,40 @@ class _Turn:
         self.said.append((_said_down, goat, spot, expr))
 
     def climb(self, goat: int, expr: str) -> None:
-        """Rulebook: Turno - the goat climbs one step; on the summit it knocks rivals off
-        and takes a point token of that mountain while any are left."""
+        """Rulebook: Turno - the goat climbs one step; reaching the summit it knocks every
+        other goat there to the foot, and on the summit it takes the top point token of
+        that mountain while any are left."""
         gi = goat - 5
-        p = self.mypos[gi]
+        mypos = self.mypos
+        p = mypos[gi]
         top = STEPS_BY_INDEX[gi]
+        knocked: tuple[int, ...] | None = None  # seats knocked off now; None: already on the summit
         if p < top:
-            p += 1
-            self.mypos[gi] = p
+            mypos[gi] = p = p + 1
             if p < top:
                 self.said.append((_said_climb, gi, p, expr))
                 return
-            knocked = self._knock_rivals(gi, top)
-            self.said.append((_said_summit, gi, expr, knocked, self._take_token(gi)))
+            knocked = ()
+            pos, seat = self.state.pos, self.seat
+            for s in range(self.state.n):
+                if s != seat and pos[s][gi] == top and (s, gi) not in self.knocked:
+                    self.knocked += ((s, gi),)
+                    knocked += (s,)
+        supply = self.supply
+        left: int | None = supply[gi]
+        if left is not None and left > 0:
+            if supply is self.state.supply:  # the first token of the move: copy what it changes
+                self.supply = supply = list(supply)
+                self.mine = list(self.mine)
+            cast(list[int], supply)[gi] = left = left - 1
+            cast(list[int], self.mine)[gi] += 1
+            self.token_points += goat  # a token is worth its mountain's number (Rulebook: Final del Juego)
         else:
-            self.said.append((_said_on_summit, gi, expr, self._take_token(gi)))
-
-    def _knock_rivals(self, gi: int, top: int) -> tuple[int, ...]:
-        """Rulebook: Turno - a goat reaching a summit knocks every other goat there to the foot.
-
-        Returns the seats whose goat it knocks off now."""
-        hit: tuple[int, ...] = ()
-        pos = self.state.pos
-        for s in range(self.state.n):
-            if s != self.seat and pos[s][gi] == top and (s, gi) not in self.knocked:
-                self.knocked += ((s, gi),)
-                hit += (s,)
-        return hit
-
-    def _take_token(self, gi: int) -> int | None:
-        """Rulebook: Turno - a goat on its summit takes the top point token of mountain ``gi + 5``, if any.
-
-        Returns the tokens left after it, or None when none was left to take."""
-        left = self.supply[gi]
-        if left <= 0:
-            return None
-        if self.supply is self.state.supply:
-            self.supply = list(self.supply)
-            self.mine = list(self.mine)
-        supply, mine = cast(list[int], self.supply), cast(list[int], self.mine)  # copied just above
-        supply[gi] = left = left - 1
-        mine[gi] += 1
-        self.token_points += gi + 5  # a token is worth its mountain's number (Rulebook: Final del Juego)
-        return left
+            left = None  # none left to take
+        if knocked is None:
+            self.said.append((_said_on_summit, gi, expr, left))
+        else:
+            self.said.append((_said_summit, gi, expr, knocked, left))
 
     def points_gained(self) -> int:
         """Points the move gains now: its point tokens and bonus tokens (Rulebook: Final del Juego)."""
