@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -425,7 +425,8 @@ class GoatsState(State):
                 turn.come_down_from_big_mountain(goat, expr)
             else:
                 turn.climb(goat, expr)
-        turn.complete_sets()
+        if turn.supply is not self.supply or turn.sets_due:  # sets grow only with tokens
+            turn.complete_sets()
         return turn
 
     def move_preview(self, seat: int, move: Move) -> MovePreview:
@@ -567,6 +568,7 @@ class _Turn:
         "mypos",
         "said",
         "seat",
+        "sets_due",
         "state",
         "supply",
         "to_move",
@@ -577,6 +579,10 @@ class _Turn:
     def __init__(self, state: GoatsState, seat: int) -> None:
         self.state = state
         self.seat = seat
+        won = state.bonus_won[seat]
+        # a set the seat already holds without its bonus (only in states built by hand):
+        # complete_sets has work even when the move takes no token
+        self.sets_due = len(won) < min(state.tokens[seat]) and bool(state.bonus_left)
         self.restart()
 
     def restart(self) -> None:
@@ -655,16 +661,14 @@ class _Turn:
                     self.knocked += ((s, gi),)
                     knocked += (s,)
         supply = self.supply
-        left: int | None = supply[gi]
-        if left is not None and left > 0:
+        left: int | None = None  # the tokens left after taking one; None: none was left to take
+        if supply[gi] > 0:
             if supply is self.state.supply:  # the first token of the move: copy what it changes
                 self.supply = supply = list(supply)
                 self.mine = list(self.mine)
-            cast(list[int], supply)[gi] = left = left - 1
-            cast(list[int], self.mine)[gi] += 1
+            supply[gi] = left = supply[gi] - 1  # type: ignore[index]  # a list: copied above
+            self.mine[gi] += 1  # type: ignore[index]  # a list: copied with the supply
             self.token_points += goat  # a token is worth its mountain's number (Rulebook: Final del Juego)
-        else:
-            left = None  # none left to take
         if knocked is None:
             self.said.append((_said_on_summit, gi, expr, left))
         else:
