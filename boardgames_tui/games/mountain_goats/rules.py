@@ -569,12 +569,30 @@ class _Turn:
         "said",
         "seat",
         "sets_due",
+        "start",
         "state",
         "supply",
         "to_move",
         "token_points",
         "won",
     )
+    supply: Sequence[int]  # the state's tuple; a list once a token is taken
+    mine: Sequence[int]  # the same for the seat's tokens
+    bonus_left: tuple[int, ...]
+    won: tuple[int, ...]
+    knocked: tuple[tuple[int, int], ...]
+    blocked: tuple[int, int, int] | None
+    token_points: int  # points of the tokens taken so far
+    start: tuple[
+        tuple[int, ...],
+        Sequence[int],
+        Sequence[int],
+        tuple[int, ...],
+        tuple[int, ...],
+        tuple[tuple[int, int], ...],
+        tuple[int, int, int] | None,
+        int,
+    ]
 
     def __init__(self, state: GoatsState, seat: int) -> None:
         self.state = state
@@ -583,20 +601,28 @@ class _Turn:
         # a set the seat already holds without its bonus (only in states built by hand):
         # complete_sets has work even when the move takes no token
         self.sets_due = len(won) < min(state.tokens[seat]) and bool(state.bonus_left)
+        # what every resolution starts from (restart): positions, supply, tokens held,
+        # bonuses left, bonuses won, goats knocked off, the spot that blocked, token points
+        self.start = (state.pos[seat], state.supply, state.tokens[seat], state.bonus_left, won, (), None, 0)
         self.restart()
 
     def restart(self) -> None:
-        """Back to the state the move starts from: nothing moved, taken or said."""
-        state, seat = self.state, self.seat
-        self.mypos = list(state.pos[seat])
-        self.supply: Sequence[int] = state.supply  # a list once a token is taken
-        self.mine: Sequence[int] = state.tokens[seat]
-        self.knocked: tuple[tuple[int, int], ...] = ()
+        """Back to the state the move starts from: nothing moved, taken or said.
+
+        ``supply`` and ``mine`` are the state's tuples until a token is taken
+        (then lists); ``knocked``: (seat, mountain index) of goats knocked off."""
+        (
+            row,
+            self.supply,
+            self.mine,
+            self.bonus_left,
+            self.won,
+            self.knocked,
+            self.blocked,
+            self.token_points,
+        ) = self.start
+        self.mypos = list(row)
         self.said: list[tuple[Any, ...]] = []
-        self.bonus_left = state.bonus_left
-        self.won = state.bonus_won[seat]
-        self.blocked: tuple[int, int, int] | None = None
-        self.token_points = 0  # points of the tokens taken so far
 
     def change_ones(self, faces: tuple[int, ...]) -> None:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
