@@ -315,7 +315,7 @@ class GoatsState(State):
         return [(r[3], -r[0]) for r in self._ranked(seat)]
 
     def _ranked(self, seat: int) -> list[tuple[int, int, int, Move]]:
-        """:meth:`ranked_moves` as sorted rows (-points, -steps climbed, sequence number, move)."""
+        """:meth:`ranked_moves` as sorted rows (-points, -steps climbed, the sequence's number, move)."""
         supply, won = self.supply, self.bonus_won[seat]
         big = self.big_mountain
         old_steps = _steps(self.pos[seat])
@@ -323,7 +323,7 @@ class GoatsState(State):
         turn = _Turn(self, seat)  # one working copy, started again for every sequence
         seen: set[tuple[object, ...]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
-        for move, steps in roll_moves(self.dice, big):
+        for k, (move, steps) in enumerate(roll_moves(self.dice, big)):
             resolve(seat, move, steps, turn)
             if turn.blocked:  # a Big Mountain spot taken on the way
                 continue
@@ -339,8 +339,8 @@ class GoatsState(State):
             if len(seen) == known:
                 continue
             # without the Big Mountain every goat is on its mountain: _steps is the plain sum
-            ranked.append((-pts, old_steps - (_steps(mypos) if big else sum(mypos)), len(ranked), move))
-        ranked.sort()  # the third item differs in every row, so moves are never compared
+            ranked.append((-pts, old_steps - (_steps(mypos) if big else sum(mypos)), k, move))
+        ranked.sort()  # the third item (the sequence's number) differs in every row: moves are never compared
         return ranked
 
     # ------------------------------------------------------------ apply
