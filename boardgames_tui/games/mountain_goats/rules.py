@@ -306,8 +306,8 @@ class GoatsState(State):
         """The distinct outcomes of the roll as (representative move, points gained).
 
         Every group sequence worth trying (``speed.dice_sequences``) is
-        resolved by the rules' own steps (:meth:`_resolve`, as ``apply``
-        does); sequences the rules refuse (a taken Big Mountain spot) are
+        resolved by the rules' own steps (:meth:`_Turn.resolve`, as ``apply``
+        does through :meth:`_resolve`), on one turn started again for each; sequences the rules refuse (a taken Big Mountain spot) are
         left out, and sequences with the same outcome (positions, goats
         knocked off, tokens and bonuses) are offered once. Ordered by points
         gained now, then steps climbed, then the order of the sequences.
@@ -319,12 +319,12 @@ class GoatsState(State):
         supply, won = self.supply, self.bonus_won[seat]
         big = self.big_mountain
         old_steps = _steps(self.pos[seat])
-        resolve = self._resolve
         turn = _Turn(self, seat)  # one working copy, started again for every sequence
+        resolve = turn.resolve
         seen: set[tuple[object, ...]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
         for k, (move, steps) in enumerate(roll_moves(self.dice, big)):
-            resolve(seat, move, steps, turn)
+            resolve(move, steps)
             if turn.blocked:  # a Big Mountain spot taken on the way
                 continue
             mypos = tuple(turn.mypos)
@@ -394,39 +394,14 @@ class GoatsState(State):
         turn.check_game_end()
         return turn.finish()
 
-    def _resolve(
-        self,
-        seat: int,
-        move: Move,
-        steps: tuple[tuple[int, int, str], ...] | None = None,
-        turn: _Turn | None = None,
-    ) -> _Turn:
-        """The move's 1s, groups in order and completed sets, on a :class:`_Turn` (a checked move;
-        also how :meth:`ranked_moves` finds each outcome). ``steps``: the move's
-        :func:`group_steps`, when already known; ``turn``: a turn of this state and seat to
-        start again (:meth:`ranked_moves` reuses one) instead of a new one. A Big Mountain
-        spot already taken when its group comes stops the move there: the turn's ``blocked`` says so
-        (:meth:`_Turn.refusal` is the IllegalAction ``apply`` raises)."""
-        if steps is None:
-            steps = group_steps(move.faces, move.groups)
-        if turn is None:
-            turn = _Turn(self, seat)
-        else:
-            turn.restart()
-        if move.faces != self.dice:
-            turn.change_ones(move.faces)
-        if not steps:
-            turn.use_no_dice()
-        for target, goat, expr in steps:
-            if target > GROUP_MAX:
-                if not turn.go_to_big_mountain_spot(goat, target, expr):
-                    return turn
-            elif turn.mypos[goat - 5] > GROUP_MAX:
-                turn.come_down_from_big_mountain(goat, expr)
-            else:
-                turn.climb(goat, expr)
-        if turn.supply is not self.supply or turn.sets_due:  # sets grow only with tokens
-            turn.complete_sets()
+    def _resolve(self, seat: int, move: Move) -> _Turn:
+        """The move's 1s, groups in order and completed sets, on a new :class:`_Turn` (a
+        checked move; :meth:`ranked_moves` runs the same :meth:`_Turn.resolve` for each
+        sequence). A Big Mountain spot already taken when its group comes stops the move
+        there: the turn's ``blocked`` says so (:meth:`_Turn.refusal` is the IllegalAction
+        ``apply`` raises)."""
+        turn = _Turn(self, seat)
+        turn.resolve(move, group_steps(move.faces, move.groups))
         return turn
 
     def move_preview(self, seat: int, move: Move) -> MovePreview:
@@ -576,6 +551,8 @@ class _Turn:
         "token_points",
         "won",
     )
+    mypos: list[int]
+    said: list[tuple[Any, ...]]
     supply: Sequence[int]  # the state's tuple; a list once a token is taken
     mine: Sequence[int]  # the same for the seat's tokens
     bonus_left: tuple[int, ...]
@@ -601,16 +578,19 @@ class _Turn:
         # a set the seat already holds without its bonus (only in states built by hand):
         # complete_sets has work even when the move takes no token
         self.sets_due = len(won) < min(state.tokens[seat]) and bool(state.bonus_left)
-        # what every resolution starts from (restart): positions, supply, tokens held,
+        # what every resolution starts from (resolve): positions, supply, tokens held,
         # bonuses left, bonuses won, goats knocked off, the spot that blocked, token points
         self.start = (state.pos[seat], state.supply, state.tokens[seat], state.bonus_left, won, (), None, 0)
-        self.restart()
 
-    def restart(self) -> None:
-        """Back to the state the move starts from: nothing moved, taken or said.
+    def resolve(self, move: Move, steps: tuple[tuple[int, int, str], ...]) -> None:
+        """Resolve ``move`` (checked; ``steps``: its :func:`group_steps`) from the position the
+        turn starts from: the 1s, the groups in order, completed sets. Starts again each
+        time, so one turn can try one move after another (:meth:`GoatsState.ranked_moves`).
 
         ``supply`` and ``mine`` are the state's tuples until a token is taken
-        (then lists); ``knocked``: (seat, mountain index) of goats knocked off."""
+        (then lists); ``knocked``: (seat, mountain index) of goats knocked off.
+        Stops at a group whose Big Mountain spot is taken, noting ``blocked``.
+        """
         (
             row,
             self.supply,
@@ -622,7 +602,22 @@ class _Turn:
             self.token_points,
         ) = self.start
         self.mypos = list(row)
-        self.said: list[tuple[Any, ...]] = []
+        self.said = []
+        state = self.state
+        if move.faces != state.dice:
+            self.change_ones(move.faces)
+        if not steps:
+            self.use_no_dice()
+        for target, goat, expr in steps:
+            if target > GROUP_MAX:
+                if not self.go_to_big_mountain_spot(goat, target, expr):
+                    return
+            elif self.mypos[goat - 5] > GROUP_MAX:
+                self.come_down_from_big_mountain(goat, expr)
+            else:
+                self.climb(goat, expr)
+        if self.supply is not state.supply or self.sets_due:  # sets grow only with tokens
+            self.complete_sets()
 
     def change_ones(self, faces: tuple[int, ...]) -> None:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
