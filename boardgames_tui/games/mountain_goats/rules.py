@@ -307,10 +307,11 @@ class GoatsState(State):
 
         Every group sequence worth trying (``speed.dice_sequences``) is
         resolved by the rules' own steps (:meth:`_Turn.resolve`, as ``apply``
-        does through :meth:`_resolve`), on one turn started again for each; sequences the rules refuse (a taken Big Mountain spot) are
-        left out, and sequences with the same outcome (positions, goats
-        knocked off, tokens and bonuses) are offered once. Ordered by points
-        gained now, then steps climbed, then the order of the sequences.
+        does through :meth:`_resolve`), on one turn started again for each;
+        sequences the rules refuse (a taken Big Mountain spot) are left out,
+        and sequences with the same outcome (positions, goats knocked off,
+        tokens and bonuses) are offered once. Ordered by points gained now,
+        then steps climbed, then the order of the sequences.
         """
         return [(r[3], -r[0]) for r in self._ranked(seat)]
 
