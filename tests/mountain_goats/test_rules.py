@@ -250,6 +250,19 @@ def test_sets_several_bonuses_in_one_turn():
     assert t.bonus_won[0] == (15, 12) and t.bonus_left == (9, 6)
 
 
+def test_sets_a_set_already_held_takes_its_bonus_even_on_a_move_without_tokens():
+    """A set held without its bonus (a table set up by hand) is completed on the seat's next
+    move, whether or not that move takes a token: passing, climbing below a summit."""
+    held = {0: {5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1}}
+    s = scenario(dice=(2, 3, 4, 6), tokens=held)
+    for m in (move(s.dice), move(s.dice, (6, 6, 3)), move(s.dice, (5, 5, 0, 1))):
+        t = s.apply(0, m)
+        assert t.bonus_won[0] == (15,) and t.bonus_left == (12, 9, 6), m
+        assert t.tokens[0] == s.tokens[0]
+        said = [e.text for e in t.log[len(s.log) :]]
+        assert any(x.endswith("completes set 1 and takes the 15 bonus token.") for x in said), said
+
+
 def test_sets_bonus_is_the_highest_left():
     s = scenario(
         dice=(5, 5, 1, 1),
