@@ -11,7 +11,9 @@ the session has seen, action: its JSON), ``chat`` (text), ``close``
 Hub -> session: ``hello`` (name, identity), ``lobby`` (tables), ``table``
 (the table the session sits at or watches, with the actions so far),
 ``played`` (n, seat, action), ``chat`` (line), ``closed`` (table), ``error``
-(text).
+(text), ``taken`` (text: a newer session of the same player took this
+session's seat; it is back in the lobby), ``ended`` (text: the session ends,
+e.g. its identity was revoked).
 """
 
 from __future__ import annotations

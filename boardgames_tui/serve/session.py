@@ -587,6 +587,11 @@ class SessionApp(BoardGamesApp):
                 self.notify(
                     _("The table was closed by the player who made it."), severity="warning", timeout=6
                 )
+        elif op == "taken":
+            self.to_launcher(leave=False)
+            self.notify(i18n.translate_text(message["text"]), severity="warning", timeout=8)
+        elif op == "ended":
+            self.exit(message=i18n.translate_text(message["text"]))
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(i18n.translate_text(message["text"]))
