@@ -349,8 +349,9 @@ class TableServer(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else "?"
         self.config.half_open += 1
         self._half_open = True
-        if self.config.half_open > self.config.max_half_open:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY)
+        #: Over the cap of connections still logging in: turned away at its first login request,
+        #: the first moment the client can be told why.
+        self._over = self.config.half_open > self.config.max_half_open
 
     def _logged_in(self) -> None:
         if self._half_open:
@@ -364,6 +365,9 @@ class TableServer(asyncssh.SSHServer):
         self._logged_in()
 
     def begin_auth(self, username: str) -> bool:
+        if self._over:
+            assert self.conn is not None
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY)
         return True
 
     def public_key_auth_supported(self) -> bool:
