@@ -3,7 +3,7 @@
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
 and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``
 and ``boardgames-tui serve [--host H] [--port P] [--authorized-keys PATH] [--table-code CODE] [--idle-timeout S]
-[--max-sessions N] [--max-per-player N] [--max-per-address N] [--trusted-proxy ADDR ...]
+[--max-sessions N] [--max-per-player N] [--max-per-ip N] [--trusted-proxy ADDR ...]
 [--web [--web-port 8000] [--web-host 127.0.0.1]]``
 and ``boardgames-tui serve users list | revoke NAME-OR-FINGERPRINT``.
 
@@ -608,7 +608,7 @@ def _serve(argv: list[str]) -> int:
         "--max-per-player", type=_count, default=3, metavar="N", help=_("sessions per player (default 3)")
     )
     p.add_argument(
-        "--max-per-address",
+        "--max-per-ip",
         type=_count,
         default=10,
         metavar="N",
@@ -654,7 +654,7 @@ def _serve(argv: list[str]) -> int:
         args.idle_timeout,
         max_sessions=args.max_sessions,
         max_per_identity=args.max_per_player,
-        max_per_address=args.max_per_address,
+        max_per_address=args.max_per_ip,
         trusted_proxies=tuple(args.trusted_proxy),
     )
     return run(args.host, args.port, config, web)

@@ -1,11 +1,15 @@
 """The SSH server of ``boardgames-tui serve`` (asyncssh).
 
-Who may enter: a public key listed in the authorized-keys file, or a
-password that is the server's table code (``--table-code``) or the code of
-an open table (its creator reads it out). Failed logins from one address
-are counted: after :data:`MAX_FAILURES` within :data:`FAILURE_WINDOW`
-seconds that address is turned away until the window has passed, and every
-failed password costs a short delay.
+Who may enter (see :mod:`.identity` for what each identity is): a public key
+listed in the authorized-keys file; a registered account with its own
+password; or a guest with a code: a table's code (a guest bound to that
+table) or the server code (``--table-code``: a guest who may make or join
+one table, or, at the keyboard-interactive prompt, a newcomer registering
+the login name with a password of its own). Failed logins are counted per
+name tried and per address block (:class:`FailureCounter`, shared with the
+web door), with exponential back-off; a block never refuses a valid key.
+Caps (:class:`ServerConfig`) limit the sessions in all, per player and per
+address, and the connections still logging in; each refusal says why.
 
 What a login may do: open one interactive session with a pseudo-terminal.
 A shell without one (``ssh -T``) gets one line and is closed; a command
@@ -36,6 +40,7 @@ import sys
 import termios
 import time
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -412,7 +417,7 @@ class TableServer(asyncssh.SSHServer):
             )
             return (
                 "boardgames-tui",
-                said + "\n" + _("Connect with another name: ssh OTHERNAME@host"),
+                said + "\n" + _("Connect with another login name: ssh OTHERNAME@host"),
                 "",
                 [],
             )
@@ -442,7 +447,7 @@ class TableServer(asyncssh.SSHServer):
             [(_("New password: "), False), (_("New password again: "), False)],
         )
 
-    async def validate_kbdint_response(self, username: str, responses: list[str]) -> Any:
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> Any:
         if self._registering is not None:
             if len(responses) != 2:
                 return False
@@ -549,8 +554,9 @@ class TableSession(asyncssh.SSHServerSession):
             self.chan.write((_(NO_TERMINAL) + "\r\n").encode())
             self.chan.exit(1)
             return
-        assert self.admission is not None or self.problem
-        problem = self.problem or self.config.full(self.hub, self.admission.identity, self.address)
+        problem = self.problem
+        if self.admission is not None and not problem:
+            problem = self.config.full(self.hub, self.admission.identity, self.address)
         if problem:
             self.chan.write((problem + "\r\n").encode())
             self.chan.exit(1)
@@ -834,9 +840,10 @@ def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerCon
         _("connect with:  ssh -p {port} YOURNAME@{host}").format(port=port, host=shown_host),
         _("keys allowed: {file}").format(file=config.authorized_keys)
         + ("" if config.keys() is not None else " " + _("(no such file yet)")),
+        _("players and accounts: {file} (boardgames-tui serve users list)").format(file=config.users.path),
     ]
     if config.table_code:
-        lines.append(_("or log in with the table code as the password"))
+        lines.append(_("a new player registers a name with the server code at the first login"))
     lines.append(_("Ctrl+C stops the server; the tables are kept."))
     return "\n".join(lines)
 

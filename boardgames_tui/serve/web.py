@@ -191,7 +191,7 @@ class WebTables(Server):
     # ---- entry -------------------------------------------------------------------
 
     def _codes(self) -> set[str]:
-        return {self.code, self.config.table_code} - {None, ""}
+        return {c for c in (self.code, self.config.table_code) if c}
 
     def entry_page(self, name: str = "", code: str = "", problem: str = "") -> str:
         """The entry form (name and code) as HTML, with ``problem`` shown above it.

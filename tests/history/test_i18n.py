@@ -439,26 +439,30 @@ async def test_computer_seats_at_a_shared_table_are_named_in_spanish_but_a_typed
     assert spanish == set()
 
 
-async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path):
+async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path, monkeypatch):
     from aiohttp.test_utils import make_mocked_request
 
+    from boardgames_tui.serve import server as server_module
     from boardgames_tui.serve.hub import Hub
+    from boardgames_tui.serve.identity import UserStore
     from boardgames_tui.serve.server import FailureCounter, ServerConfig
     from boardgames_tui.serve.web import WebTables
 
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.01)
     failures = FailureCounter()
-    tables = WebTables(Hub(tmp_path), ServerConfig(tmp_path / "keys", None, 60.0), failures, "goodcode")
+    config = ServerConfig(tmp_path / "keys", None, 60.0, users=UserStore(tmp_path / "users.json"))
+    tables = WebTables(Hub(tmp_path), config, failures, "goodcode")
     page = tables.entry_page()
     for spanish_text in ("Las mismas mesas", "Tu nombre en la mesa", "Código (", "Entrar"):
         assert spanish_text in page
     for english in ("The same tables", "Your name at the table", "Code (the server", ">Enter<"):
         assert english not in page
     wrong = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
-    assert wrong.status == 403 and "Ese código no es correcto." in wrong.text
-    while not failures.blocked("127.0.0.1") and not failures.blocked("?"):
+    assert wrong.status == 403 and "esa contraseña o código no es correcto" in wrong.text
+    while not failures.blocked(*failures.keys_for("Ana", "127.0.0.1"), *failures.keys_for("Ana", "?")):
         await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
     blocked = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=goodcode"))
-    assert blocked.status == 429 and "Demasiados códigos erróneos" in blocked.text
+    assert blocked.status == 429 and "demasiados intentos fallidos" in blocked.text
     assert spanish == set()
 
 
