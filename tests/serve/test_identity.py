@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
 import asyncssh
 import pytest
 
@@ -14,7 +15,8 @@ from boardgames_tui.cli import main
 from boardgames_tui.serve import server as server_module
 from boardgames_tui.serve.hub import Hub, Member
 from boardgames_tui.serve.identity import UserStore
-from boardgames_tui.serve.server import ServerConfig, client_address, start_server
+from boardgames_tui.serve.server import FailureCounter, ServerConfig, client_address, start_server
+from boardgames_tui.serve.web import start_web
 
 from .conftest import WAIT, ServerFixture
 from .play import new_table_index, press_until
@@ -244,12 +246,39 @@ async def test_a_name_is_locked_out_from_every_address_after_its_failures(
         await server.terminal("fran", local_addr=("127.0.9.1", 0), **password("fran's password"))
 
 
-async def restart(server: ServerFixture, **caps) -> None:
+async def restart(server: ServerFixture, failures: FailureCounter | None = None, **caps) -> ServerConfig:
+    """The fixture's server again with ``caps`` (and a failure counter to share); returns its config."""
     server.acceptor.close()
     await server.acceptor.wait_closed()
-    config = ServerConfig(server.hub.folder.parent.parent / "authorized_keys", idle_timeout=600, **caps)
-    acceptor, hub = await start_server("127.0.0.1", 0, config, hub=Hub(server.hub.folder))
+    config = ServerConfig(
+        server.hub.folder.parent.parent / "authorized_keys", "secret-code", idle_timeout=600, **caps
+    )
+    acceptor, hub = await start_server("127.0.0.1", 0, config, hub=Hub(server.hub.folder), failures=failures)
     server.acceptor, server.hub, server.port = acceptor, hub, acceptor.get_port()
+    return config
+
+
+async def test_wrong_codes_at_the_web_door_wait_and_lock_the_ssh_door_but_never_a_key(
+    server: ServerFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.2)
+    failures = FailureCounter()
+    config = await restart(server, failures)
+    runner, port, _tables = await start_web("127.0.0.1", 0, server.hub, config, failures, code="web-code-1")
+    try:
+        async with aiohttp.ClientSession() as http:
+            for n in range(server_module.MAX_FAILURES):
+                started = time.monotonic()
+                params = {"name": f"guesser{n}", "code": "wrong"}
+                async with http.get(f"http://127.0.0.1:{port}/play", params=params) as page:
+                    assert page.status == 403
+                assert time.monotonic() - started >= 0.2  # the web door waits as SSH does
+        with pytest.raises(asyncssh.PermissionDenied):
+            await server.terminal("dora", **password("secret-code"))
+        ana = await server.terminal("ana")
+        await ana.wait_for("You are ana")
+    finally:
+        await runner.cleanup()
 
 
 async def test_caps_on_sessions_refuse_politely(server: ServerFixture) -> None:
