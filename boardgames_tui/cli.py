@@ -610,9 +610,9 @@ def _serve(argv: list[str]) -> int:
     p.add_argument(
         "--max-per-ip",
         type=_count,
-        default=10,
+        default=20,
         metavar="N",
-        help=_("sessions per client address (default 10)"),
+        help=_("sessions per client address (default 20)"),
     )
     p.add_argument(
         "--trusted-proxy",

@@ -68,7 +68,7 @@ FAILURE_DELAY = 1.0
 #: Default caps: sessions in all, per player, per client address; connections still logging in.
 MAX_SESSIONS = 100
 MAX_PER_IDENTITY = 3
-MAX_PER_ADDRESS = 10
+MAX_PER_ADDRESS = 20
 MAX_HALF_OPEN = 30
 #: Default seconds without a key before a session is closed.
 IDLE_TIMEOUT = 30 * 60.0

@@ -163,7 +163,7 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     acceptor, hub = await start_server(
         "127.0.0.1",
         0,
-        ServerConfig(authorized, table_code="secret-code", idle_timeout=600),
+        ServerConfig(authorized, table_code="secret-code", idle_timeout=600, max_per_address=100),
         hub=Hub(home / "tables"),
     )
     fixture = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
