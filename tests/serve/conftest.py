@@ -133,6 +133,8 @@ class ServerFixture:
 
     def __init__(self, port: int, hub: Hub, keys: dict[str, asyncssh.SSHKey], acceptor: Any) -> None:
         self.port, self.hub, self.keys, self.acceptor = port, hub, keys, acceptor
+        #: The server's configuration (set by the fixture, or by a test that restarts the server).
+        self.config: ServerConfig | None = None
         self.terminals: list[Terminal] = []
 
     async def terminal(self, name: str, width: int = 80, height: int = 24, **kwargs: Any) -> Terminal:

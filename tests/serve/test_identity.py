@@ -255,6 +255,7 @@ async def restart(server: ServerFixture, failures: FailureCounter | None = None,
     )
     acceptor, hub = await start_server("127.0.0.1", 0, config, hub=Hub(server.hub.folder), failures=failures)
     server.acceptor, server.hub, server.port = acceptor, hub, acceptor.get_port()
+    server.config = config
     return config
 
 
@@ -305,6 +306,16 @@ async def test_too_many_half_open_connections_are_turned_away_with_a_reason(serv
         assert "too many connections" in refused.value.reason
     finally:
         writer.close()
+    # Logged-in connections do not count: with the silent one gone, two players log in one after the other.
+    await wait_until(lambda: _half_open(server) == 0, "the silent one is forgotten")
+    for name in ("ana", "beto"):
+        term = await server.terminal(name)
+        await term.wait_for(f"You are {name}")
+
+
+def _half_open(server: ServerFixture) -> int:
+    assert server.config is not None
+    return server.config.half_open
 
 
 async def test_revoking_a_key_ends_its_running_session_and_refuses_it_after(
