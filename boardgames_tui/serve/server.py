@@ -409,6 +409,7 @@ class TableServer(asyncssh.SSHServer):
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        # The instructions say it all, and each prompt alone says enough too: ``ssh -q`` hides instructions.
         try:
             name = check_name(username)
         except ValueError as exc:
@@ -423,16 +424,19 @@ class TableServer(asyncssh.SSHServer):
             )
         if self.config.users.account(name) is not None:
             said = _("Log in as {name} with your password.").format(name=name)
+            prompt = _("Password for {name}: ").format(name=name)
         elif self.config.users.owner_of(name) is not None:
             said = _("The name {name} belongs to a player with a key; connect with another name.").format(
                 name=name
             )
+            prompt = _("Password for {name}: ").format(name=name)
         else:
             said = _(
                 "{name} is not registered on this server. Type a table's code (its creator reads it out) "
                 "to sit at that table as a guest, or the server code to register the name {name}."
             ).format(name=name)
-        return ("boardgames-tui", said, "", [(_("Password or code: "), False)])
+            prompt = _("Code (a table's, or the server's to register {name}): ").format(name=name)
+        return ("boardgames-tui", said, "", [(prompt, False)])
 
     def _register_challenge(self, problem: str = "") -> Any:
         assert self._registering is not None
@@ -444,7 +448,13 @@ class TableServer(asyncssh.SSHServer):
             "boardgames-tui",
             (problem + "\n" if problem else "") + said,
             "",
-            [(_("New password: "), False), (_("New password again: "), False)],
+            [
+                (
+                    _("New password for {name} (empty: play as a guest): ").format(name=self._registering),
+                    False,
+                ),
+                (_("The same password again: "), False),
+            ],
         )
 
     async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> Any:

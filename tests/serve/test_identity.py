@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import pty
+import signal
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +21,7 @@ from boardgames_tui.serve.identity import UserStore
 from boardgames_tui.serve.server import FailureCounter, ServerConfig, client_address, start_server
 from boardgames_tui.serve.web import start_web
 
-from .conftest import WAIT, ServerFixture
+from .conftest import WAIT, PyteScreen, ServerFixture
 from .play import new_table_index, press_until
 
 
@@ -336,3 +339,83 @@ def test_the_proxy_header_counts_only_from_a_named_proxy(tmp_path: Path) -> None
     assert client_address("10.1.2.3", ["198.51.100.1, 203.0.113.5"], config) == "203.0.113.5"
     assert client_address("fd00::1", ["198.51.100.1", "10.1.2.3"], config) == "198.51.100.1"
     assert client_address("10.1.2.3", [], config) == "10.1.2.3"
+
+
+class OpenSSH(PyteScreen):
+    """The OpenSSH client on its own pseudo-terminal, drawn by pyte (keys off: it logs in by password)."""
+
+    WHAT = "ssh's terminal"
+
+    def __init__(self, port: int, user: str) -> None:
+        super().__init__()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: OpenSSH itself
+            os.execvp(
+                "ssh",
+                [
+                    "ssh",
+                    "-p",
+                    str(port),
+                    "-o",
+                    "StrictHostKeyChecking=no",
+                    "-o",
+                    "UserKnownHostsFile=/dev/null",
+                    "-o",
+                    "PubkeyAuthentication=no",
+                    f"{user}@127.0.0.1",
+                ],
+            )
+        os.set_blocking(self.fd, False)
+        self.gone = False
+        asyncio.get_running_loop().add_reader(self.fd, self._read)
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            data = b""
+        if not data:
+            self.gone = True
+            asyncio.get_running_loop().remove_reader(self.fd)
+            self.changed.set()
+            return
+        self.received_bytes(data)
+
+    def ended(self) -> bool:
+        return self.gone
+
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode() + b"\r")
+
+    def close(self) -> None:
+        if not self.gone:
+            asyncio.get_running_loop().remove_reader(self.fd)
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+@pytest.mark.slow  # OpenSSH itself, at its own prompts
+async def test_openssh_registers_a_new_name_at_its_prompts_and_logs_it_in_again(
+    server: ServerFixture,
+) -> None:
+    first = OpenSSH(server.port, "gabi")
+    try:
+        await first.wait_for("gabi is not registered on this server")
+        await first.wait_for("Code (a table's, or the server's to register gabi):")
+        first.type("secret-code")
+        await first.wait_for("choose a password of your own")
+        await first.wait_for("New password for gabi (empty: play as a guest):")
+        first.type("gabi's own password")
+        await first.wait_for("The same password again:")
+        first.type("gabi's own password")
+        await first.wait_for("You are gabi")
+    finally:
+        first.close()
+    again = OpenSSH(server.port, "GABI")
+    try:
+        await again.wait_for("Password for GABI:")
+        again.type("gabi's own password")
+        await again.wait_for("You are gabi")
+    finally:
+        again.close()
