@@ -368,10 +368,14 @@ class Hub:
         self.members.discard(member)
         member.table = None
         if member.guest:
-            for table in self.tables.values():
+            for table in list(self.tables.values()):
                 if table.match is None and member.identity in table.owners:
                     seat = table.owners.index(member.identity)
                     table.owners[seat], table.names[seat] = None, None
+                    others = [o for o in table.owners if o not in (None, BOT_OWNER)]
+                    if table.creator == member.identity and not others:
+                        self._remove(table)  # nobody is left who could start or close it
+                        continue
                     self.save(table)
                     for m in self._at(table):
                         self._send_table(m, table)
@@ -615,6 +619,10 @@ class Hub:
         table = self._table(message, member)
         if table.creator != member.identity:
             raise ValueError("only the player who made this table can close it")
+        self._remove(table)
+
+    def _remove(self, table: Table) -> None:
+        """Take ``table`` away: its watchers are told, its file removed, every lobby redrawn."""
         del self.tables[table.id]
         for m in self._at(table):
             m.table, m.seat = None, None

@@ -195,3 +195,23 @@ async def test_a_table_of_computers_only_is_refused(tmp_path: Path) -> None:
     sent(ana)
     hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 2, "computers": 2})
     assert hub.tables == {} and sent(ana)[0]["op"] == "error"
+
+
+def test_a_guests_seat_at_a_table_not_started_is_freed_and_its_own_empty_table_removed(
+    tmp_path: Path,
+) -> None:
+    hub = Hub(tmp_path)
+    ana = hub.connect("key:a", "Ana")
+    guest = hub.connect("guest:1", "Dora", guest=True)
+    hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 3})
+    hub.handle(guest, {"op": "join", "table": "t1"})
+    assert hub.tables["t1"].names == ["Ana", "Dora", None]
+    hub.handle(guest, {"op": "create", "game": "penguinramids", "players": 2})
+    assert set(hub.tables) == {"t1"}  # bound to t1 now: no second table
+    hub.disconnect(guest)
+    assert hub.tables["t1"].names == ["Ana", None, None] and hub.tables["t1"].owners[1] is None
+    other = hub.connect("guest:2", "Eva", guest=True)
+    hub.handle(other, {"op": "create", "game": "penguinramids", "players": 2})
+    assert "t2" in hub.tables and (tmp_path / "t2.json").exists()
+    hub.disconnect(other)
+    assert "t2" not in hub.tables and not (tmp_path / "t2.json").exists()
