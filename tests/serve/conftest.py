@@ -77,6 +77,15 @@ class PyteScreen:
                 pass
 
 
+async def wait_until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    """Wait until ``check()`` is true (looked at every 50 ms); fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.05)
+
+
 class Terminal(PyteScreen):
     """One player's terminal: an asyncssh client session with a PTY, drawn by pyte."""
 

@@ -21,7 +21,7 @@ from boardgames_tui.serve.identity import UserStore
 from boardgames_tui.serve.server import FailureCounter, ServerConfig, client_address, start_server
 from boardgames_tui.serve.web import start_web
 
-from .conftest import WAIT, PyteScreen, ServerFixture
+from .conftest import WAIT, PyteScreen, ServerFixture, wait_until
 from .play import new_table_index, press_until
 
 
@@ -50,14 +50,6 @@ def password(word: str) -> dict:
 def member_named(server: ServerFixture, name: str) -> Member:
     (member,) = [m for m in server.hub.members if m.name == name]
     return member
-
-
-async def wait_until(check, what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.05)
 
 
 async def make_table(term, server: ServerFixture, game_id: str = "mision_chungungo", players: int = 2) -> str:

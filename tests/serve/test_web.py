@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from boardgames_tui.serve.identity import UserStore
 from boardgames_tui.serve.server import FailureCounter, ServerConfig
 from boardgames_tui.serve.web import start_web
 
-from .conftest import WAIT, ServerFixture
+from .conftest import WAIT, ServerFixture, wait_until
 from .play import decide, new_table_index, play_out
 from .webclient import PageRefused, WebTerminal
 
@@ -54,14 +53,6 @@ async def web(server: ServerFixture) -> AsyncIterator[WebFixture]:
         for tab in fixture.tabs:
             await tab.close()
         await runner.cleanup()
-
-
-async def wait_until(check, what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.05)
 
 
 async def test_the_page_loads_a_session_reaches_the_lobby_and_typed_keys_reach_it(web: WebFixture) -> None:
