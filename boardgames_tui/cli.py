@@ -58,12 +58,12 @@ def argparse_in_language():
     :func:`boardgames_tui.i18n._` and :func:`boardgames_tui.i18n.ngettext`
     and put back on the way out, even when ``--help`` exits.
     """
-    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    argparse._, argparse.ngettext = _, i18n.ngettext  # type: ignore[attr-defined]
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _, i18n.ngettext
     try:
         yield
     finally:
-        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        argparse._, argparse.ngettext = saved
 
 
 class UsageError(Exception):
@@ -78,7 +78,7 @@ class _Parser(argparse.ArgumentParser):
         with argparse_in_language():
             super().__init__(*args, **kwargs)
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def]
+    def parse_known_args(self, args=None, namespace=None):
         """As argparse's, with its help and messages in the language in use (:func:`argparse_in_language`)."""
         with argparse_in_language():
             return super().parse_known_args(args, namespace)

@@ -1,4 +1,4 @@
-"""Figures of the SSH table, measured with real SSH clients over loopback (README, "Playing over SSH").
+"""Figures of the SSH table, measured with real SSH clients over loopback (docs/performance.md, "Over SSH").
 
     python scripts/ssh_benchmark.py            # all figures (about 3 minutes on 2 cores)
     python scripts/ssh_benchmark.py --quick    # bytes and latency only
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
@@ -61,7 +62,7 @@ async def bytes_per_decision(server: ServerFixture) -> list[int]:
         before = [t.received for t in terms]
         await decide(terms[seat], match, f"{seat_letter(seat)} {match.names[seat]}")
         await asyncio.sleep(0.3)  # the redraws that follow the decision
-        sizes += [t.received - b for t, b in zip(terms, before)]
+        sizes += [t.received - b for t, b in zip(terms, before, strict=True)]
     for t in terms:
         await t.close()
     return sizes
@@ -138,13 +139,11 @@ async def local_latency(n: int = 30) -> list[float]:
         if time.monotonic() > deadline:
             raise RuntimeError("the local app never showed its choices:\n" + "\n".join(screen.display))
         changed.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(changed.wait(), 0.5)
-        except TimeoutError:
-            pass
     await asyncio.sleep(1.0)
     out = []
-    for i in range(n):
+    for _i in range(n):
         await asyncio.sleep(KEY_GAP)
         before = received
         start = time.perf_counter()
@@ -168,7 +167,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
     for t in range(4):
         names = LOAD[4 * t : 4 * t + 4]
         terms = [await server.terminal(n) for n in names]
-        for n, term in zip(names, terms):
+        for n, term in zip(names, terms, strict=True):
             await term.wait_for(f"You are {n}")
         terms[0].press("n")
         await terms[0].wait_for("which game")
@@ -180,7 +179,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
         for term in terms[1:]:
             await term.wait_for(f"{table} ")
             term.press("end", "enter")
-            await term.wait_for(lambda s: f"Table {table}" in s or " | " in s.splitlines()[0])
+            await term.wait_for(lambda s, table=table: f"Table {table}" in s or " | " in s.splitlines()[0])
         players += terms
         watcher = await server.terminal(LOAD[16 + t])
         await watcher.wait_for(f"{table} ")
@@ -201,7 +200,10 @@ async def main(quick: bool) -> None:
     names = NAMES
     keys, authorized = make_keys(HOME, names)
     acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(authorized, idle_timeout=3600, max_sessions=1000, max_per_address=1000), hub=Hub(HOME / "home" / "tables")
+        "127.0.0.1",
+        0,
+        ServerConfig(authorized, idle_timeout=3600, max_sessions=1000, max_per_address=1000),
+        hub=Hub(HOME / "home" / "tables"),
     )
     server = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     sizes = await bytes_per_decision(server)

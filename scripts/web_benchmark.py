@@ -1,4 +1,4 @@
-"""Figures of the web door (``serve --web``), measured with a websocket client over loopback (README).
+"""Figures of the web door (``serve --web``), measured with a websocket client over loopback (docs/performance.md, "In a browser").
 
     python scripts/web_benchmark.py
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import json
 import os
 import random
 import shutil
@@ -28,7 +29,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 import aiohttp
 
@@ -118,8 +118,11 @@ class Browser:
                 return data.get("result", {})
         raise RuntimeError("DevTools closed")
 
-    async def shoot(self, url: str, out: Path, settle: float = 1.0, timeout: float = 30) -> None:
-        """Load ``url``; once the app is drawn and still, save a PNG of the window to ``out``."""
+    async def shoot(
+        self, url: str, name: str, code: str, out: Path, settle: float = 1.0, timeout: float = 30
+    ) -> None:
+        """Load the entry page ``url``, send its form as ``name`` with ``code``; once the app is drawn
+        and still, save a PNG of the window to ``out``."""
         ws = await self.page()
         try:
             await self.call(ws, "Page.enable")
@@ -133,6 +136,18 @@ class Browser:
             )
             await self.call(ws, "Page.navigate", url=url)
             deadline = time.monotonic() + timeout
+            fill = (
+                "(() => { const f = document.forms[0]; if (!f) return false;"
+                f" f.name.value = {json.dumps(name)}; f.code.value = {json.dumps(code)};"
+                " f.submit(); return true; })()"
+            )
+            while True:  # the form posts the code (it never goes in an address)
+                sent = await self.call(ws, "Runtime.evaluate", expression=fill, returnByValue=True)
+                if sent.get("result", {}).get("value") is True:
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the page at {url} never showed its form")
+                await asyncio.sleep(0.2)
             while True:
                 drawn = await self.call(
                     ws,
@@ -177,12 +192,8 @@ async def main(out: Path, chromium: str) -> None:
     browser = Browser(chromium, profile)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        await browser.shoot(
-            f"{base}/play?" + urlencode({"name": "Carla", "code": tables.code}), out / "web_lobby.png"
-        )
-        await browser.shoot(
-            f"{base}/play?" + urlencode({"name": "Ana", "code": tables.code}), out / "web_table.png"
-        )
+        await browser.shoot(f"{base}/", "Carla", tables.code, out / "web_lobby.png")
+        await browser.shoot(f"{base}/", "Ana", tables.code, out / "web_table.png")
     finally:
         await browser.close()
         shutil.rmtree(profile, ignore_errors=True)

@@ -1,4 +1,4 @@
-"""The engine and every game's rules/data import neither textual nor rich (DESIGN.md, Layout)."""
+"""The engine and every game's rules/data import neither textual nor rich (docs/architecture.md, Layout)."""
 
 import subprocess
 import sys

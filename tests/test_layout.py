@@ -1,6 +1,6 @@
 """Every game's tests have the same files by kind, and no test plays into a running screen's match.
 
-The layout (README, Testing): per game folder ``conftest.py`` (its scenario
+The layout (docs/testing.md, "Where tests live"): per game folder ``conftest.py`` (its scenario
 builders), ``test_data.py`` (where the game has a data.py), ``test_rules.py``,
 ``test_harness.py``, ``test_handover.py``, ``test_ui_board.py`` (board and
 chooser drawn from a state, at most in a tiny app), ``test_pilot.py`` (the

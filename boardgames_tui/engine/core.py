@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (DESIGN.md, "The engine contract").
+"""The engine contract shared by every game (docs/architecture.md, "The engine contract").
 
 A game's rules module defines one frozen ``attrs`` class deriving from
 :class:`State`, a handful of frozen ``attrs`` action classes, and a
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -22,7 +22,7 @@ SEAT_LETTERS = "ABCDE"
 
 #: The placeholder for a card id (or a choice) a view may not show: another
 #: seat's hand, a face-down card, the deck order, a pending secret choice
-#: (DESIGN.md, "Views"). Every game's cards have ids 0 and up.
+#: (docs/architecture.md, "Views"). Every game's cards have ids 0 and up.
 HIDDEN = -1
 
 
@@ -33,7 +33,7 @@ def seat_letter(seat: int) -> str:
 
 def seat_ref(seat: int) -> str:
     """The placeholder for a seat's name inside an event text: ``{seat}``."""
-    return "{%d}" % seat
+    return f"{{{seat:d}}}"
 
 
 class IllegalAction(ValueError):
@@ -150,7 +150,7 @@ class State:
     to_move: tuple[int, ...]
     log: tuple[Event, ...]
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat`` in a stable order; ``[]`` if not deciding."""
         raise NotImplementedError
 
@@ -171,7 +171,7 @@ class State:
     def outcome(self) -> Outcome:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> State:
+    def view(self, seat: int | None) -> Self:
         """What ``seat`` could know at the table (``None``: a spectator)."""
         raise NotImplementedError
 
@@ -185,7 +185,7 @@ class State:
         """Public text of the card the seats in ``to_move`` may react to, or None.
 
         When not None, the app shows the public reaction window instead of
-        handing the keyboard to each seat in turn (DESIGN.md, "Reactions").
+        handing the keyboard to each seat in turn (docs/architecture.md, "Reactions").
         """
         return None
 
@@ -205,7 +205,7 @@ class State:
 
         Penguinramids' action cards and Montaña Pingüino's played cards are
         chosen one seat after another behind the curtain and revealed
-        together (DESIGN.md, "Simultaneous secret choices"). A save never
+        together (docs/architecture.md, "Simultaneous secret choices"). A save never
         spells such choices out: :meth:`Match.to_dict` writes the actions only
         up to the last state where this is False, so a game resumed from it
         asks those seats again. Default: False (no secret choices).
@@ -237,7 +237,7 @@ class State:
         return "Choose an action"
 
     def is_barrier(self, seat: int, action: Any, after: State) -> bool:
-        """Whether undo may never go back past ``seat``'s ``action`` (DESIGN.md, "Matches").
+        """Whether undo may never go back past ``seat``'s ``action`` (docs/architecture.md, "Undo barriers").
 
         ``self`` is the state before the action and ``after`` the state
         ``apply`` returned. The action is a barrier when any of these holds
@@ -276,7 +276,7 @@ def barrier_reasons(before: State, seat: int, after: State) -> tuple[str, ...]:
     The reasons, in the words of :meth:`State.is_barrier`: ``"chance"``,
     ``"marked"`` (the rules raised ``barrier_count``), ``"told another seat"``,
     ``"seen by the table"``, ``"reaction window"``, ``"game over"``,
-    ``"hand-over"``. DESIGN.md, "Matches: saving, replay, undo".
+    ``"hand-over"``. docs/architecture.md, "Undo barriers".
     """
     reasons: list[str] = []
     if getattr(after, "rng", None) != getattr(before, "rng", None):
@@ -297,7 +297,7 @@ def barrier_reasons(before: State, seat: int, after: State) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-def ranked_winners(keys: Sequence[tuple]) -> tuple[int, ...]:
+def ranked_winners(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
     """Seats whose key tuple is the largest (ties share the win)."""
     best = max(keys)
     return tuple(i for i, k in enumerate(keys) if k == best)

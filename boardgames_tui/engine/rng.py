@@ -5,7 +5,7 @@ holds it can be compared, copied and saved without a shared ``random.Random``.
 Every draw returns the value *and* the next generator; the caller stores the
 new generator in the new state.
 
-Design: DESIGN.md, "Chance happens inside apply".
+Design: docs/architecture.md, "Chance inside apply".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The GAMES registry: game id -> GameSpec (DESIGN.md, "The engine contract").
+"""The GAMES registry: game id -> GameSpec (docs/architecture.md, "The engine contract").
 
 Each game package's ``__init__`` defines ``SPEC`` without importing its rules
 or UI, so listing the games costs next to nothing.

@@ -16,6 +16,8 @@ Every change (a seat taken, an action, a chat line) is saved at once to
 ``<data folder>/ssh-tables/<id>.json``: the setup, the seat owners and the
 match in the save format of :mod:`boardgames_tui.engine.match` (so pending
 secret choices are not written: after a restart those seats choose again).
+A closed table that had a game is moved to ``ssh-tables/archive/`` rather
+than deleted (:meth:`Hub.archive`).
 
 The hub never waits on a session: each :class:`Member` has an outgoing
 queue drained by its own task; a member whose queue overflows (a stuck
@@ -69,6 +71,8 @@ TEXTS = shapes(
     N_("only the player who made this table can close it"),
     N_("a guest plays at one table only: the one its code is for"),
     N_("Your seat was taken by a newer session of yours; this one is back in the lobby."),
+    N_("this table is being played: confirm to close it (its game is kept in the archive)"),
+    N_("the table could not be archived, so it stays open"),
     N_("the table's setup does not fit its game"),
 )
 
@@ -134,6 +138,10 @@ BOT_OWNER = "bot:" + BOT_LEVEL
 def tables_dir() -> Path:
     """Where the tables are kept: ``<data folder>/ssh-tables``."""
     return data_dir() / "ssh-tables"
+
+
+#: The folder, inside the tables' folder, where closed tables that had a game are kept.
+ARCHIVE = "archive"
 
 
 def new_code() -> str:
@@ -302,16 +310,17 @@ class Hub:
         self.folder = folder or tables_dir()
         self.tables: dict[str, Table] = {}
         self.members: set[Member] = set()
-        #: Tables whose computer player is thinking.
+        #: Tables whose computer player is thinking, and the tasks thinking.
         self._thinking: set[str] = set()
         #: Tasks that run beside the hub (the server's watch for revocations).
         self.background: set[asyncio.Future] = set()
+        self._thinkers: set[asyncio.Task[None]] = set()
 
     # ---- persistence -------------------------------------------------------
 
     def load(self) -> list[str]:
         """Read every saved table; returns one line per file that could not be read (left in place)."""
-        problems = []
+        problems: list[str] = []
         if not self.folder.is_dir():
             return problems
         for path in sorted(self.folder.glob("*.json")):
@@ -374,7 +383,16 @@ class Hub:
                     table.owners[seat], table.names[seat] = None, None
                     others = [o for o in table.owners if o not in (None, BOT_OWNER)]
                     if table.creator == member.identity and not others:
-                        self._remove(table)  # nobody is left who could start or close it
+                        # Nobody is left who could start or close it: it goes (no game, nothing to archive).
+                        del self.tables[table.id]
+                        for m in self._at(table):
+                            m.table, m.seat = None, None
+                            m.send({"op": "closed", "table": table.id, "archived": None})
+                        try:
+                            (self.folder / f"{table.id}.json").unlink(missing_ok=True)
+                        except OSError as exc:
+                            log.error("could not remove table %s: %s", table.id, exc)
+                        self._lobby_changed()
                         continue
                     self.save(table)
                     for m in self._at(table):
@@ -579,7 +597,9 @@ class Hub:
         except RuntimeError:  # no event loop (a unit test driving the hub directly)
             return
         self._thinking.add(table.id)
-        loop.create_task(self._think(table, seats[0]))
+        task = loop.create_task(self._think(table, seats[0]))
+        self._thinkers.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(self._thinkers.discard)
 
     async def _think(self, table: Table, seat: int) -> None:
         from boardgames_tui.bots.base import decide
@@ -610,28 +630,69 @@ class Hub:
             return
         who = f"{member.name}" if member.seat is not None else f"{member.name} (watching)"
         line = f"{who}: {text}"
-        table.chat = (table.chat + [line])[-CHAT_KEEP:]
+        table.chat = [*table.chat, line][-CHAT_KEEP:]
         for m in self._at(table):
             m.send({"op": "chat", "line": line})
         self.save(table)
 
     def _op_close(self, member: Member, message: dict[str, Any]) -> None:
+        """Close a table (its creator only).
+
+        A table still waiting for players (no game yet, so no move) is closed
+        at once and its file removed. A table with a game (playing or over)
+        is closed only with ``confirm`` true in the message, and its file is
+        moved to the archive (:meth:`archive`), never deleted; everyone at it
+        and the closer are told where it went (``archived``: the file's path
+        under the data folder).
+        """
         table = self._table(message, member)
         if table.creator != member.identity:
             raise ValueError("only the player who made this table can close it")
-        self._remove(table)
-
-    def _remove(self, table: Table) -> None:
-        """Take ``table`` away: its watchers are told, its file removed, every lobby redrawn."""
+        if table.match is not None and message.get("confirm") is not True:
+            raise ValueError(
+                "this table is being played: confirm to close it (its game is kept in the archive)"
+            )
+        archived = self.archive(table) if table.match is not None else None
+        if table.match is not None and archived is None:
+            raise ValueError("the table could not be archived, so it stays open")
         del self.tables[table.id]
-        for m in self._at(table):
+        closed = {"op": "closed", "table": table.id, "archived": archived}
+        told = self._at(table)
+        for m in told:
             m.table, m.seat = None, None
-            m.send({"op": "closed", "table": table.id})
+            m.send(closed)
+        if member not in told:
+            member.send(closed)
+        if archived is None:
+            try:
+                (self.folder / f"{table.id}.json").unlink(missing_ok=True)
+            except OSError as exc:
+                log.error("could not remove table %s: %s", table.id, exc)
+        self._lobby_changed()
+
+    def archive(self, table: Table) -> str | None:
+        """Move ``table``'s file (saved afresh first) to ``<tables folder>/archive/<id>-<time>.json``.
+
+        Returns the new file's path relative to the data folder (as a player
+        is told it: ``ssh-tables/archive/t1-20261202-061500.json``), or None
+        when it could not be written (the table then stays open). Archived
+        files are not loaded at start; they are saves of the table's format.
+        """
+        folder = self.folder / ARCHIVE
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = folder / f"{table.id}-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{table.id}-{stamp}-{n}.json"
         try:
+            folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(target, json.dumps(table.to_dict(), ensure_ascii=False))
             (self.folder / f"{table.id}.json").unlink(missing_ok=True)
         except OSError as exc:
-            log.error("could not remove table %s: %s", table.id, exc)
-        self._lobby_changed()
+            log.error("could not archive table %s: %s", table.id, exc)
+            return None
+        return f"{self.folder.name}/{ARCHIVE}/{target.name}"
 
 
 async def serve_member(

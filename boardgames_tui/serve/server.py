@@ -23,11 +23,21 @@ client, a resize is passed on as the terminal's new size (the kernel tells
 the app with SIGWINCH), and the process talks to the :class:`~.hub.Hub` over
 a socket pair. A session whose client reads slowly only stops reading its
 own process's output (flow control), and a crash ends only that process.
+
+However a session ends (quit, idle timeout, :func:`end_sessions` at
+shutdown, the hub dropping it, its process dying), the client's terminal is
+left as quitting leaves it: the server follows the modes the process
+switched on (:class:`~.terminal.TerminalModes`) and switches off what is
+still on before it closes the channel.
+
+The version line names the program only (:data:`SERVER_VERSION`), and only
+the modern algorithms of :data:`ALGORITHMS` are offered (no SHA-1).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import ipaddress
 import logging
@@ -53,6 +63,7 @@ from boardgames_tui.i18n import N_, _, shapes
 
 from .hub import Hub, serve_member
 from .identity import MIN_SECRET, Admission, UserStore, address_block, check_secret, fold, new_guest
+from .terminal import TerminalModes
 
 log = logging.getLogger("boardgames_tui.serve")
 
@@ -72,6 +83,8 @@ MAX_PER_ADDRESS = 20
 MAX_HALF_OPEN = 30
 #: Default seconds without a key before a session is closed.
 IDLE_TIMEOUT = 30 * 60.0
+#: Seconds a session's process has to end after a hang-up before it is killed.
+HANGUP_GRACE = 3.0
 
 #: The sessions running now (tests and the benchmark find their processes here).
 LIVE: weakref.WeakSet[TableSession] = weakref.WeakSet()
@@ -81,6 +94,71 @@ LIVE: weakref.WeakSet[TableSession] = weakref.WeakSet()
 NO_TERMINAL = N_(
     "boardgames-tui: this server needs a terminal; connect with plain ssh (no -T and no command)."
 )
+
+
+#: What the server's SSH version line says after ``SSH-2.0-``: the program, no library and no version.
+SERVER_VERSION = "boardgames-tui"
+
+#: The algorithms the server offers, best first, by kind (asyncssh's option names). Only modern ones:
+#: no SHA-1 in key exchange, MAC or signatures (so no ``ssh-rsa``; RSA keys sign with SHA-2), no CBC.
+#: Those this asyncssh cannot do are left out at start (:func:`algorithms`).
+ALGORITHMS: dict[str, tuple[str, ...]] = {
+    "kex_algs": (
+        "mlkem768x25519-sha256",
+        "curve25519-sha256",
+        "curve25519-sha256@libssh.org",
+        "ecdh-sha2-nistp521",
+        "ecdh-sha2-nistp384",
+        "ecdh-sha2-nistp256",
+        "diffie-hellman-group18-sha512",
+        "diffie-hellman-group16-sha512",
+        "diffie-hellman-group14-sha256",
+    ),
+    "encryption_algs": (
+        "chacha20-poly1305@openssh.com",
+        "aes256-gcm@openssh.com",
+        "aes128-gcm@openssh.com",
+        "aes256-ctr",
+        "aes192-ctr",
+        "aes128-ctr",
+    ),
+    "mac_algs": (
+        "hmac-sha2-256-etm@openssh.com",
+        "hmac-sha2-512-etm@openssh.com",
+        "umac-128-etm@openssh.com",
+        "hmac-sha2-256",
+        "hmac-sha2-512",
+        "umac-128@openssh.com",
+    ),
+    "signature_algs": (
+        "ssh-ed25519",
+        "sk-ssh-ed25519@openssh.com",
+        "ecdsa-sha2-nistp256",
+        "ecdsa-sha2-nistp384",
+        "ecdsa-sha2-nistp521",
+        "sk-ecdsa-sha2-nistp256@openssh.com",
+        "rsa-sha2-512",
+        "rsa-sha2-256",
+    ),
+}
+
+
+def algorithms() -> dict[str, list[str]]:
+    """:data:`ALGORITHMS` less any this asyncssh (or its crypto libraries) cannot do, as create_server options."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+    from asyncssh.public_key import get_public_key_algs
+
+    known = {
+        "kex_algs": get_kex_algs(),
+        "encryption_algs": get_encryption_algs(),
+        "mac_algs": get_mac_algs(),
+        "signature_algs": get_public_key_algs(),
+    }
+    return {
+        kind: [name for name in names if name.encode() in known[kind]] for kind, names in ALGORITHMS.items()
+    }
 
 
 def host_key_path() -> Path:
@@ -538,6 +616,12 @@ class TableSession(asyncssh.SSHServerSession):
         self._idle: asyncio.TimerHandle | None = None
         self._tasks: list[asyncio.Task] = []
         self._reading = False
+        #: What the process has switched on in the client's terminal (restored when it ends).
+        self.modes = TerminalModes()
+        #: The line the client is told when the server ends the session (idle, shutdown).
+        self.goodbye: str | None = None
+        #: Set once the session has ended and the client's terminal is restored.
+        self.done = asyncio.Event()
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -576,6 +660,12 @@ class TableSession(asyncssh.SSHServerSession):
         LIVE.add(self)
 
     async def _run(self) -> None:
+        try:
+            await self._run_process()
+        finally:
+            self.done.set()
+
+    async def _run_process(self) -> None:
         assert self.chan is not None
         admission = self.admission
         assert admission is not None
@@ -604,6 +694,8 @@ class TableSession(asyncssh.SSHServerSession):
         loop = asyncio.get_running_loop()
         os.set_blocking(self.master, False)
         self._resume_reading()
+        if self.goodbye or self.chan.is_closing():  # ended while it was starting
+            self._end()
         code = await self.proc.wait()
         self._stop_reading()
         # What the process wrote last (a goodbye, a traceback) still goes out.
@@ -612,12 +704,26 @@ class TableSession(asyncssh.SSHServerSession):
                 data = os.read(self.master, 65536)
                 if not data:
                     break
-                self.chan.write(data)
+                self._write(data)
         except (OSError, ConnectionError):  # nothing more to read, or the client is gone
             pass
         self._close_master(loop)
         if not self.chan.is_closing():
-            self.chan.exit(code if code >= 0 else 1)
+            # The exit status: 0 when the server ended the session, else the app's (1 if killed).
+            status = 0 if self.goodbye else code if code >= 0 else 1
+            if code < 0 and not self.goodbye:  # killed by a signal the server did not send
+                self.goodbye = _("boardgames-tui: this session stopped unexpectedly; your seat is kept.")
+            # However it ended (quit, hang-up, crash), the client's terminal is left as `q` leaves it.
+            self.chan.write(self.modes.restore())
+            if self.goodbye:
+                self.chan.write(("\r\n" + self.goodbye + "\r\n").encode())
+            self.chan.exit(status)
+
+    def _write(self, data: bytes) -> None:
+        """Pass the process's output to the client, noting the terminal modes it sets."""
+        assert self.chan is not None
+        self.modes.feed(data)
+        self.chan.write(data)
 
     # ---- the process's output -> the client, with flow control ------------------
 
@@ -634,7 +740,7 @@ class TableSession(asyncssh.SSHServerSession):
             self._stop_reading()
             return
         try:
-            self.chan.write(data)
+            self._write(data)
         except (BrokenPipeError, ConnectionError):  # the client is gone: so is the app
             self._stop_reading()
             self._end()
@@ -699,26 +805,39 @@ class TableSession(asyncssh.SSHServerSession):
             self._idle = asyncio.get_running_loop().call_later(self.config.idle_timeout, self._idle_out)
 
     def _idle_out(self) -> None:
-        if self.chan is not None and not self.chan.is_closing():
-            closed = _("boardgames-tui: closed after a long time without a key; your seat is kept.")
-            self.chan.write(("\r\n" + closed + "\r\n").encode())
-            self._end()
-            self.chan.exit(0)
+        self.finish(_("boardgames-tui: closed after a long time without a key; your seat is kept."))
+
+    def finish(self, goodbye: str) -> None:
+        """End the session from the server's side: the app is hung up, then the client's terminal
+        is restored, ``goodbye`` (one line) is written and the channel closed; :attr:`done` is set then.
+        """
+        if self.chan is None or self.chan.is_closing():
+            self.done.set()
+            return
+        self.goodbye = self.goodbye or goodbye
+        if self.proc is None:  # still starting: _run_process ends it once it has started
+            return
+        self._end()
 
     def _end(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGHUP)
             except (ProcessLookupError, PermissionError):
-                pass
+                return
+            asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill)
+
+    def _kill(self) -> None:
+        """The process did not end on the hang-up: kill its process group."""
+        if self.proc is not None and self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
 
     def _close_master(self, loop: asyncio.AbstractEventLoop) -> None:
         if self.master is not None:
             loop.remove_writer(self.master)
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self.master)
-            except OSError:
-                pass
             self.master = None
 
     def eof_received(self) -> bool:
@@ -730,6 +849,22 @@ class TableSession(asyncssh.SSHServerSession):
             self._idle.cancel()
         self._stop_reading()
         self._end()
+
+
+async def end_sessions(goodbye: str, timeout: float = HANGUP_GRACE + 2.0) -> None:
+    """End every running session from the server's side (see :meth:`TableSession.finish`).
+
+    Waits up to ``timeout`` seconds for their clients' terminals to be
+    restored and told ``goodbye``; the server stops after this.
+    """
+    sessions = list(LIVE)
+    for session in sessions:
+        session.finish(goodbye)
+    waits = [asyncio.ensure_future(s.done.wait()) for s in sessions]
+    if waits:
+        _done, pending = await asyncio.wait(waits, timeout=timeout)
+        for wait in pending:
+            wait.cancel()
 
 
 def set_size(fd: int, width: int, height: int) -> None:
@@ -806,6 +941,7 @@ async def start_server(
     failures = failures or FailureCounter()
     key = host_key or load_or_make_host_key()
     acceptor = await asyncssh.create_server(
+        # No library name or version in the banner, and no SHA-1 anywhere (see ALGORITHMS).
         lambda: TableServer(hub, config, failures),
         host,
         port,
@@ -817,6 +953,8 @@ async def start_server(
         x11_forwarding=False,
         allow_scp=False,
         login_timeout=60,
+        server_version=SERVER_VERSION,
+        **algorithms(),
     )
     hub.background.add(asyncio.ensure_future(watch_revocations(acceptor, hub, config)))
     return acceptor, hub
@@ -881,8 +1019,8 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
                     _("the web port {host}:{port}: {error}").format(host=web[0], port=web[1], error=exc)
                 ) from None
             said = [
-                _("in a browser: {url}  (the page asks for a name)").format(
-                    url=web_url(web[0], web_port, tables.code)
+                _("in a browser: {url}  (the page asks for a name and the web code: {code})").format(
+                    url=web_url(web[0], web_port), code=tables.code
                 )
             ]
             if web[0] not in ("127.0.0.1", "::1", "localhost"):
@@ -896,6 +1034,7 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
+        await end_sessions(_("boardgames-tui: the server is stopping; your seat is kept."))
         acceptor.close()
         if runner is not None:
             await runner.cleanup()

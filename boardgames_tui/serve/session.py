@@ -14,12 +14,12 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
@@ -35,8 +35,10 @@ from boardgames_tui.serve import protocol
 from boardgames_tui.serve.hub import in_viewer_language
 from boardgames_tui.ui.board import BoardContext
 from boardgames_tui.ui.footer import StableFooter
+from boardgames_tui.ui.game_over import GameOverScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.log_panel import LogPanel
+from boardgames_tui.ui.menu import MenuScreen, menu_bindings, open_menu
 from boardgames_tui.ui.translated import translated
 
 
@@ -92,7 +94,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby-list { height: 1fr; border: round $accent; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", N_("New table")),
         Binding("w", "watch", N_("Watch")),
         Binding("c", "close_table", N_("Close table")),
@@ -180,14 +182,63 @@ class LobbyScreen(Screen[None]):
         session_of(self).link.send({"op": "watch", "table": table})
 
     def action_close_table(self) -> None:
+        """Close the highlighted table: at once while it waits for players, after a yes
+        (:class:`CloseTableScreen`) once it has a game, which the server then archives."""
         table = self._chosen()
         if table is None:
             self.notify(_("Highlight the table to close."), severity="warning", timeout=3)
             return
-        session_of(self).link.send({"op": "close", "table": table})
+        listed = next((t for t in self.tables if t["id"] == table), None)
+        if listed is None or not listed.get("creator") or listed["status"].startswith("waiting"):
+            session_of(self).link.send({"op": "close", "table": table})  # the hub refuses what it must
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                session_of(self).link.send({"op": "close", "table": table, "confirm": True})
+
+        self.app.push_screen(CloseTableScreen(listed), answer)
 
     def action_quit_app(self) -> None:
         self.app.exit()
+
+
+@translated
+class CloseTableScreen(ModalScreen[bool]):
+    """Asks before a table with a game is closed: dismissed with True (``y``) or False (``n``, Escape).
+
+    ``table`` is the table's lobby line (``id``, ``title``, ``status``).
+    """
+
+    DEFAULT_CSS = """
+    CloseTableScreen { align: center middle; }
+    CloseTableScreen #close-box { width: 64; height: auto; border: round $warning; padding: 1 2; }
+    """
+    BINDINGS: ClassVar = [
+        Binding("y", "answer(True)", N_("Close it")),
+        Binding("n,escape", "answer(False)", N_("Keep it"), key_display="n"),
+    ]
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        t = self.table
+        with Vertical(id="close-box"):
+            yield Static(
+                _(
+                    "Close table {id} ({title}, {status})? Its players go back to the lobby. "
+                    "The game is not deleted: the server keeps it in its archive "
+                    "(ssh-tables/archive in its data folder)."
+                ).format(id=t["id"], title=t["title"], status=i18n.translate_text(t["status"]))
+                + "\n\n"
+                + _("y: close it   n or Escape: keep playing"),
+                markup=False,
+            )
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 @translated
@@ -200,7 +251,7 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
     NewTableScreen #new-box { width: 50; height: auto; max-height: 22; border: round $accent; padding: 0 1; }
     NewTableScreen OptionList { height: auto; max-height: 18; border: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         options = []
@@ -239,7 +290,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
     OptionsScreen #options-box { width: 60; height: auto; border: round $accent; padding: 0 1; }
     OptionsScreen OptionList { height: auto; border: none; }
     """
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
@@ -261,7 +312,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
             Option(f"{_(o.label)}: {shown(self.values[k])}", id=f"opt:{k}")
             for k, o in self.spec.options.items()
         ]
-        return rows + [Option(_("Make the table"), id="done")]
+        return [*rows, Option(_("Make the table"), id="done")]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -291,7 +342,7 @@ class ChatScreen(ModalScreen["str | None"]):
     ChatScreen #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
     ChatScreen #chat-lines { height: auto; max-height: 6; }
     """
-    BINDINGS = [Binding("escape", "cancel", N_("Close"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Close"))]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -335,7 +386,7 @@ class TableMixin:
     def heard(self, line: str) -> None:
         """A chat line from the table: kept, and shown for a few seconds."""
         self.chat.append(line)
-        self.notify(line, title=_("chat"), timeout=6)  # type: ignore[attr-defined]
+        self.notify(line, title=_("chat"), timeout=6)  # type: ignore[attr-defined]  # a mixin: the Screen it is put before has notify
 
 
 @translated
@@ -346,7 +397,7 @@ class WaitingScreen(TableMixin, Screen[None]):
     WaitingScreen { layout: vertical; }
     WaitingScreen #wait-text { padding: 1 2; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "chat", N_("Chat")),
         Binding("escape", "lobby", N_("Lobby")),
         Binding("b", "lobby", N_("Lobby"), show=False),
@@ -387,6 +438,50 @@ class WaitingScreen(TableMixin, Screen[None]):
         session_of(self).to_launcher()
 
 
+#: The menu at a seat of the server: only what works there (the server saves every move; the seats
+#: are the players who sat down; "the launcher" of a session is the lobby).
+SEAT_MENU_ITEMS = (
+    ("resume", N_("Resume")),
+    ("rules", N_("Rules")),
+    ("lobby", N_("Back to the lobby (your seat is kept)")),
+    ("quit", N_("Quit: end this session (your seat is kept; connect again to come back)")),
+)
+
+
+@translated
+class SeatMenuScreen(MenuScreen, inherit_bindings=False):
+    """The Escape menu at a seat of the server: dismisses with an id of :data:`SEAT_MENU_ITEMS`."""
+
+    ITEMS = SEAT_MENU_ITEMS
+    BINDINGS: ClassVar[list[BindingType]] = menu_bindings(SEAT_MENU_ITEMS)
+
+
+#: The game-over choices at a seat of the server: no "play again" (a new table is made in the lobby).
+SEAT_GAME_OVER_CHOICES = (
+    ("launcher", N_("Back to the lobby")),
+    ("board", N_("Look at the final table (g brings the scores back)")),
+    ("quit", N_("Quit")),
+)
+
+
+@translated
+class SeatGameOverScreen(GameOverScreen, inherit_bindings=False):
+    """The game-over screen at a seat of the server: dismisses with 'launcher' (the lobby), 'board' or 'quit'."""
+
+    CHOICES = SEAT_GAME_OVER_CHOICES
+    BINDINGS: ClassVar = [
+        Binding("l", "choose('launcher')", N_("Lobby")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("g", "choose('board')", N_("Final table")),
+        Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
+        Binding("pageup", "scroll_table(-1)", N_("Scroll"), show=False, priority=True),
+        *[
+            Binding(str(i + 1), f"choose('{key}')", show=False)
+            for i, (key, _) in enumerate(SEAT_GAME_OVER_CHOICES)
+        ],
+    ]
+
+
 @translated
 class SeatScreen(TableMixin, GameScreen):
     """The game screen bound to one seat (or to none: a watcher) at a table of the hub.
@@ -398,7 +493,7 @@ class SeatScreen(TableMixin, GameScreen):
     screen at the same time. Undo and saving are the server's business.
     """
 
-    BINDINGS = [Binding("t", "chat", N_("Chat"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "chat", N_("Chat"))]
 
     def __init__(self, match: Match, info: dict[str, Any]) -> None:
         super().__init__(match)
@@ -432,7 +527,7 @@ class SeatScreen(TableMixin, GameScreen):
             self._over_shown = True
             self.app.call_later(session_of(self).game_finished, self.match)
 
-    def render_for(self, seat: int | None) -> None:
+    def render_for(self, seat: int | None) -> None:  # type: ignore[override]  # no choices=False: the hub, not this screen, plays the computer players
         seat = self.bound_seat
         state = self.match.state
         legal = (
@@ -450,7 +545,7 @@ class SeatScreen(TableMixin, GameScreen):
                     names=self.match.names,
                     legal=legal,
                     stamp=self.stamp,
-                    secret=bool(self.spec.hidden_information and state.is_secret_choice(seat)),  # type: ignore[arg-type]
+                    secret=bool(self.spec.hidden_information and state.is_secret_choice(seat)),  # type: ignore[arg-type]  # legal actions listed: seat is set
                 )
             )
             self.query_one(LogPanel).show(view.log, self.match.names, seat)
@@ -514,6 +609,18 @@ class SeatScreen(TableMixin, GameScreen):
     def action_save(self) -> None:
         self.notify(_("The server keeps this table after every move."), timeout=3)
 
+    def action_menu(self) -> None:
+        """The menu of a seat of the server (:class:`SeatMenuScreen`), not the program's own."""
+        open_menu(self.app, self._after_menu, SeatMenuScreen)
+
+    def _after_menu(self, choice: str | None) -> None:
+        if choice == "lobby":
+            session_of(self).to_launcher()
+        elif choice in ("rules", "quit"):
+            super()._after_menu(choice)
+        else:
+            self.resume()
+
     def _resume(self) -> None:
         self.advance()
 
@@ -527,7 +634,7 @@ class SessionApp(BoardGamesApp):
         self.lobby = LobbyScreen()
         self.player = ""
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual passes the Mount event to a handler that takes it
         event.prevent_default()  # not the launcher of BoardGamesApp.on_mount
         self.push_screen(self.lobby)
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -582,11 +689,20 @@ class SessionApp(BoardGamesApp):
             if isinstance(table, TableMixin):
                 table.heard(message["line"])
         elif op == "closed":
+            kept = (
+                " " + _("Its game is kept on the server: {file}.").format(file=message["archived"])
+                if message.get("archived")
+                else ""
+            )
             if table is not None:
                 self.to_launcher(leave=False)
                 self.notify(
-                    _("The table was closed by the player who made it."), severity="warning", timeout=6
+                    _("The table was closed by the player who made it.") + kept,
+                    severity="warning",
+                    timeout=10,
                 )
+            else:
+                self.notify(_("Table {id} is closed.").format(id=message["table"]) + kept, timeout=10)
         elif op == "taken":
             self.to_launcher(leave=False)
             self.notify(i18n.translate_text(message["text"]), severity="warning", timeout=8)
@@ -614,6 +730,14 @@ class SessionApp(BoardGamesApp):
 
     def autosave(self, match: Match) -> None:
         """Nothing: the hub saves the table after every action."""
+
+    def game_finished(self, match: Match) -> None:
+        """The scores, with the choices of a seat of the server (:class:`SeatGameOverScreen`)."""
+        if isinstance(self.screen, GameOverScreen):
+            return
+        self.push_screen(
+            SeatGameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+        )
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "board":

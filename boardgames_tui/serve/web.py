@@ -30,19 +30,34 @@ the same delay. The client's address is the connection's, or the
 ``X-Forwarded-For`` header's when the connection comes from a proxy named
 in ``--trusted-proxy``. A good entry gets a ticket that opens one websocket
 within :data:`TICKET_TTL` seconds.
+
+What keeps the code and the tab to themselves: the form is sent with POST
+(the code travels in the request body, never in an address that a history,
+a log or a Referer would keep); ``GET /play`` only sends the browser back to
+the form. The websocket is opened only from a page of this server: its
+``Origin`` must name the host the browser asked for (``Host``), so another
+site's page cannot open a tab's session with a ticket it got hold of. Every
+response carries :func:`security_headers`: a Content-Security-Policy that
+allows this server's own scripts, styles, fonts and websocket only and no
+framing, and the headers that forbid framing, type sniffing and Referers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
+import hashlib
 import html
 import logging
 import os
+import re
 import secrets
 import signal
 import socket
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
@@ -50,6 +65,7 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
+from yarl import URL
 
 from boardgames_tui import i18n
 from boardgames_tui.i18n import _
@@ -60,6 +76,8 @@ from .server import TOO_MANY, FailureCounter, ServerConfig, admit, client_addres
 
 log = logging.getLogger("boardgames_tui.serve")
 
+#: What the ``Server`` header of every response says: the program, no library and no version.
+SERVER_NAME = "boardgames-tui"
 #: Seconds a ticket from the entry page may wait for its websocket.
 TICKET_TTL = 60.0
 #: Seconds a session process has to quit when asked before it is killed.
@@ -112,10 +130,8 @@ class HubAppService(AppService):
     async def run(self) -> None:
         """Relay the process's output to the browser; when the process ends (quit or crash), close the tab's socket."""
         await super().run()
-        try:
+        with contextlib.suppress(ConnectionError, RuntimeError):
             await self.remote_close()
-        except (ConnectionError, RuntimeError):
-            pass
 
     async def stop(self) -> None:
         """Ask the process to quit; kill its process group if it has not within :data:`QUIT_GRACE` seconds.
@@ -127,27 +143,21 @@ class HubAppService(AppService):
         if task is None:
             return
         self._task = None
-        try:
+        with contextlib.suppress(TimeoutError, ConnectionError):
             await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_GRACE)
-        except (TimeoutError, ConnectionError):
-            pass
         if process is not None:
             try:
                 await asyncio.wait_for(process.wait(), QUIT_GRACE)
             except TimeoutError:
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(process.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
                 await process.wait()
         try:
             await asyncio.wait_for(asyncio.shield(task), 1.0)
         except TimeoutError:
             task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await task
-            except asyncio.CancelledError:
-                pass
 
 
 def _size(value: Any, default: int) -> int:
@@ -174,17 +184,29 @@ class WebTables(Server):
         self.services: set[HubAppService] = set()
 
     def make_app(self) -> web.Application:
-        """The aiohttp application: ``/`` entry, ``/play`` the game page, ``/ws/{ticket}``, ``/static``."""
+        """The aiohttp application: ``/`` entry, ``POST /play`` the game page, ``/ws/{ticket}``, ``/static``.
+
+        Every response (pages, scripts, errors, the websocket's handshake)
+        gets :func:`security_headers`.
+        """
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True)
         app.add_routes(
             [
                 web.get("/", self.handle_entry, name="entry"),
-                web.get("/play", self.handle_play, name="play"),
+                web.post("/play", self.handle_play, name="play"),
+                web.get("/play", self.handle_play_again, name="play-again"),
                 web.get("/ws/{ticket}", self.handle_websocket, name="websocket"),
                 web.static("/static", self.statics_path, name="static"),
             ]
         )
+        scripts = page_script_hashes(self.templates_path / "app_index.html")
+
+        async def add_headers(request: web.Request, response: web.StreamResponse) -> None:
+            response.headers.update(security_headers(request.host, scripts))
+            response.headers["Server"] = SERVER_NAME  # not aiohttp's name and version
+
+        app.on_response_prepare.append(add_headers)
         app.on_shutdown.append(self._close_all)
         return app
 
@@ -216,7 +238,7 @@ input {{ font: inherit; padding: 0.3em; width: 20em; }}
 button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 .problem {{ color: #ff8080; }}
 </style></head>
-<body><form action="play" method="get">
+<body><form action="play" method="post">
 <h1>boardgames-tui</h1>
 <p>{e(intro)}</p>
 {said}
@@ -233,15 +255,18 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         )
 
     async def handle_entry(self, request: web.Request) -> web.Response:
-        """The entry form; a ``code`` in the query fills its field."""
-        return web.Response(
-            text=self.entry_page(code=request.query.get("code", "")), content_type="text/html"
-        )
+        """The entry form, empty (a code is typed, never carried in the address)."""
+        return web.Response(text=self.entry_page(), content_type="text/html")
+
+    async def handle_play_again(self, request: web.Request) -> web.Response:
+        """``GET /play`` (a reload, the page's Restart button): back to the entry form; nothing in the query is read."""
+        raise web.HTTPSeeOther("/")
 
     async def handle_play(self, request: web.Request) -> web.Response:
-        """Check name and code; the game page with a fresh ticket, or the form again with the reason."""
+        """Check name and code (the POSTed form); the game page with a fresh ticket, or the form again with the reason."""
         address = self._address(request)
-        name, code = request.query.get("name", ""), request.query.get("code", "")
+        form = await request.post()
+        name, code = str(form.get("name", "")), str(form.get("code", ""))
         who = await admit(self.hub, self.config, self.failures, name, code, address, self._codes())
         if isinstance(who, str):
             return web.Response(
@@ -259,7 +284,7 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         self.tickets[ticket] = (who, name, now + TICKET_TTL)
         scheme = "wss" if request.secure or request.headers.get("X-Forwarded-Proto") == "https" else "ws"
         context = {
-            "font_size": _size(request.query.get("fontsize"), 16),
+            "font_size": _size(form.get("fontsize"), 16),
             "app_websocket_url": f"{scheme}://{request.host}/ws/{ticket}",
             "config": {"static": {"url": "/static/"}},
             "application": {"name": f"boardgames-tui: {name}"},
@@ -270,8 +295,13 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 
     # ---- one tab -------------------------------------------------------------------
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-        """One browser tab: its session process, the hub's member, the relay both ways, the idle timeout."""
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser tab: its session process, the hub's member, the relay both ways, the idle timeout.
+
+        Refused (403) unless its ``Origin`` is this server (:func:`same_origin`) and its ticket is fresh.
+        """
+        if not same_origin(request.headers.get("Origin"), request.host):
+            raise web.HTTPForbidden(text="this page may only be opened from the server's own address")
         entry = self.tickets.pop(request.match_info["ticket"], None)
         if entry is None or entry[2] < time.monotonic():
             raise web.HTTPForbidden(text="this page has expired; load it again")
@@ -386,9 +416,81 @@ async def start_web(
     return runner, actual, tables
 
 
-def web_url(host: str, port: int, code: str) -> str:
-    """The address printed at start: the entry page with the web code filled in."""
+def web_url(host: str, port: int) -> str:
+    """The address printed at start: the entry page (the web code is printed beside it, not in it)."""
     shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
     if ":" in shown:
         shown = f"[{shown}]"
-    return f"http://{shown}:{port}/?code={code}"
+    return f"http://{shown}:{port}/"
+
+
+def same_origin(origin: str | None, host: str) -> bool:
+    """Whether a websocket's ``Origin`` header names ``host`` (the request's ``Host``: name and port).
+
+    A missing or malformed Origin is refused: every browser sends one with a
+    websocket handshake. Behind a reverse proxy, the proxy must pass the
+    browser's ``Host`` on.
+    """
+    if not origin or not host:
+        return False
+    try:
+        seen = URL(origin)
+        asked = URL(f"{seen.scheme}://{host}")
+    except ValueError:
+        return False
+    return (
+        seen.scheme in ("http", "https")
+        and seen.host is not None
+        and seen.host == asked.host
+        and seen.port == asked.port
+    )
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def page_script_hashes(template: Path) -> list[str]:
+    """The CSP hashes of textual-serve's game page's own script: its inline ``<script>`` blocks
+    and its ``onClick`` handlers (read from the template file ``template``; none if it cannot be read)."""
+    try:
+        text = template.read_text(encoding="utf-8")
+    except OSError:
+        return []
+    blocks = re.findall(r"<script>(.*?)</script>", text, re.DOTALL)
+    handlers = re.findall(r'onClick="([^"]*)"', text, re.IGNORECASE)
+    sources = [_csp_hash(b) for b in blocks]
+    if handlers:  # the page's buttons call its script from an attribute: allowed by the handler's hash
+        sources += ["'unsafe-hashes'", *sorted({_csp_hash(h) for h in handlers})]
+    return sources
+
+
+def security_headers(host: str, scripts: list[str]) -> dict[str, str]:
+    """The headers every response of the web door carries.
+
+    ``host`` is the request's ``Host`` (the websocket is allowed to it only);
+    ``scripts`` the CSP sources of the page's inline scripts
+    (:func:`page_script_hashes`). Nothing is loaded from another site (the
+    page's Google Fonts link is refused; the browser's monospace font is
+    used), and no page may be framed.
+    """
+    sockets = f" ws://{host} wss://{host}" if host and re.fullmatch(r"[A-Za-z0-9.:\[\]-]+", host) else ""
+    policy = "; ".join(
+        [
+            "default-src 'none'",
+            "script-src 'self' " + " ".join(scripts),
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            "font-src 'self' data:",
+            "connect-src 'self'" + sockets,
+            "form-action 'self'",
+            "base-uri 'none'",
+            "frame-ancestors 'none'",
+        ]
+    )
+    return {
+        "Content-Security-Policy": policy,
+        "X-Frame-Options": "DENY",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }

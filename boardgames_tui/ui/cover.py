@@ -1,6 +1,6 @@
 """The cover: the hot-seat curtain and the private notice, drawn inside the game screen.
 
-DESIGN.md asks for a full-screen curtain that names the next player and
+The design (docs/architecture.md, The UI) asks for a full-screen curtain that names the next player and
 shows nothing private until they press Enter. It used to be a screen of its
 own; switching to a screen and back costs Textual a layout and a drawing of
 every widget of both screens (a bare Textual app pays 3-4 times the CPU of a
@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import JustifyMethod
 from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
@@ -232,7 +233,7 @@ class CoverPane(Lines, can_focus=False):
         self.draw()
 
 
-def _wrapped(text: str, width: int, justify: str = "left", style: str = "") -> list[Text]:
+def _wrapped(text: str, width: int, justify: JustifyMethod = "left", style: str = "") -> list[Text]:
     """``text`` (plain, shown as typed) wrapped at words to ``width`` cells, one Text per row."""
     rows: list[Text] = []
     for part in text.split("\n"):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -54,7 +55,10 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("sco
 
 @translated
 class GameOverScreen(GatedScreen, Screen[str]):
-    """Dismisses with 'launcher', 'board', 'again' or 'quit'.
+    """Dismisses with 'launcher', 'board', 'again' or 'quit' (the ids of :attr:`CHOICES`).
+
+    A screen with other choices is a subclass with its own ``CHOICES`` and
+    ``BINDINGS``, declared with ``inherit_bindings=False``.
 
     Keys go through the key gate (:mod:`.keygate`): keys typed for the last
     move do not skip past the results.
@@ -62,14 +66,18 @@ class GameOverScreen(GatedScreen, Screen[str]):
 
     DEFAULT_CSS = tcss(__file__, "game_over.tcss")
 
-    BINDINGS = [
+    #: (id, label) of each choice, in order.
+    CHOICES: ClassVar[tuple[tuple[str, str], ...]] = CHOICES
+
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('again')", N_("Play again")),
         Binding("l", "choose('launcher')", N_("Launcher")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
         Binding("pageup", "scroll_table(-1)", N_("Scroll"), show=False, priority=True),
-    ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)]
+        *(Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)),
+    ]
 
     def __init__(self, title: str, outcome: Outcome, names: Sequence[str]) -> None:
         super().__init__()
@@ -100,7 +108,7 @@ class GameOverScreen(GatedScreen, Screen[str]):
             yield Static(outcome_table(self.outcome, self.names), id="over-table")
         with Vertical(id="over-box"):
             yield OptionList(
-                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(CHOICES)],
+                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(self.CHOICES)],
                 id="over-choices",
             )
         yield Static(_("PageUp / PageDown scroll the scores."), id="over-hint")

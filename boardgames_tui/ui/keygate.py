@@ -1,4 +1,4 @@
-"""The key gate: a key meant for one screen never acts on the next (DESIGN.md, The UI).
+"""The key gate: a key meant for one screen never acts on the next (docs/architecture.md, "Curtain, private notices, key gate").
 
 A doubled Enter, a held key's auto-repeat or a burst of keys arriving
 together over SSH must not lift the next player's curtain, commit a secret
@@ -189,4 +189,4 @@ class GatedScreen:
     KEY_GATED = True
 
     def on_screen_resume(self) -> None:
-        KeyGate.of(self.app).arm(self)
+        KeyGate.of(self.app).arm(self)  # type: ignore[attr-defined]  # a mixin: the Screen it is put before has app

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -28,9 +28,25 @@ MENU_ITEMS = (
 )
 
 
+def menu_bindings(items: tuple[tuple[str, str], ...]) -> list[BindingType]:
+    """A menu's keys: Escape or ``m`` resumes, the digits 1, 2, ... choose ``items`` in order."""
+    return [
+        Binding("escape,m", "choose('resume')", N_("Resume"), key_display="esc"),
+        *[Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(items)],
+    ]
+
+
 @translated
 class MenuScreen(Screen[str]):
-    """Dismisses with one of the ids of MENU_ITEMS."""
+    """Dismisses with one of the ids of :attr:`ITEMS` (MENU_ITEMS here).
+
+    A menu with other items is a subclass with its own ``ITEMS`` and
+    ``BINDINGS = menu_bindings(ITEMS)``, declared with ``inherit_bindings=False``
+    (so no digit keeps an item of this menu).
+    """
+
+    #: (id, label) of each item, in order.
+    ITEMS: ClassVar[tuple[tuple[str, str], ...]] = MENU_ITEMS
 
     DEFAULT_CSS = """
     MenuScreen { align: center middle; }
@@ -38,15 +54,13 @@ class MenuScreen(Screen[str]):
     MenuScreen OptionList { height: auto; border: none; }
     """
 
-    BINDINGS = [
-        Binding("escape,m", "choose('resume')", N_("Resume"), key_display="esc"),
-    ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(MENU_ITEMS)]
+    BINDINGS: ClassVar[list[BindingType]] = menu_bindings(MENU_ITEMS)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(Text(_("Menu"), style="bold"))
             yield OptionList(
-                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(MENU_ITEMS)],
+                *[Option(f"{i + 1} {_(label)}", id=key) for i, (key, label) in enumerate(self.ITEMS)],
                 id="menu-list",
             )
 
@@ -67,16 +81,17 @@ class MenuScreen(Screen[str]):
         self.dismiss(key)
 
 
-def open_menu(app: App, callback: Callable[[str | None], Any]) -> None:
-    """Open the menu over the current screen; ``callback`` gets the chosen item's id.
+def open_menu(app: App, callback: Callable[[str | None], Any], menu: type[MenuScreen] = MenuScreen) -> None:
+    """Open the menu (``menu``: MenuScreen or a subclass) over the current screen; ``callback`` gets
+    the chosen item's id.
 
     The menu is built once per language and kept installed in ``app``, so
     Escape only switches screens (a menu is opened often, and while a
     computer player thinks it should answer at once).
     """
-    name = f"menu:{i18n.language()}"
+    name = f"menu:{menu.__name__}:{i18n.language()}"
     if not app.is_screen_installed(name):
-        app.install_screen(MenuScreen(), name)
+        app.install_screen(menu(), name)
     elif app.get_screen(name) in app.screen_stack:
         return  # already open
     app.push_screen(name, callback)

@@ -1,4 +1,4 @@
-"""The public reaction window (DESIGN.md, "Reactions").
+"""The public reaction window (docs/architecture.md, "Reactions").
 
 The card just played is shown to everyone. A player who wants to react
 presses their own seat's letter, as they would call out at the table; Enter

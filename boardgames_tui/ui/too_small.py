@@ -1,4 +1,4 @@
-"""The "enlarge your terminal" notice shown below 80x24 (DESIGN.md, The UI)."""
+"""The "enlarge your terminal" notice shown below 80x24 (docs/architecture.md, The UI)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The generator kept inside states (DESIGN.md, "Chance happens inside apply")."""
+"""The generator kept inside states (docs/architecture.md, "Chance inside apply")."""
 
 import pytest
 

@@ -49,7 +49,7 @@ def test_undo_stops_where_the_field_runs_dry_and_the_hands_are_read():
 
 
 def test_undo_never_reaches_back_into_the_previous_players_turn_after_a_reaction_window():
-    """DESIGN.md, Reactions: the closing of a public reaction window is a barrier."""
+    """docs/architecture.md, Undo barriers: the closing of a public reaction window is a barrier."""
     m = _chungungo(
         19,
         [
@@ -114,12 +114,12 @@ def test_undo_never_takes_back_a_card_play_the_table_watched_in_an_iglu_window()
 
 
 def test_every_action_in_or_around_a_reaction_window_is_a_barrier():
-    """Opening, answering or closing a public reaction window: never undone (DESIGN.md, Matches)."""
+    """Opening, answering or closing a public reaction window: never undone (docs/architecture.md, Undo barriers)."""
     seen = 0
     for gid, players in (("montana_pinguino", 4), ("mision_chungungo", 3)):
         for seed in range(6):
             m = play_random_game(GAMES[gid], players, seed, checkpoints=0).match
-            for i, (before, after) in enumerate(zip(m.states, m.states[1:])):
+            for i, (before, after) in enumerate(zip(m.states, m.states[1:], strict=False)):
                 if before.reaction_window is not None or after.reaction_window is not None:
                     assert m.barriers[i], f"{gid} seed {seed}: action {i} at a reaction window can be undone"
                     seen += 1

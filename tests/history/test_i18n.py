@@ -439,8 +439,22 @@ async def test_computer_seats_at_a_shared_table_are_named_in_spanish_but_a_typed
     assert spanish == set()
 
 
-async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path, monkeypatch):
+def posted_form(body: str):
+    """A mocked ``POST /play`` request whose body is the form ``body`` (urlencoded), as the entry page sends it."""
+    import asyncio
+    from unittest import mock
+
+    from aiohttp import streams
     from aiohttp.test_utils import make_mocked_request
+
+    payload = streams.StreamReader(mock.Mock(_reading_paused=False), 2**16, loop=asyncio.get_running_loop())
+    payload.feed_data(body.encode())
+    payload.feed_eof()
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Content-Length": str(len(body))}
+    return make_mocked_request("POST", "/play", headers=headers, payload=payload)
+
+
+async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path, monkeypatch):
 
     from boardgames_tui.serve import server as server_module
     from boardgames_tui.serve.hub import Hub
@@ -457,11 +471,11 @@ async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(sp
         assert spanish_text in page
     for english in ("The same tables", "Your name at the table", "Code (the server", ">Enter<"):
         assert english not in page
-    wrong = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
+    wrong = await tables.handle_play(posted_form("name=Ana&code=wrong"))
     assert wrong.status == 403 and "esa contraseña o código no es correcto" in wrong.text
     while not failures.blocked(*failures.keys_for("Ana", "127.0.0.1"), *failures.keys_for("Ana", "?")):
-        await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=wrong"))
-    blocked = await tables.handle_play(make_mocked_request("GET", "/play?name=Ana&code=goodcode"))
+        await tables.handle_play(posted_form("name=Ana&code=wrong"))
+    blocked = await tables.handle_play(posted_form("name=Ana&code=goodcode"))
     assert blocked.status == 429 and "demasiados intentos fallidos" in blocked.text
     assert spanish == set()
 
@@ -478,7 +492,7 @@ def test_a_browser_tab_is_started_in_the_web_servers_language(spanish):
             write_bytes=None,
             write_str=None,
             close=None,
-            download_manager=None,  # type: ignore[arg-type]
+            download_manager=None,  # type: ignore[arg-type]  # the service never downloads here
         )
         assert service._build_environment()["BOARDGAMES_TUI_LANG"] == "es"
 
@@ -508,7 +522,7 @@ async def test_the_lobby_in_spanish_names_no_door_and_shows_a_computer_seat_in_s
             yield {"op": "lobby", "tables": [table.listing("key:a")]}
             await asyncio.Event().wait()
 
-    app = SessionApp(Link())  # type: ignore[arg-type]
+    app = SessionApp(Link())  # type: ignore[arg-type]  # a stand-in link with the methods used
     async with app.run_test(size=SIZE) as pilot:
         text = await wait_for_text(pilot, app, "Ordenador B")
     assert "boardgames-tui: las mesas de este servidor. Eres Computer A." in text

@@ -1,4 +1,4 @@
-"""The card data of Montaña Pingüino against the rulebook's counts and the sheet's design rules."""
+"""The card data of Montaña Pingüino against the rulebook's counts and the design rules in docs/games/montana_pinguino.md."""
 
 from __future__ import annotations
 

@@ -4,6 +4,8 @@ meanwhile never reach the next player's screen."""
 
 from __future__ import annotations
 
+import itertools
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.montana_pinguino import rules as R
@@ -35,7 +37,7 @@ def test_frames_slide_sleds_section_by_section_and_end_on_the_table_as_it_is():
     events = after.log[len(before.log) :]
     frames = reveal_frames(before, after, events, NAMES)
     assert len(frames) > 5
-    for a, b in zip(frames, frames[1:-1]):
+    for a, b in itertools.pairwise(frames[:-1]):
         moved = [b.position[s] - a.position[s] for s in range(3)]
         assert all(m in (0, 1) for m in moved), "a sled never jumps more than one section a step"
     last = frames[-1]
@@ -218,7 +220,7 @@ async def test_the_first_step_of_the_reveal_stays_on_the_board_until_the_second(
 
 
 async def test_a_held_step_stars_only_what_that_step_changed():
-    # The README screenshot holds the reveal at one step: '*' there must mean what it means
+    # The screenshot in docs/playing.md holds the reveal at one step: '*' there must mean what it means
     # while the round plays through (this step's change), not all since the frame on show before.
     match = scene(3, 21, last_secret_card)
     app = BoardGamesApp(match=match)

@@ -1,4 +1,4 @@
-"""Rule tests for Montaña Pingüino, named after the rulebook's rules and the sheet's decisions.
+"""Rule tests for Montaña Pingüino, named after the rulebook's rules and the decisions in docs/games/montana_pinguino.md.
 
 Scenarios are built with attrs.evolve from a new game (see ``table``).
 """
@@ -1096,7 +1096,7 @@ def test_prompt_names_the_single_card_after_a_destruction():
 def test_impulse_forecast_counts_all_the_damage_of_a_wrecking_advance():
     # Red from section 10 with 1 health: the fast curve of 11 (2 over) and the slow one of 14 (3 over).
     st = table(box=(box_at(D.RED), 0), position=(10, 0), health=(1, 4))
-    end, damage, accel = R.impulse_forecast(st, 0)
+    _end, damage, accel = R.impulse_forecast(st, 0)
     real = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     taken = sum(
         int(line.split(" takes ")[1].split()[0])

@@ -88,7 +88,7 @@ def test_course_draws_every_section_as_a_box_with_its_speed_limit():
     cells = course_cells(render.course_text(st.view(0), 0, 48).plain)
     assert sorted(cells) == list(range(1, st.length + 1))
     for curve, letter in ((D.FAST, "Y)"), (D.SLOW, "G)")):
-        pos = _first(st, lambda sec: sec.curve == curve)
+        pos = _first(st, lambda sec, curve=curve: sec.curve == curve)
         assert cells[pos][0].endswith(letter)
     pos = _first(st, lambda sec: not sec.curve)
     assert ")" not in cells[pos][0]
@@ -559,7 +559,7 @@ async def test_damage_preview_counts_all_the_damage_and_says_when_the_sled_is_de
         app.board.preview(R.PlayNoMore())
         await app.workers.wait_for_complete()
         preview = " ".join(str(app.board.query_one("#mp-preview", Lines).source).split())
-    end, damage, _acc = R.impulse_forecast(st.view(0), 0)
+    _end, damage, _acc = R.impulse_forecast(st.view(0), 0)
     assert damage > 1
     assert f"{damage} damage: SLED DESTROYED (health 1)" in preview
 

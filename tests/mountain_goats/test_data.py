@@ -1,4 +1,4 @@
-"""The components in data.py agree with the game sheet (Sheet: Components; Rulebook: Gran Montaña)."""
+"""The components in data.py agree with docs/games/mountain_goats.md (Sheet: Components; Rulebook: Gran Montaña)."""
 
 from __future__ import annotations
 

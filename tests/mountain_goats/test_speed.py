@@ -120,7 +120,7 @@ def test_roll_table_matches_the_dice_formula():
         for value in (r, r + 1296 * 12345678901):
             dice, event = S.roll(2, value)
             assert dice == (value % 6 + 1, value // 6 % 6 + 1, value // 36 % 6 + 1, value // 216 % 6 + 1)
-            assert event.text == "{2} rolls %d %d %d %d." % dice
+            assert event.text == "{{2}} rolls {} {} {} {}.".format(*dice)
 
 
 def test_roll_events_are_shared_values_equal_to_fresh_ones():
@@ -130,11 +130,11 @@ def test_roll_events_are_shared_values_equal_to_fresh_ones():
     b = R.new_game(4, 5).apply(0, R.ROLL)
     assert a.dice == b.dice
     assert a.log[-1] is b.log[-1]
-    assert a.log[-1] == Event("{0} rolls %d %d %d %d." % a.dice)
+    assert a.log[-1] == Event("{{0}} rolls {} {} {} {}.".format(*a.dice))
     assert a.log[-1].private == {}
     # A seat given as a bool reads as its number, as seat_ref writes it.
     odd = attrs.evolve(R.new_game(2, 5), to_move=(True,), current=1)
-    assert odd.apply(True, R.ROLL).log[-1] == Event("{1} rolls %d %d %d %d." % a.dice)
+    assert odd.apply(True, R.ROLL).log[-1] == Event("{{1}} rolls {} {} {} {}.".format(*a.dice))
 
 
 def test_shared_move_events_equal_fresh_ones():

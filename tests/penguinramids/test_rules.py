@@ -1,4 +1,4 @@
-"""Rule tests for Penguinramids, named after the rulebook's rules and the sheet's decisions."""
+"""Rule tests for Penguinramids, named after the rulebook's rules and the decisions in docs/games/penguinramids.md."""
 
 from __future__ import annotations
 
@@ -468,7 +468,7 @@ def test_view_hides_deck_order_and_blanks_the_generator():
 
 
 def test_undo_never_takes_back_a_move_the_table_watched():
-    """DESIGN.md, Matches: after the reveal every turn is played in front of everyone
+    """docs/architecture.md, Undo barriers: after the reveal every turn is played in front of everyone
     (no curtain), so neither the reveal nor a penguin taken can be taken back."""
     match = Match.new("penguinramids", ["A", "B"], 5)
     match.play(0, ChooseCard(3))

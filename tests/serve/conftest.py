@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -71,10 +72,8 @@ class PyteScreen:
             if left <= 0 or self.ended():
                 raise AssertionError(f"waited for {check!r}; {self.WHAT} shows:\n{text}")
             self.changed.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
-            except TimeoutError:
-                pass
 
 
 async def wait_until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:

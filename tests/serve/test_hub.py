@@ -61,17 +61,18 @@ async def test_a_play_from_an_old_screen_or_an_illegal_one_is_refused_to_its_sen
     assert [m["op"] for m in sent(ana)] == ["error"] and [m["op"] for m in sent(beto)] == ["error"]
 
 
-async def test_only_the_creator_closes_a_table_and_its_file_goes(tmp_path: Path) -> None:
+async def test_only_the_creator_closes_a_table_and_its_file_goes_to_the_archive(tmp_path: Path) -> None:
     hub, ana, beto = table_of_two(tmp_path)
-    hub.handle(beto, {"op": "close", "table": "t1"})
+    hub.handle(beto, {"op": "close", "table": "t1", "confirm": True})
     assert "t1" in hub.tables and (tmp_path / "t1.json").is_file()
-    hub.handle(ana, {"op": "close", "table": "t1"})
+    hub.handle(ana, {"op": "close", "table": "t1", "confirm": True})
     assert hub.tables == {} and not (tmp_path / "t1.json").exists()
-    assert {"op": "closed", "table": "t1"} in sent(beto)
+    (closed,) = [m for m in sent(beto) if m["op"] == "closed"]
+    assert closed["table"] == "t1" and (tmp_path.parent / closed["archived"]).is_file()
 
 
 async def test_tables_load_back_with_seats_and_actions_and_a_returning_key_sits_again(tmp_path: Path) -> None:
-    hub, ana, beto = table_of_two(tmp_path, "mision_chungungo")
+    hub, ana, _beto = table_of_two(tmp_path, "mision_chungungo")
     match = hub.tables["t1"].match
     action = match.state.legal_actions(0)[0]
     hub.handle(ana, {"op": "play", "n": 0, "action": action_to_json(action)})

@@ -266,7 +266,7 @@ async def test_wrong_codes_at_the_web_door_wait_and_lock_the_ssh_door_but_never_
             for n in range(server_module.MAX_FAILURES):
                 started = time.monotonic()
                 params = {"name": f"guesser{n}", "code": "wrong"}
-                async with http.get(f"http://127.0.0.1:{port}/play", params=params) as page:
+                async with http.post(f"http://127.0.0.1:{port}/play", data=params) as page:
                     assert page.status == 403
                 assert time.monotonic() - started >= 0.2  # the web door waits as SSH does
         with pytest.raises(asyncssh.PermissionDenied):

@@ -127,16 +127,18 @@ async def test_only_the_creator_closes_a_table_and_its_players_go_back_to_the_lo
 ) -> None:
     ana, beto = await open_table(server, "penguinramids", ["ana", "beto"])
     await beto.wait_for("Your choices")
-    await press_until(beto, "m", "Quit to the launcher")  # the game menu: its launcher is the lobby
-    beto.press("4")
+    await press_until(beto, "m", "Back to the lobby")  # the menu of an SSH seat
+    beto.press("3")
     await beto.wait_for("+ New table")
     beto.press("end", "c")
     await beto.wait_for("only the player")
     assert "t1" in server.hub.tables
-    await press_until(ana, "m", "Quit to the launcher")
-    ana.press("4")
+    await press_until(ana, "m", "Back to the lobby")
+    ana.press("3")
     await ana.wait_for("+ New table")
     ana.press("end", "c")
+    await ana.wait_for("Close table t1")  # a table in play: asked first
+    ana.press("y")
     await ana.wait_for(lambda t: "t1 " not in t and "+ New table" in t)
     await beto.wait_for(lambda t: "t1 " not in t)
     assert server.hub.tables == {}

@@ -59,7 +59,8 @@ async def test_the_page_loads_a_session_reaches_the_lobby_and_typed_keys_reach_i
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{web.base}/?code=abc") as entry:
             page = await entry.text()
-            assert entry.status == 200 and 'name="name"' in page and 'value="abc"' in page
+            assert entry.status == 200 and 'name="name"' in page and 'method="post"' in page
+            assert "abc" not in page  # a code in an address is never taken up
         async with http.get(f"{web.base}/static/js/textual.js") as script:
             assert script.status == 200 and len(await script.read()) > 100_000
     ana = await web.tab("Ana")
@@ -94,19 +95,21 @@ async def test_five_wrong_codes_turn_the_address_away_even_with_the_right_one(
 
 
 async def test_the_game_page_shows_a_name_as_text_not_markup(web: WebFixture) -> None:
-    async with aiohttp.ClientSession() as http:
-        async with http.get(f"{web.base}/play", params={"name": "<b>Al", "code": WEB_CODE}) as page:
-            text = await page.text()
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(f"{web.base}/play", data={"name": "<b>Al", "code": WEB_CODE}) as page,
+    ):
+        text = await page.text()
     assert page.status == 200 and "&lt;b&gt;Al" in text and "<b>Al" not in text
 
 
 async def test_a_ticket_opens_one_websocket_only(web: WebFixture) -> None:
     async with aiohttp.ClientSession() as http:
-        async with http.get(f"{web.base}/play", params={"name": "Ana", "code": WEB_CODE}) as page:
+        async with http.post(f"{web.base}/play", data={"name": "Ana", "code": WEB_CODE}) as page:
             url = re.search(r'data-session-websocket-url="([^"]+)"', await page.text()).group(1)
-        ws = await http.ws_connect(url)
+        ws = await http.ws_connect(url, origin=web.base)
         with pytest.raises(aiohttp.WSServerHandshakeError):
-            await http.ws_connect(url)
+            await http.ws_connect(url, origin=web.base)
         await ws.close()
 
 
@@ -175,7 +178,7 @@ async def test_a_web_seat_and_an_ssh_seat_play_at_one_table_each_seeing_only_the
 
 
 async def test_a_web_player_who_comes_back_with_name_and_password_gets_the_seat_back(web: WebFixture) -> None:
-    ana, beto = await open_mixed_table(web, "mision_chungungo", account=True)
+    _ana, beto = await open_mixed_table(web, "mision_chungungo", account=True)
     await beto.wait_for("Your hand (B Beto)")
     await beto.close()
     again = await web.tab("beto", code=BETO_PASSWORD)  # the name folded: the registered one is shown
@@ -252,26 +255,30 @@ def test_serve_web_starts_both_doors_and_serves_the_page(tmp_path: Path) -> None
             if "in a browser:" in line:
                 break
         said = "".join(lines)
-        url = re.search(r"in a browser: (http://localhost:\d+/\?code=(\w+))", said)
+        url = re.search(r"in a browser: (http://localhost:\d+/) .*web code: (\w+)", said)
         assert url, said
+        assert "?code=" not in said  # the code is printed beside the address, not in it
         import urllib.request
 
         with urllib.request.urlopen(url.group(1).replace("localhost", "127.0.0.1"), timeout=10) as page:
-            assert f'value="{url.group(2)}"' in page.read().decode()
+            assert 'name="code"' in page.read().decode()
     finally:
         proc.terminate()
         proc.wait(10)
 
 
 async def test_a_tab_without_keys_for_the_idle_timeout_is_closed(server: ServerFixture) -> None:
-    runner, port, tables = await start_web(
-        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=1.0), FailureCounter(), code=WEB_CODE
+    # Long enough for a session to start and draw its lobby on a busy machine (a session costs about
+    # a CPU-second to start; with 1 s the tab was often closed before its lobby showed).
+    IDLE = 5.0
+    runner, port, _tables = await start_web(
+        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=IDLE), FailureCounter(), code=WEB_CODE
     )
     tab = WebTerminal()
     try:
         await tab.open(f"http://127.0.0.1:{port}", "Ana", WEB_CODE)
         await tab.wait_for("You are Ana")
-        await wait_until(lambda: tab.closed, "the idle tab is closed", timeout=10)
+        await wait_until(lambda: tab.closed, "the idle tab is closed", timeout=IDLE + 15)
         await wait_until(lambda: not server.hub.members, "its member goes")
     finally:
         await tab.close()

@@ -1,8 +1,8 @@
 """A browser tab as the test sees it: textual-serve's page and websocket, driven with aiohttp's client.
 
-It does what the page's script does: load ``/play`` with a name and a code,
-read the websocket address out of the page, open it with the terminal size
-in the query, send keys as ``["stdin", text]`` and draw the binary frames
+It does what the entry form and the page's script do: POST a name and a code
+to ``/play``, read the websocket address out of the page, open it (with the
+page's own address as its Origin) with the terminal size in the query, send keys as ``["stdin", text]`` and draw the binary frames
 (the app's terminal output) with pyte. It has the same reading and typing
 methods as the SSH :class:`~.conftest.Terminal`, so :mod:`.play`'s helpers
 drive both.
@@ -43,16 +43,16 @@ class WebTerminal(PyteScreen):
         return bool(self._tasks) and self._tasks[0].done()
 
     async def open(self, base: str, name: str, code: str) -> WebTerminal:
-        """Load the game page as ``name`` with ``code`` and open its websocket. Raises PageRefused."""
+        """Send the entry form as ``name`` with ``code`` and open the game page's websocket. Raises PageRefused."""
         self.http = aiohttp.ClientSession()
-        async with self.http.get(f"{base}/play", params={"name": name, "code": code}) as page:
+        async with self.http.post(f"{base}/play", data={"name": name, "code": code}) as page:
             text = await page.text()
             if page.status != 200:
                 raise PageRefused(page.status, text)
         found = re.search(r'data-session-websocket-url="([^"]+)"', text)
         assert found, "the game page names no websocket"
         url = f"{found.group(1)}?width={self.screen.columns}&height={self.screen.lines}"
-        self.ws = await self.http.ws_connect(url)
+        self.ws = await self.http.ws_connect(url, origin=base)
         self._tasks = [asyncio.ensure_future(self._read()), asyncio.ensure_future(self._write())]
         return self
 

@@ -1,4 +1,4 @@
-"""The engine of Montaña Pingüino (rulebook: rulebooks/montana-pinguino.en.txt).
+"""The engine of Montaña Pingüino (Rulebook: the English translation; Sheet: docs/games/montana_pinguino.md).
 
 A round (Rulebook: Round of Play) is:
 
@@ -35,20 +35,28 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from enum import StrEnum
 from typing import Any, ClassVar
 
 import attrs
 
-from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
+from boardgames_tui.engine.core import (
+    HIDDEN,
+    Event,
+    IllegalAction,
+    Outcome,
+    Pass,
+    State,
+    mask_log,
+    seat_letter,
+)
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.i18n import N_, shapes
 
 from . import data as D
-from .data import HIDDEN
 
 
 class Phase(StrEnum):
@@ -603,7 +611,7 @@ def _speed_text(side: str, box: int) -> str:
 
 
 def _ref(seat: int) -> str:
-    return "{%d}" % seat
+    return f"{{{seat:d}}}"
 
 
 # ==========================================================================
@@ -716,7 +724,7 @@ class MontanaState(State):
     barrier_count: int = 0
     """Undo barriers the rules have marked (an item drawn, the played cards
     revealed): an apply that raises it cannot be undone (engine ``State.is_barrier``)."""
-    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal_cache: dict[int, list[Any]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Legal actions by seat, remembered on first use (see ``engine.speed``); never copied to a derived state."""
 
     # ---- basic facts ---------------------------------------------------
@@ -779,13 +787,13 @@ class MontanaState(State):
 
     # ---- contract: legal actions ----------------------------------------
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat`` now, in the order the UI lists them."""
         if seat not in self.to_move:
             return []
         return legal_cached(self, seat, _legal_now)
 
-    def _legal_play(self, seat: int) -> list:
+    def _legal_play(self, seat: int) -> list[Any]:
         """Rulebook 1.2: any card in hand (a double card either way up) or a non-immediate
         item; after the left card, also no right card at all."""
         out: list[Any] = []
@@ -800,7 +808,7 @@ class MontanaState(State):
                 out.append(PlayCard(c, 0))
         return out
 
-    def _legal_activate(self, seat: int) -> list:
+    def _legal_activate(self, seat: int) -> list[Any]:
         """Rulebook 1.3: a reaction window's answers, or the choices the activating card asks for."""
         window = _WINDOWS.get(self.stage)
         if window is not None:
@@ -1115,14 +1123,13 @@ class MontanaState(State):
 
     def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
         """The card's runner makes the choice its card asks for (:class:`Choice`); activation goes on."""
-        t = type(action)
         value = (
             action.amount
-            if t is Reduce
+            if isinstance(action, Reduce)
             else action.card
-            if t is Recover
+            if isinstance(action, Recover)
             else action.seat
-            if t is Target
+            if isinstance(action, Target)
             else action.section
         )
         return evolve(self, params=self.params + (value,), to_move=())._run_activation()
@@ -1138,7 +1145,7 @@ class MontanaState(State):
         It closes its window at once: a cancelled card has no effect left to
         cancel, so nobody else is asked (Sheet decision, see Table notes).
         """
-        owner, card, _half = self.activating()  # type: ignore[misc]
+        owner, card, _half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         st = self._spend_item(seat, D.TORMENTA)
         st = st._set_outcome(owner, CardOutcome.CANCELLED)._add_log(
             Event(f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled.")
@@ -1164,7 +1171,7 @@ class MontanaState(State):
     def _block_with_iglu(self) -> MontanaState:
         """Card Explanations, Iglú: each runner who played one is not affected by the card;
         the card is carried out for everyone else."""
-        owner, card, half = self.activating()  # type: ignore[misc]
+        owner, card, half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         st = self
         for o in self.reacted:
             st = st._spend_item(o, D.IGLU)
@@ -1778,7 +1785,7 @@ class MontanaState(State):
         st = self
         table = CHAMPIONSHIP_POINTS[self.players]
         gained = tuple(table[p - 1] for p in place)
-        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
+        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained, strict=True)))
         st = st._add_log(
             Event(
                 f"Race {self.race} is over. "
@@ -1919,7 +1926,10 @@ class MontanaState(State):
     def view(self, seat: int | None) -> MontanaState:
         """What ``seat`` could know at the table (None: a spectator)."""
         n = self.players
-        hide = lambda cards: (HIDDEN,) * len(cards)  # noqa: E731
+
+        def hide(cards: Sized) -> tuple[int, ...]:
+            return (HIDDEN,) * len(cards)
+
         hand = tuple(self.hand[s] if s == seat else hide(self.hand[s]) for s in range(n))
         deck = tuple(tuple(sorted(self.deck[s])) if s == seat else hide(self.deck[s]) for s in range(n))
         items = tuple(self.items[s] if s == seat else hide(self.items[s]) for s in range(n))
@@ -1971,7 +1981,7 @@ class MontanaState(State):
         """The public text of the card that may be answered with Iglú or Tormenta de Nieve."""
         if self.phase != Phase.ACTIVATE or self.stage not in (Stage.TORMENTA, Stage.IGLU):
             return None
-        owner, card, half = self.activating()  # type: ignore[misc]
+        owner, card, half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         who = seat_letter(owner)
         if self.stage == Stage.TORMENTA:
             return (
@@ -2026,7 +2036,7 @@ class MontanaState(State):
         return evolve(self, log=self.log + (event,))
 
 
-def _legal_now(state: MontanaState, seat: int) -> list:
+def _legal_now(state: MontanaState, seat: int) -> list[Any]:
     """The legal actions of ``seat`` (in ``to_move``) worked out from the rules of the phase."""
     return _LEGAL[state.phase](state, seat)
 
@@ -2066,7 +2076,7 @@ _ITEM_ABILITIES: dict[str, Callable[[MontanaState, int, int, tuple[int, ...]], M
 assert set(_ITEM_ABILITIES) == set(D.ITEM_KINDS) - set(D.IMMEDIATE_KINDS)
 
 #: The legal actions of a seat in ``to_move``, by phase.
-_LEGAL: dict[Phase, Callable[[MontanaState, int], list]] = {
+_LEGAL: dict[Phase, Callable[[MontanaState, int], list[Any]]] = {
     Phase.RACE_OVER: lambda st, seat: [NextRace()],
     Phase.DRAW: lambda st, seat: [DrawItem()],
     Phase.KEEP: lambda st, seat: [KeepItem(c) for c in _unique_kinds(st.drawn)],
@@ -2137,7 +2147,7 @@ def _decider(keys: tuple[tuple[int, ...], ...], top: tuple[int, ...]) -> str:
         "acceleration",
         "health",
     )
-    for i, (a, b) in enumerate(zip(best, runner_up)):
+    for i, (a, b) in enumerate(zip(best, runner_up, strict=True)):
         if a != b:
             if i == 3 and best[0] == 0:
                 return "furthest ahead"

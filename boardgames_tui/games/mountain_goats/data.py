@@ -1,7 +1,7 @@
 """Mountain Goats components: mountains, point tokens, bonus tokens, Big Mountain.
 
 Numbers come from the published game (the rulebook names none of them);
-see the game sheet, "Components", and rules.md, "Table notes".
+see docs/games/mountain_goats.md, "Components", and rules.md, "Table notes".
 Everything here is plain data: no terminal library is imported.
 """
 

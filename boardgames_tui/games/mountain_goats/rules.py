@@ -1,4 +1,4 @@
-"""Mountain Goats rules engine (Rulebook: mountain-goats.es.txt; Sheet: mountain-goats.md).
+"""Mountain Goats rules engine (Rulebook: the Spanish edition; Sheet: docs/games/mountain_goats.md).
 
 A turn is two decisions of the same seat: :class:`Roll` (four dice from the
 state's generator), then one :class:`Move` (the changes of extra 1s and an
@@ -11,7 +11,9 @@ No terminal library is imported here (import contract).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -269,7 +271,7 @@ class GoatsState(State):
                     out[p] = (s, i + 5)
         return out
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Roll before rolling; then the distinct outcomes of the roll, best first.
 
         Each outcome is offered once, as one Move that reaches it; ordered by
@@ -300,7 +302,7 @@ class GoatsState(State):
         won = len(self.bonus_won[seat])
         left = self.bonus_left
         old_steps = sum(p for p in pos0 if p <= GROUP_MAX)
-        seen: set[tuple] = set()
+        seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
         for seq, move in speed.dice_sequences(self.dice, self.big_mountain, _move_of):
             res = speed.simulate(pos0, supply, owners, spot_set, seat, seq)
@@ -577,8 +579,8 @@ class _Turn:
         self.seat = seat
         self.me = speed.REF.get(seat) or seat_ref(seat)
         self.mypos = list(state.pos[seat])
-        self.supply = state.supply  # a list once a token is taken
-        self.mine = state.tokens[seat]
+        self.supply: Sequence[int] = state.supply  # a list once a token is taken
+        self.mine: Sequence[int] = state.tokens[seat]
         self.knocked: list[tuple[int, int]] = []
         self.events: list[Event] = []
         self.bonus_left = state.bonus_left
@@ -590,7 +592,7 @@ class _Turn:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
         dice = self.state.dice
         if faces != dice:
-            changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
+            changed = [f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1]
             if changed:
                 self.events.append(
                     Event(
@@ -680,8 +682,9 @@ class _Turn:
         if self.supply is self.state.supply:
             self.supply = list(self.supply)
             self.mine = list(self.mine)
-        self.supply[gi] = left = left - 1
-        self.mine[gi] += 1
+        supply, mine = cast(list[int], self.supply), cast(list[int], self.mine)  # copied just above
+        supply[gi] = left = left - 1
+        mine[gi] += 1
         return f", takes a {goat} token ({left} left)."
 
     def complete_sets(self) -> None:
@@ -787,7 +790,7 @@ def new_game(players: int, seed: int = 0, big_mountain: bool = False) -> GoatsSt
     )
 
 
-def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
+def random_action(state: GoatsState, seat: int, rnd: random.Random) -> Roll | Move:
     """A random legal action without listing every outcome (for ``simulate``).
 
     Extra 1s change at random (one 1 kept), dice fall into up to three random
@@ -808,10 +811,10 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
         faces = tuple(changed)
     if not state.big_mountain:
         return _move_of(faces, speed.plain_picks(faces)[rnd.getrandbits(8)])
-    groups = []
+    groups: list[tuple[int, ...]] = []
     bins = speed.BINS[rnd.getrandbits(8)]
-    occ = None
-    mypos = None
+    occ: set[int] | None = None
+    mypos: list[int] = []  # filled with occ, once a Big Mountain group comes
     for g in bins:
         s = 0
         for i in g:
@@ -832,7 +835,7 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
             mypos[goat - 5] = s
             groups.append((s, goat) + g)
         else:
-            if mypos is not None and mypos[s - 5] > GROUP_MAX:
+            if occ is not None and mypos[s - 5] > GROUP_MAX:
                 occ.discard(mypos[s - 5])
                 mypos[s - 5] = 0
             groups.append((s, s) + g)
@@ -884,7 +887,7 @@ def check_invariants(state: GoatsState) -> None:
     assert state.turns < 3000, "the game does not end"
 
 
-def redeal_hidden(state: GoatsState, seat: int, rnd) -> GoatsState:
+def redeal_hidden(state: GoatsState, seat: int, rnd: random.Random) -> GoatsState:
     """Only the future dice are unknown: replace the generator (leak test)."""
     return evolve(state, rng=Rng(rnd.getrandbits(63)))
 

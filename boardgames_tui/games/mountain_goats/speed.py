@@ -23,9 +23,9 @@ Like the rules, nothing here imports a terminal library (import contract).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgames_tui.engine.core import Event, seat_ref
 
@@ -33,6 +33,8 @@ from .data import BIG_MAX, DICE, GROUP_MAX, GROUP_MIN, MOUNTAINS, STEPS_BY_INDEX
 
 #: Seat placeholders of event texts (engine.core.seat_ref), by seat.
 REF = {s: seat_ref(s) for s in range(5)}
+
+T = TypeVar("T")
 #: A die face as text (indexed by the face).
 FACE = ("0", "1", "2", "3", "4", "5", "6")
 #: "a+b" for two faces a, b (indexed like FACE).
@@ -176,14 +178,14 @@ def dice_plans(
         for values in itertools.product(range(1, 7), repeat=len(ones)):
             if 1 not in values:
                 continue
-            faces = list(dice)
-            for i, v in zip(ones, values):
-                faces[i] = v
-            key = tuple(sorted(faces))
+            changed = list(dice)
+            for i, v in zip(ones, values, strict=True):
+                changed[i] = v
+            key = tuple(sorted(changed))
             if key not in seen:
                 seen.add(key)
-                variants.append(tuple(faces))
-    plans: dict[tuple[int, ...], tuple] = {}
+                variants.append(tuple(changed))
+    plans: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
     for faces in variants:
         for part in PARTITIONS:
             sums = []
@@ -207,7 +209,7 @@ def dice_plans(
 
 @lru_cache(maxsize=4096)
 def dice_sequences(
-    dice: tuple[int, ...], big: bool, make_move: Callable[[tuple, tuple], Any]
+    dice: tuple[int, ...], big: bool, make_move: Callable[[tuple[int, ...], tuple[tuple[int, ...], ...]], Any]
 ) -> tuple[tuple[tuple[tuple[int, int], ...], Any], ...]:
     """Every group sequence worth trying for a roll: ``((target, goat) ..., move)`` pairs.
 
@@ -222,7 +224,9 @@ def dice_sequences(
         else:
             seqs = big_sequences(sums, groups)
         for seq, grp in seqs:
-            out.append((seq, make_move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))))
+            out.append(
+                (seq, make_move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp, strict=True))))
+            )
     return tuple(out)
 
 
@@ -233,7 +237,9 @@ def dice_sequences(
 _DIE_BIT = {0: 1, 1: 2, 2: 4, 3: 8}
 
 
-def surely_legal(dice, faces, groups, hi) -> bool:
+def surely_legal(
+    dice: tuple[int, ...], faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...], hi: int
+) -> bool:
     """Whether :meth:`GoatsState.check_move` would accept these faces and groups, cheaply.
 
     True only if it would (``hi`` is its highest group sum); False on any
@@ -294,14 +300,16 @@ def surely_legal(dice, faces, groups, hi) -> bool:
     return True
 
 
-def big_sequences(sums, groups):
+def big_sequences(
+    sums: tuple[int, ...], groups: tuple[tuple[int, ...], ...]
+) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]]:
     """Every (order, goat choice) of a plan that has Big Mountain groups."""
     big_k = [k for k, t in enumerate(sums) if t > GROUP_MAX]
     out = []
-    seen = set()
+    seen: set[tuple[tuple[int, int], ...]] = set()
     for goats in itertools.product(MOUNTAINS, repeat=len(big_k)):
         base = [(t, t) for t in sums]
-        for k, g in zip(big_k, goats):
+        for k, g in zip(big_k, goats, strict=True):
             base[k] = (sums[k], g)
         for perm in itertools.permutations(range(len(sums))):
             seq = tuple(base[k] for k in perm)
@@ -312,12 +320,19 @@ def big_sequences(sums, groups):
     return out
 
 
-def simulate(pos0, supply, owners, spots, seat, seq):
+def simulate(
+    pos0: Sequence[int],
+    supply: Sequence[int],
+    owners: Sequence[int],
+    spots: Iterable[int],
+    seat: int,
+    seq: Iterable[tuple[int, int]],
+) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
     """Fast resolution of a group sequence: (pos, gains, knocked mask) or None if illegal."""
     pos = list(pos0)
     gains = [0, 0, 0, 0, 0, 0]
     knocked = 0
-    occ = None
+    occ: set[int] | None = None
     for target, goat in seq:
         i = goat - 5
         p = pos[i]
@@ -350,7 +365,7 @@ def simulate(pos0, supply, owners, spots, seat, seq):
     return tuple(pos), tuple(gains), knocked
 
 
-def fast_constructor(cls: type) -> Callable[[tuple, tuple], Any]:
+def fast_constructor(cls: type[T]) -> Callable[[tuple[int, ...], tuple[tuple[int, ...], ...]], T]:
     """A maker of ``cls(faces, groups)`` that skips the converters (for values they would keep as they are).
 
     ``cls`` is an attrs class with slots ``faces`` and ``groups`` (the rules'
@@ -360,8 +375,8 @@ def fast_constructor(cls: type) -> Callable[[tuple, tuple], Any]:
     set_faces = cls.__dict__["faces"].__set__
     set_groups = cls.__dict__["groups"].__set__
 
-    def make(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> Any:
-        m = new(cls)
+    def make(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> T:
+        m: T = new(cls)
         set_faces(m, faces)
         set_groups(m, groups)
         return m

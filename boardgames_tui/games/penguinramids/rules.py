@@ -1,4 +1,4 @@
-"""Penguinramids rules engine (Rulebook: penguinramids.es.txt; Sheet: penguinramids.md).
+"""Penguinramids rules engine (Rulebook: the Spanish edition; Sheet: docs/games/penguinramids.md).
 
 A game lasts 10 rounds. Each round reveals one penguin per player; everyone
 secretly plays an action card (``Phase.CHOOSE``, every seat still choosing
@@ -385,7 +385,9 @@ def all_supported(pyr: tuple[int, ...], grey: tuple[bool, ...], tok: tuple[int, 
     return True
 
 
-def _token_fits(pyr, grey, tok, slot: int, weight: int, held: int) -> bool:
+def _token_fits(
+    pyr: tuple[int, ...], grey: tuple[bool, ...], tok: tuple[int, ...], slot: int, weight: int, held: int
+) -> bool:
     """Whether ``held`` tokens would make ``slot`` hold ``weight`` (supporters present)."""
     if held <= 0 or slot < 4 or pyr[slot] >= 0:
         return False
@@ -464,7 +466,7 @@ class PenguinramidsState(State):
     #: (engine ``State.is_barrier``).
     barrier_count: int = 0
     #: Legal actions by seat, remembered on first use (``engine.speed``); never copied to a derived state.
-    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal_cache: dict[int, list[Any]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ---- basic properties ----
 
@@ -612,13 +614,13 @@ class PenguinramidsState(State):
 
     # ---- contract ----
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat``, in the order the chooser lists them."""
         if seat not in self.to_move:
             return []
         return legal_cached(self, seat, PenguinramidsState._legal_now)
 
-    def _legal_now(self, seat: int) -> list:
+    def _legal_now(self, seat: int) -> list[Any]:
         """The legal actions of ``seat`` (in ``to_move``), worked out from the rules."""
         if self.phase == Phase.CHOOSE:
             return [ChooseCard(c) for c in self.hands[seat]]
@@ -1108,7 +1110,7 @@ class PenguinramidsState(State):
         if seat not in self.to_move:
             if self.phase == Phase.CHOOSE:
                 return "Waiting for the others to choose"
-            return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]
+            return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]  # someone plays: current is set
         if self.phase == Phase.CHOOSE:
             return f"Round {self.round}: choose an action card in secret"
         card = f"card {self.card} {ACTION_NAMES[self.card]}"
@@ -1140,7 +1142,7 @@ _STEPS: dict[type, Callable[[PenguinramidsState, int, Any], PenguinramidsState]]
 }
 
 
-def _supported_around(pyr, grey, tok, slot: int) -> bool:
+def _supported_around(pyr: tuple[int, ...], grey: tuple[bool, ...], tok: tuple[int, ...], slot: int) -> bool:
     """Support holds for ``slot`` and every slot resting on it (after a change there)."""
     for s in (slot,) + _ABOVE[slot]:
         if pyr[s] < 0 or s < 4:
@@ -1289,7 +1291,7 @@ def _choice_text(number: int) -> str:
 
 
 def simulation_stats(state: PenguinramidsState) -> dict[str, float | str]:
-    """Figures for the README: share of complete pyramids, each goal's hit rate over all
+    """Figures for docs/games/penguinramids.md: share of complete pyramids, each goal's hit rate over all
     finished pyramids (all 10 goals tested, drawn or not), mean and winning score."""
     n = state.n
     sc = state.scores()

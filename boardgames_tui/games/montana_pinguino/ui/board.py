@@ -57,7 +57,7 @@ def _snapshot(view: Any) -> tuple:
     return (view.race, view.position, view.box, view.health)
 
 
-class MontanaBoard(GameBoard):
+class MontanaBoard(GameBoard[R.MontanaState]):
     """The board of the shared game screen (id ``mp-board``)."""
 
     DEFAULT_CSS = """
@@ -70,7 +70,7 @@ class MontanaBoard(GameBoard):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("id", "mp-board")
         super().__init__(**kwargs)
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[R.MontanaState] | None = None
         self._snap: tuple | None = None
         self._before: tuple | None = None
         self._preview: Any = None
@@ -113,7 +113,7 @@ class MontanaBoard(GameBoard):
 
     # ---- the contract -----------------------------------------------------
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[R.MontanaState]) -> None:
         """Redraw from ``ctx`` (see the module docstring)."""
         new_seat = self.ctx is None or self.ctx.seat != ctx.seat
         self.ctx = ctx
@@ -188,7 +188,7 @@ class MontanaBoard(GameBoard):
                 if self.app.size.width >= self.HOLD_LOG_FROM:
                     log.hold(told)
                 else:
-                    log.set_hidden(True)
+                    log.set_hidden(True)  # type: ignore[attr-defined]  # the log panel (it has hold)
                 self._log_held = log
         # Nothing to choose while the table watches. When the round fits above it (every card
         # turned over), the list keeps its place and shows the round's earlier steps (a
@@ -716,7 +716,6 @@ class MontanaBoard(GameBoard):
         ctx, action = self.ctx, self._preview
         if ctx is None or action is None:
             return {}
-        view = ctx.view
         if isinstance(action, R.PlaceToken):
             return {action.section: "?"}
         return {}

@@ -37,6 +37,7 @@ from ..rules import (
     Discard,
     EndTurn,
     Flip,
+    PenguinramidsState,
     Phase,
     Place,
     PlaceToken,
@@ -54,7 +55,7 @@ from . import render
 NOTE_STYLE = Style(italic=True)
 
 
-class PenguinBoard(GameBoard):
+class PenguinBoard(GameBoard[PenguinramidsState]):
     """The Penguinramids board (see module docstring)."""
 
     DEFAULT_CSS = """
@@ -64,7 +65,7 @@ class PenguinBoard(GameBoard):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[PenguinramidsState] | None = None
         self.previewed: Any | None = None
         #: (width, large tiles) the last drawing was made for.
         self._drawn_for: tuple[int, bool] | None = None
@@ -99,7 +100,7 @@ class PenguinBoard(GameBoard):
 
     # ---- contract ----
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[PenguinramidsState]) -> None:
         self.ctx = ctx
         self.previewed = None
         self._draw()
@@ -173,7 +174,7 @@ class PenguinBoard(GameBoard):
         width = self.size.width or 50
         large = self.large()
         if not mine:
-            highlight = marks = None
+            highlight = marks = None  # type: ignore[assignment]  # another seat's turn: nothing marked
         key = (
             names,
             focus,
@@ -245,7 +246,7 @@ class PenguinBoard(GameBoard):
         if me is None or me not in view.to_move:
             if view.phase == Phase.CHOOSE:
                 return Text(_("Everyone chooses an action card in secret."))
-            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))
+            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))  # type: ignore[arg-type]  # someone plays: current is set
         if isinstance(action, ChooseCard):
             return Text(
                 _("Card {number}: {text}.").format(
