@@ -623,6 +623,11 @@ class TableSession(asyncssh.SSHServerSession):
         #: Set once the session has ended and the client's terminal is restored.
         self.done = asyncio.Event()
 
+    @property
+    def identity(self) -> str | None:
+        """Who this session is (``key:...``, ``account:...``, ``guest:...``; None: it was refused)."""
+        return self.admission.identity if self.admission is not None else None
+
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
 
