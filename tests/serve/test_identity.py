@@ -411,3 +411,25 @@ async def test_openssh_registers_a_new_name_at_its_prompts_and_logs_it_in_again(
         await again.wait_for("You are gabi")
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+async def test_the_web_door_counts_failures_under_the_forwarded_address_only_behind_a_named_proxy(
+    server: ServerFixture, monkeypatch: pytest.MonkeyPatch, trusted: bool
+) -> None:
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.01)
+    failures = FailureCounter()
+    config = ServerConfig(idle_timeout=600, trusted_proxies=("127.0.0.1",) if trusted else ())
+    runner, port, _tables = await start_web("127.0.0.1", 0, server.hub, config, failures, code="web-code-1")
+    try:
+        async with aiohttp.ClientSession() as http:
+            for n in range(server_module.MAX_FAILURES):
+                params = {"name": f"guesser{n}", "code": "wrong"}
+                headers = {"X-Forwarded-For": "198.51.100.7"}
+                async with http.post(f"http://127.0.0.1:{port}/play", data=params, headers=headers) as page:
+                    assert page.status == 403
+    finally:
+        await runner.cleanup()
+    forwarded, proxy = "net:198.51.100.0/24", "net:127.0.0.0/24"
+    assert bool(failures.blocked(forwarded)) is trusted
+    assert bool(failures.blocked(proxy)) is not trusted
