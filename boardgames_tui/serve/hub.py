@@ -362,7 +362,7 @@ class Hub:
         """
         member = Member(identity, name, address=address, guest=guest, bound=table)
         self.members.add(member)
-        member.send({"op": "hello", "name": name, "identity": identity})
+        member.send({"op": "hello", "name": name, "identity": identity, "guest": guest, "table": table})
         member.send(self.lobby(member))
         # Back after a lost connection: straight to the one game it has a seat in.
         mine = [t for t in self.tables.values() if identity in t.owners and t.status != "over"]

@@ -664,9 +664,14 @@ class SessionApp(BoardGamesApp):
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(
-                _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
-            )
+            title = _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
+            if message.get("guest"):  # a guest for this session only, at one table
+                title += " " + (
+                    _("(a guest at table {table})").format(table=message["table"])
+                    if message.get("table")
+                    else _("(a guest: one table, this session only)")
+                )
+            self.lobby.query_one("#lobby-title", Static).update(title)
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":

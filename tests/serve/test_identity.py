@@ -117,6 +117,7 @@ async def test_a_tables_code_admits_only_to_that_table(server: ServerFixture) ->
     guest = await server.terminal("dora", **password(server.hub.tables[t2].code))
     text = await guest.wait_for(f"{t2} ")
     assert f"{t1} " not in text  # the other table is not even listed
+    await guest.wait_for("(a guest at")  # the lobby's title says so
     member = member_named(server, "dora")
     server.hub.handle(member, {"op": "watch", "table": t1})
     assert member.table is None
