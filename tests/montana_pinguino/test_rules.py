@@ -12,6 +12,7 @@ from boardgames_tui.engine import IllegalAction, Pass
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
+from boardgames_tui.games.montana_pinguino.preview import preview
 from boardgames_tui.games.montana_pinguino.rules import (
     DiscardItem,
     DrawItem,
@@ -929,10 +930,8 @@ def test_ui_helpers_speed_range_forecast_and_preview():
     assert not R.in_speed_range(st, 0, dbl, 0) and R.in_speed_range(st, 0, dbl, 1)
     # orange from section 1: sections 2, 3, 4 (fast curve at orange: 1 damage), +1 +1 +0
     assert R.impulse_forecast(st, 0) == (4, 1, 2)
-    assert "does nothing at your speed" in R.action_preview(st, 0, PlayCard(dbl, 0))
-    assert "works at your speed" in R.action_preview(st, 0, PlayCard(dbl, 1))
-    assert R.action_preview(st, 0, Reduce(2)) == "speed orange (box 9) -> yellow (box 7)"
-    assert R.action_preview(st, 0, Target(1)).startswith("runner B: section 3")
+    assert preview(st, 0, PlayCard(dbl, 0)).forecasts[0].cards[0].reason.startswith("speed orange")
+    assert not preview(st, 0, PlayCard(dbl, 1)).forecasts[0].cards[0].reason.startswith("speed")
     v = st.view(1)
     assert R.impulse_forecast(v, 0) == R.impulse_forecast(st, 0)
 

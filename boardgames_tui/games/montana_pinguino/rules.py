@@ -577,35 +577,6 @@ def impulse_forecast(state: MontanaState, seat: int) -> tuple[int, int, int]:
     return end, damage, accel
 
 
-def action_preview(state: MontanaState, seat: int, action: Any) -> str:
-    """A line saying what ``action`` of ``seat`` would do, for the UI's preview (works on views)."""
-    side = state.sides[seat]
-    if isinstance(action, PlayCard):
-        text = describe_played(action.card, action.half)
-        if not in_speed_range(state, seat, action.card, action.half):
-            return f"{text}: does nothing at your speed now ({D.LEVEL_NAMES[state.level(seat)]})"
-        return f"{text}: works at your speed now ({D.LEVEL_NAMES[state.level(seat)]})"
-    if isinstance(action, Reduce):
-        box = state.box[seat]
-        return f"speed {_speed_text(side, box)} -> {_speed_text(side, box - action.amount)}"
-    if isinstance(action, Target):
-        t = action.seat
-        return (
-            f"runner {seat_letter(t)}: {_place(state, state.position[t])}, health {state.health[t]}, "
-            f"speed {_speed_text(state.sides[t], state.box[t])}"
-        )
-    if isinstance(action, PlaceToken):
-        sec = section_at(state, action.section)
-        return f"section {action.section}: {sec.describe() if sec else ''}"
-    if isinstance(action, (Recover, KeepItem, DiscardItem)):
-        return f"{D.card_name(action.card)}: {D.card_text(action.card)}"
-    if isinstance(action, PlayNoMore):
-        return "keep the rest of your hand for later rounds"
-    if isinstance(action, DrawItem):
-        return "3 cards, keep 1 (you are in last place)" if seat in state.last_place() else "1 item card"
-    return str(action)
-
-
 def _speed_text(side: str, box: int) -> str:
     return f"{D.LEVEL_NAMES[D.speed_level(side, box)]} (box {box + 1})"
 
@@ -1068,14 +1039,20 @@ class MontanaState(State):
         while not st.to_move:
             if st.cursor >= len(st.order):
                 return st._impulse_phase()
-            seat = st.order[st.cursor]
-            if st.slot >= len(st.played[seat]):
-                st = evolve(st, cursor=st.cursor + 1, slot=0, stage=Stage.START, params=(), reacted=())
-            elif st.stage == Stage.START:
-                st = st._activate(seat)
-            else:
-                st = st._card_choices(seat)
+            st = st._activation_step()
         return st
+
+    def _activation_step(self) -> MontanaState:
+        """One step of Rulebook 1.3 for the runner at ``cursor``: its next card starts
+        (:meth:`_activate`), makes its choices or is carried out (:meth:`_card_choices`),
+        or, its cards done, the next runner's turn comes. Also the preview's step
+        (``preview.py``), so that a preview resolves cards as ``apply`` does."""
+        seat = self.order[self.cursor]
+        if self.slot >= len(self.played[seat]):
+            return evolve(self, cursor=self.cursor + 1, slot=0, stage=Stage.START, params=(), reacted=())
+        if self.stage == Stage.START:
+            return self._activate(seat)
+        return self._card_choices(seat)
 
     def _activate(self, seat: int) -> MontanaState:
         """Rulebook 1.2 and Abilities: an action card acts only within its speed range, and a
@@ -1123,6 +1100,10 @@ class MontanaState(State):
 
     def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
         """The card's runner makes the choice its card asks for (:class:`Choice`); activation goes on."""
+        return self._chosen(action)._run_activation()
+
+    def _chosen(self, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
+        """The choice noted with the activating card's others, nobody waiting (also the preview's)."""
         value = (
             action.amount
             if isinstance(action, Reduce)
@@ -1132,7 +1113,7 @@ class MontanaState(State):
             if isinstance(action, Target)
             else action.section
         )
-        return evolve(self, params=self.params + (value,), to_move=())._run_activation()
+        return evolve(self, params=self.params + (value,), to_move=())
 
     def _others_from(self, seat: int) -> tuple[int, ...]:
         """Racing opponents of ``seat`` in seat order starting at its left."""
@@ -2090,7 +2071,8 @@ _LEGAL: dict[Phase, Callable[[MontanaState, int], list[Any]]] = {
 _WINDOWS = {Stage.TORMENTA: (D.TORMENTA, PlayTormenta), Stage.IGLU: (D.IGLU, PlayIglu)}
 
 #: The action that makes each kind of choice.
-_PARAM_ACTION = {
+#: The action a player answers each kind of :class:`Choice` with.
+_PARAM_ACTION: dict[Choice, type[Reduce] | type[Recover] | type[Target] | type[PlaceToken]] = {
     Choice.REDUCE: Reduce,
     Choice.RECOVER: Recover,
     Choice.TARGET: Target,

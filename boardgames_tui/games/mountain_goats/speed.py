@@ -1,6 +1,8 @@
 """Mountain Goats speed-only code: caches, fast paths and shared log events (no rule lives here).
 
-``rules.py`` says what a roll and a move do; this module only makes asking
+``rules.py`` says what a roll and a move do, and is the only move
+generator and legality check (``GoatsState.ranked_moves`` resolves every
+sequence with the rules' own steps); this module only makes asking
 cheap, for the computer players' searches and the random-play harness,
 which ask the same questions millions of times. Every function here gives
 what the plain rules would give (``tests/mountain_goats/test_speed.py``
@@ -8,11 +10,9 @@ checks each against them):
 
 - per roll, cached: the distinct outcomes a roll allows (:func:`dice_plans`)
   and the group sequences worth trying (:func:`dice_sequences`);
-- fast paths: a quick "surely legal" check before the full one
-  (:func:`surely_legal`), a resolution of a group sequence that only
-  counts positions and tokens (:func:`simulate`), a move built without its
-  converters (:func:`fast_constructor`), the groups a random move picks
-  per roll (:func:`plain_picks`);
+- fast paths: a move built without its converters
+  (:func:`fast_constructor`), the groups a random move picks per roll
+  (:func:`plain_picks`);
 - pre-built events: a roll's log line and the common climbing lines are
   made once per seat and shared by every game (events are immutable
   values, already shared by every later state's log).
@@ -23,7 +23,7 @@ Like the rules, nothing here imports a terminal library (import contract).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -233,73 +233,6 @@ def dice_sequences(
 # ---------------------------------------------------------------- fast paths
 
 
-#: Bit of each die index in a mask of used dice.
-_DIE_BIT = {0: 1, 1: 2, 2: 4, 3: 8}
-
-
-def surely_legal(
-    dice: tuple[int, ...], faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...], hi: int
-) -> bool:
-    """Whether :meth:`GoatsState.check_move` would accept these faces and groups, cheaply.
-
-    True only if it would (``hi`` is its highest group sum); False on any
-    doubt (and it may raise on malformed values), so that the caller asks
-    check_move, which names the problem. Big Mountain spots are not checked
-    here either.
-    """
-    if faces != dice:
-        if len(faces) != DICE:
-            return False
-        had_one = kept_one = False
-        for i in range(DICE):
-            f, d = faces[i], dice[i]
-            if d == 1:
-                had_one = True
-                if f == 1:
-                    kept_one = True
-                elif not 1 <= f <= 6:
-                    return False
-            elif f != d:
-                return False
-        if had_one and not kept_one:
-            return False
-    used = 0
-    for g in groups:
-        k = len(g)
-        if k == 4:
-            i, j = g[2], g[3]
-            bit = _DIE_BIT[i] | _DIE_BIT[j]
-            if i == j or used & bit:
-                return False
-            used |= bit
-            total = faces[i] + faces[j]
-        elif k == 3:
-            i = g[2]
-            bit = _DIE_BIT[i]
-            if used & bit:
-                return False
-            used |= bit
-            total = faces[i]
-        elif k > 4:
-            total = 0
-            for i in g[2:]:
-                bit = _DIE_BIT[i]
-                if used & bit:
-                    return False
-                used |= bit
-                total += faces[i]
-        else:
-            return False
-        if total < GROUP_MIN or total > hi or g[0] != total:
-            return False
-        if total <= GROUP_MAX:
-            if g[1] not in (0, total):
-                return False
-        elif g[1] not in MOUNTAINS:
-            return False
-    return True
-
-
 def big_sequences(
     sums: tuple[int, ...], groups: tuple[tuple[int, ...], ...]
 ) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]]:
@@ -318,51 +251,6 @@ def big_sequences(
             seen.add(seq)
             out.append((seq, tuple(groups[k] for k in perm)))
     return out
-
-
-def simulate(
-    pos0: Sequence[int],
-    supply: Sequence[int],
-    owners: Sequence[int],
-    spots: Iterable[int],
-    seat: int,
-    seq: Iterable[tuple[int, int]],
-) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
-    """Fast resolution of a group sequence: (pos, gains, knocked mask) or None if illegal."""
-    pos = list(pos0)
-    gains = [0, 0, 0, 0, 0, 0]
-    knocked = 0
-    occ: set[int] | None = None
-    for target, goat in seq:
-        i = goat - 5
-        p = pos[i]
-        if target > GROUP_MAX:
-            if occ is None:
-                occ = set(spots)
-            if target in occ:
-                return None
-            if p > GROUP_MAX:
-                occ.discard(p)
-            pos[i] = target
-            occ.add(target)
-            continue
-        if p > GROUP_MAX:
-            if occ is None:
-                occ = set(spots)
-            occ.discard(p)
-            pos[i] = 0
-            continue
-        top = STEPS_BY_INDEX[i]
-        if p < top:
-            p += 1
-            pos[i] = p
-            if p == top:
-                o = owners[i]
-                if o >= 0 and o != seat:
-                    knocked |= 1 << i
-        if p == top and gains[i] < supply[i]:
-            gains[i] += 1
-    return tuple(pos), tuple(gains), knocked
 
 
 def fast_constructor(cls: type[T]) -> Callable[[tuple[int, ...], tuple[tuple[int, ...], ...]], T]:

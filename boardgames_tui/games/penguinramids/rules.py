@@ -395,6 +395,13 @@ def _token_fits(
     return have is not None and have + held >= weight
 
 
+def arm_tokens_after(tok: tuple[int, ...], action: PlaceToken) -> tuple[int, ...]:
+    """A pyramid's arm tokens (``tokens[seat]``: left then right arm of each flat slot) once
+    ``action`` puts one more on its arm (Rulebook: acción 5)."""
+    i = 2 * action.slot + (1 if action.arm == RIGHT else 0)
+    return replace_at(tok, i, tok[i] + 1)
+
+
 def useful_arms() -> tuple[tuple[int, str], ...]:
     """Every (flat slot, arm) that holds up a slot above: where a token can matter."""
     out = []
@@ -877,12 +884,9 @@ class PenguinramidsState(State):
         The same decision stays open, unless the penguin is placed, the action is
         done and this was the last held token that could go anywhere.
         """
-        arm = 1 if action.arm == RIGHT else 0
-        i = 2 * action.slot + arm
-        tok = self.tokens[seat]
         st = evolve(
             self,
-            tokens=replace_at(self.tokens, seat, replace_at(tok, i, tok[i] + 1)),
+            tokens=replace_at(self.tokens, seat, arm_tokens_after(self.tokens[seat], action)),
             held_tokens=replace_at(self.held_tokens, seat, self.held_tokens[seat] - 1),
             log=self.log
             + (

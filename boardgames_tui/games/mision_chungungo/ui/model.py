@@ -30,6 +30,7 @@ from boardgames_tui.ui.fit import fit_name
 
 from .. import data
 from ..data import CARDS, Step, alternatives
+from ..preview import preview
 from ..rules import (
     ChungungoState,
     Excavate,
@@ -434,7 +435,8 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) 
             text += " " + _("An eel may cancel it.")
         return text
     if t is Shoot:
-        hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)  # type: ignore[arg-type]  # shots are previewed for the seat deciding
+        shot = preview(view, seat, action) if seat is not None else None
+        hit, eels = (shot.struck, shot.eels) if shot is not None else ((), ())
         marks = " " + _("(* on the field)") if hit or eels else ""
         return _("This shot {outcome}{marks}.").format(outcome=_hits_words(hit, eels, ctx), marks=marks)
     if t is Excavate:

@@ -32,6 +32,7 @@ from boardgames_tui.ui.canvas import Row
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from .. import data
+from ..preview import TakePreview, TokenPreview, preview
 from ..rules import (
     ChooseCard,
     Discard,
@@ -167,9 +168,9 @@ class PenguinBoard(GameBoard[PenguinramidsState]):
         mine = me == focus
         drawn = view
         if mine and isinstance(action, PlaceToken):  # the arm as it would be with the token on
-            tok = list(view.tokens[focus])
-            tok[2 * action.slot + (1 if action.arm == "right" else 0)] += 1
-            drawn = attrs.evolve(view, tokens=view.tokens[:focus] + (tuple(tok),) + view.tokens[focus + 1 :])
+            after = preview(view, focus, action)
+            assert isinstance(after, TokenPreview)
+            drawn = attrs.evolve(view, tokens=(*view.tokens[:focus], after.tokens, *view.tokens[focus + 1 :]))
         colour = not getattr(self.app, "no_color", False)
         width = self.size.width or 50
         large = self.large()
@@ -260,7 +261,9 @@ class PenguinBoard(GameBoard[PenguinramidsState]):
                 penguin=penguin_label(pid),
                 grey=penguin_label(pid, True),
             )
-            return self._slots_note(pid, marks, what)
+            facts = preview(view, me, action)
+            assert isinstance(facts, TakePreview)
+            return self._slots_note(pid, marks, what, facts)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
             highlight[action.slot] = penguin_label(pid)
@@ -329,16 +332,20 @@ class PenguinBoard(GameBoard[PenguinramidsState]):
             )
         return Text("")
 
-    def _slots_note(self, pid: int, marks: dict[int, str], what: str) -> Text:
+    def _slots_note(
+        self, pid: int, marks: dict[int, str], what: str, facts: TakePreview | None = None
+    ) -> Text:
+        """Where ``pid`` fits (the rules' :class:`.preview.TakePreview` of taking it, when
+        previewing a Take), marking those slots 'ok'."""
         ctx = self.ctx
         assert ctx is not None
         view, me = ctx.view, ctx.seat
         assert me is not None
-        legal = view.legal_slots(me, pid)
+        legal = facts.slots if facts is not None else view.legal_slots(me, pid)
         for s in legal:
             marks[s] = "ok"
         text = Text(_("{what}: ").format(what=what))
-        if not view.can_place(me, pid) and view.taken < 0:
+        if facts is not None and facts.discarded:
             text.append(_("fits nowhere, even with your tokens: taking it DISCARDS it"), style="bold")
         elif legal:
             text.append(
