@@ -123,6 +123,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return text
 
 
+def local_time(seconds: float, pattern: str = "d MMM y HH:mm") -> str:
+    """``seconds`` since the epoch as local time, in the current language's words ("1 dic 14:05").
+
+    ``pattern`` is a CLDR date pattern (Babel's ``format_datetime``: ``d``
+    day, ``MMM`` the month's short name in the language, ``y`` year,
+    ``HH:mm`` the time), so a Spanish screen never shows an English month.
+    """
+    import datetime
+
+    from babel.dates import format_datetime
+
+    when = datetime.datetime.fromtimestamp(seconds)
+    return format_datetime(when, pattern, locale=_language)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for extraction without translating it now (it is translated where shown)."""
     return message

@@ -471,7 +471,7 @@ class SeatGameOverScreen(GameOverScreen, inherit_bindings=False):
 
     CHOICES = SEAT_GAME_OVER_CHOICES
     BINDINGS: ClassVar = [
-        Binding("l", "choose('launcher')", N_("Lobby")),
+        Binding("b", "choose('launcher')", N_("Lobby")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),

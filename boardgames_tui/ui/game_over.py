@@ -71,7 +71,8 @@ class GameOverScreen(GatedScreen, Screen[str]):
 
     BINDINGS = [
         Binding("p", "choose('again')", N_("Play again")),
-        Binding("l", "choose('launcher')", N_("Launcher")),
+        # Not "l": on the final table of this same game "l" is the log (one key, one meaning).
+        Binding("b", "choose('launcher')", N_("Launcher")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),

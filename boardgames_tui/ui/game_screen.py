@@ -712,6 +712,9 @@ class GameScreen(GatedScreen, Screen[None]):
             return self._can_undo()
         if action == "scores":
             return self.match.state.is_terminal
+        if action == "save":
+            # A finished game is already kept in the history (and its replay there): nothing to save.
+            return not self.match.state.is_terminal
         if action in ("hint", "hint_unlisted"):
             # Listed in the footer at a table with computer players; a key of its own otherwise.
             return self.bots.can_hint() and self.bots.any_bots() == (action == "hint")
@@ -752,6 +755,9 @@ class GameScreen(GatedScreen, Screen[None]):
         show_rules(self.app, self.spec.title, self.spec.rules_text())
 
     def action_save(self) -> None:
+        if self.match.state.is_terminal:
+            self.notify(_("This game is over: it is kept in Finished games, with its replay."), timeout=5)
+            return
         name = f"{self.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         try:
             path = self.match.save(saves_dir() / name)

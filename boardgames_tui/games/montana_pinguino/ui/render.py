@@ -18,7 +18,7 @@ from rich.text import Span, Text
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import Pass, seat_letter
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.ui.fit import fit_name
 
 from .. import data as D
@@ -330,8 +330,14 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     for s in order:
         row = view.played[s]
         who = Text(seat_letter(s), style=SEAT_STYLES[s])
-        holds = _("holds {cards} cards").format(cards=len(view.hand[s])) + (
-            "" if view.purist else _(", {items} items").format(items=len(view.items[s]))
+        holds = ngettext("holds {cards} card", "holds {cards} cards", len(view.hand[s])).format(
+            cards=len(view.hand[s])
+        ) + (
+            ""
+            if view.purist
+            else ngettext(", {items} item", ", {items} items", len(view.items[s])).format(
+                items=len(view.items[s])
+            )
         )
         if not row:
             waiting = view.phase == R.Phase.PLAY and s in view.to_move
@@ -845,7 +851,7 @@ def course_text(
             out.append("\n")
     end = sleds_at(finish)
     if end.plain or ends:
-        out.append("F finish ", style="bold")
+        out.append(_("F finish") + " ", style="bold")  # F: the finish's letter on the track
         out.append_text(end)
     out.rstrip()
     return out
