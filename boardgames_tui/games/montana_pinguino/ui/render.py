@@ -713,7 +713,7 @@ def _section_cells(
     limit = R.effective_limit(view, pos) if sec is not None else None
     tag = ""
     if sec is not None and (sec.curve or iced) and limit is not None:
-        tag = D.LEVEL_LETTERS[limit] + (CURVE_GLYPH if sec.curve else "") + (ICE_GLYPH if iced else "")
+        tag = level_letter(limit) + (CURVE_GLYPH if sec.curve else "") + (ICE_GLYPH if iced else "")
     top = Text()
     top.append_text(label)
     fill = inner - len(label.plain) - len(tag)
@@ -857,6 +857,22 @@ def course_text(
     return out
 
 
+#: The speed levels' letters in the language shown, one per level from green to red (the
+#: initials of the colours' names: "GYOR" in English, "VANR" in Spanish).
+LEVEL_LETTERS_SHOWN = N_("GYOR")
+
+
+def level_letter(level: int) -> str:
+    """The letter a speed level (0 green .. 3 red) is shown with, in the current language.
+
+    The rules name the levels by ``data.LEVEL_LETTERS`` (English) whatever
+    the language; only the screens use these. A catalogue whose letters are
+    not four falls back to the English ones.
+    """
+    letters = _(LEVEL_LETTERS_SHOWN)
+    return (letters if len(letters) == len(D.LEVEL_LETTERS) else D.LEVEL_LETTERS)[level]
+
+
 def gauge_text(view: Any, seat: int) -> Text:
     """The speedometer as a gauge: each level's boxes after its letter (G Y O R), filled
     with '█' up to the marker box, '·' beyond; the level the marker is in stands in
@@ -868,7 +884,7 @@ def gauge_text(view: Any, seat: int) -> Text:
     i = 0
     for lv, count in enumerate(meter.boxes):
         out.append(
-            D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
+            level_letter(lv), style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
         )
         for _ in range(count):
             out.append("█" if i <= box else "·", style=LEVEL_STYLES[lv] if i <= box else "dim")

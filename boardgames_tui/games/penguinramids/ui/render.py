@@ -390,9 +390,9 @@ def table_canvas(
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
         goal = GOALS[g]
-        line = Text(f"{goal.name} {goal.points}", style="bold")
+        line = Text(f"{_(goal.name)} {goal.points}", style="bold")
         if large:
-            line.append(f": {goal.text}", style="")
+            line.append(f": {_(goal.text)}", style="")
         if g in met:
             line.append(" met", style="reverse")
         c.put(goals_x, goals_y + n, line)
@@ -425,7 +425,7 @@ def _large_face(text: str) -> str:
 def goals_line(view: Any, width: int = 48) -> Text:
     """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
     three goal cards), wrapped between goals onto a second line when wider than ``width``."""
-    return wrapped_list(_("Goals:"), [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
+    return wrapped_list(_("Goals:"), [f"{_(GOALS[g].name)} {GOALS[g].points}" for g in view.goals], width)
 
 
 def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
