@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from ..i18n import _, render_event, translate_text
+from ..i18n import _, ngettext, render_event, translate_text
 from .core import _fill, seat_letter
 from .match import (
     HUMAN,
@@ -362,7 +362,13 @@ def export_text(match: Match, finished: float | None = None) -> str:
             )
         )
     else:
-        lines.append(_("Not finished: {count} decisions so far.").format(count=len(match.actions)))
+        lines.append(
+            ngettext(
+                "Not finished: {count} decision so far.",
+                "Not finished: {count} decisions so far.",
+                len(match.actions),
+            ).format(count=len(match.actions))
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -163,6 +163,11 @@ def _printable(text: str) -> str:
 COMPUTER_NAME = N_("{name} (PC)")
 
 
+def computer_mark() -> str:
+    """What :data:`COMPUTER_NAME` adds after a name in the current language (" (PC)")."""
+    return _(COMPUTER_NAME).format(name="")
+
+
 def marked_names(names: Iterable[str], seats: Iterable[str] | None, human: str = "human") -> tuple[str, ...]:
     """``names`` as the screens show them: a computer player's seat marked "Beto (PC)" (translated).
 

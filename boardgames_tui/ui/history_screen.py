@@ -24,7 +24,7 @@ from boardgames_tui.engine.history import (
 )
 from boardgames_tui.engine.match import SaveError, printable
 from boardgames_tui.games import GAMES
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import N_, _, ngettext
 
 from .footer import StableFooter
 from .translated import translated
@@ -215,9 +215,11 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            _("Statistics of {count} finished games (best: in each game's own score)").format(
-                count=len(self.entries)
-            ),
+            ngettext(
+                "Statistics of {count} finished game (best: in each game's own score)",
+                "Statistics of {count} finished games (best: in each game's own score)",
+                len(self.entries),
+            ).format(count=len(self.entries)),
             id="stats-title",
             markup=False,
         )

@@ -157,3 +157,12 @@ async def test_space_go_on_stays_whole_at_80_columns_however_long_the_move():
         (line,) = re.findall(r"Montaña Pingüino \|.*?Space: go on", screen_text(app))
         assert "..." in line and len(line) <= 80
         assert app.screen.query_one(StatusLine).tail == "  Space: go on"
+
+
+def test_a_computer_seats_name_cut_to_a_narrow_column_keeps_its_mark():
+    from boardgames_tui.ui.fit import fit_name
+
+    assert fit_name("Beto (PC)", 9) == "Beto (PC)"
+    assert fit_name("Carla (PC)", 8) == "Ca. (PC)"
+    assert fit_name("Beto (PC)", 5) == "(PC)"  # the seat letter beside it says which seat
+    assert fit_name("Bernardino", 5) == "Bern."

@@ -130,3 +130,27 @@ def test_montana_counts_one_item_and_one_card_in_the_singular(spanish):
     with console.capture() as out:
         console.print(render.played_text(found.view(0), ("Ana", "Beto"), 0))
     assert ", 1 objeto" in out.get() and "1 objetos" not in out.get()
+
+
+async def test_the_statistics_of_one_game_say_one_game_in_spanish(spanish):
+    from boardgames_tui.engine.history import list_history, record
+    from boardgames_tui.ui.history_screen import StatsScreen
+
+    record(finished("mountain_goats", ("Ana", "Beto")), finished=1_700_000_000)
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(StatsScreen(list_history().entries))
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), what="the statistics")
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Estadísticas de 1 partida terminada" in text and "1 partidas" not in text
+    assert spanish == set()
+
+
+def test_an_unfinished_export_of_one_decision_says_one_decision():
+    from boardgames_tui.engine.history import export_text
+
+    assert "Not finished: 1 decision so far." in export_text(
+        finished("mountain_goats", ("Ana", "Beto"), upto=1)
+    )
