@@ -766,3 +766,23 @@ async def test_every_setup_label_in_spanish_fits_its_place_at_80x24(spanish, gam
         ]
     assert cut == []
     assert spanish == set()
+
+
+def test_penguinramids_colour_letters_are_spanish_on_the_board_and_in_the_rules_texts(spanish):
+    from boardgames_tui.games.penguinramids.data import COLOURS
+    from boardgames_tui.games.penguinramids.ui import render
+
+    GAMES["penguinramids"].rules  # noqa: B018 - registers the shapes of its texts
+    assert [render.letter(c) for c in range(len(COLOURS))] == [
+        "R",
+        "Z",
+        "A",
+        "M",
+    ]  # rojo, aZul, amarillo, morado
+    blue = next(pid for pid, p in enumerate(render.PENGUINS) if p.colour == 1)
+    assert render.penguin_label(blue).startswith("Z")
+    shown = i18n.translate_text(f"Place {GAMES['penguinramids'].rules.penguin_label(blue)} in your pyramid")
+    assert " Z" in shown and " B" not in shown
+    apply_language("en")
+    assert render.letter(1) == "B" and render.penguin_label(blue).startswith("B")
+    assert spanish == set()
