@@ -786,3 +786,16 @@ def test_penguinramids_colour_letters_are_spanish_on_the_board_and_in_the_rules_
     apply_language("en")
     assert render.letter(1) == "B" and render.penguin_label(blue).startswith("B")
     assert spanish == set()
+
+
+def test_montanas_section_boxes_drawn_in_spanish_are_not_shown_again_in_english(spanish):
+    from boardgames_tui.games.montana_pinguino.ui import render
+
+    view = finished("montana_pinguino", ("Ana", "Beto"), upto=3).state.view(None)
+    curves = [pos for pos in range(1, view.length + 1) if render.R.section_at(view, pos).curve]
+    assert curves
+    spanish_tops = [render._cells_of(view, pos, 5, None, None, {})[0].plain for pos in curves]
+    apply_language("en")
+    english_tops = [render._cells_of(view, pos, 5, None, None, {})[0].plain for pos in curves]
+    assert all(top[-2] in "VANR" for top in spanish_tops)
+    assert all(top[-2] in "GYOR" for top in english_tops)

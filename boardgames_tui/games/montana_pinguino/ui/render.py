@@ -766,6 +766,7 @@ def _cells_of(
         here,
         seat if seat in here else None,
         target if target in here else None,
+        i18n.language(),  # the speed limit's letter is the language's
     )
     cells = _CELLS.get(key)
     if cells is None:
