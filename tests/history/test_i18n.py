@@ -38,16 +38,6 @@ MO = PO.with_suffix(".mo")
 SIZE = (80, 24)
 
 
-@pytest.fixture
-def spanish():
-    """Speak Spanish for one test, note every message looked up without a translation, then English again."""
-    i18n.missing = set()
-    apply_language("es")
-    yield i18n.missing
-    apply_language("en")
-    i18n.missing = None
-
-
 def _source_messages() -> set[str]:
     keywords = {"_": None, "N_": None, "ngettext": (1, 2)}
     found = set()

@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
-
 from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.match import save_summary
@@ -19,16 +17,6 @@ from tests.history.finished import finished
 from tests.screen_text import screen_text, wait_for
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-def spanish():
-    """Speak Spanish for one test, note every message looked up without a translation, then English again."""
-    i18n.missing = set()
-    apply_language("es")
-    yield i18n.missing
-    apply_language("en")
-    i18n.missing = None
 
 
 def _keys(bindings) -> dict[str, str]:
