@@ -164,7 +164,7 @@ def _read(path: Path) -> dict[str, Any]:
     return data
 
 
-def _seats_of(summary: dict[str, Any], match: Any, players: int) -> tuple[str, ...] | None:
+def _seats_of(summary: Any, match: Any, players: int) -> tuple[str, ...] | None:
     """Who sat where: the summary's ``seats``, else the match's own (older files), else None (not known).
 
     Raises ValueError (or TypeError) when the list given is not ``players`` seat kinds.
