@@ -166,3 +166,19 @@ def test_a_computer_seats_name_cut_to_a_narrow_column_keeps_its_mark():
     assert fit_name("Carla (PC)", 8) == "Ca. (PC)"
     assert fit_name("Beto (PC)", 5) == "(PC)"  # the seat letter beside it says which seat
     assert fit_name("Bernardino", 5) == "Bern."
+
+
+async def test_a_replay_marks_the_computer_seat_in_its_step_line_and_log():
+    from boardgames_tui.ui.replay import ReplayScreen
+
+    match = _with_seats("mountain_goats", ("Ana", "Beto"), ("human", "greedy"))
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = ReplayScreen(match, finished=1_700_000_000)
+        app.push_screen(replay)
+        await wait_for(pilot, lambda: replay.ready, what="the replay drawn")
+        replay.go_to(next(i for i, (seat, _a) in enumerate(match.actions, 1) if seat == 1))
+        await pilot.pause()
+        assert replay.step_text().split(": ")[0].endswith("B Beto (PC)")
+        assert "Beto (PC)" in screen_text(app)
