@@ -142,3 +142,16 @@ def test_an_unfinished_export_of_one_decision_says_one_decision():
     assert "Not finished: 1 decision so far." in export_text(
         finished("mountain_goats", ("Ana", "Beto"), upto=1)
     )
+
+
+def test_the_winners_mark_on_the_scores_is_whole_in_spanish(spanish):
+    from rich.console import Console
+
+    from boardgames_tui.ui.game_over import outcome_table
+
+    match = finished("mountain_goats", ("Ana", "Beto"))
+    console = Console(width=80, color_system=None)
+    with console.capture() as out:
+        console.print(outcome_table(match.state.outcome(), match.names))
+    assert "GANA" in out.get() and "GA…" not in out.get()
+    assert spanish == set()
