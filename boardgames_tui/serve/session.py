@@ -29,6 +29,7 @@ from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.serve import protocol
@@ -470,7 +471,7 @@ class SeatGameOverScreen(GameOverScreen, inherit_bindings=False):
 
     CHOICES = SEAT_GAME_OVER_CHOICES
     BINDINGS: ClassVar = [
-        Binding("l", "choose('launcher')", N_("Lobby")),
+        Binding("b", "choose('launcher')", N_("Lobby")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
@@ -741,7 +742,10 @@ class SessionApp(BoardGamesApp):
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(
-            SeatGameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+            SeatGameOverScreen(
+                match.spec.title, match.state.outcome(), marked_names(match.names, match.seats)
+            ),
+            self._after_game_over,
         )
 
     def _after_game_over(self, choice: str | None) -> None:
