@@ -377,10 +377,133 @@ def preload() -> None:
             spec.rules.new_game(players=spec.min_players, seed=0)
 
 
+class RehearsalLink:
+    """A stand-in for the hub in :func:`rehearse`: a greeting, a lobby, then a table of each game."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    async def open(self) -> None:
+        pass
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    async def messages(self) -> Any:
+        from boardgames_tui.engine import Match
+        from boardgames_tui.games import GAMES
+
+        yield {"op": "hello", "name": "ana", "identity": "rehearsal"}
+        tables = [
+            {
+                "id": f"t{n}",
+                "game": gid,
+                "title": spec.title,
+                "options": "",
+                "seats": ["ana", None],
+                "status": "waiting for 1 player",
+                "mine": 0,
+                "computers": [],
+                "creator": True,
+            }
+            for n, (gid, spec) in enumerate(GAMES.items(), 1)
+        ]
+        yield {"op": "lobby", "tables": tables}
+        await asyncio.sleep(0.2)
+        for n, gid in enumerate(GAMES, 1):
+            names = ["ana", "beto"]
+            try:
+                match = Match.new(gid, names, 7, {})
+            except Exception:  # a game that needs options: no rehearsal of its board
+                continue
+            replica = {"game": gid, "names": names, "seed": 7, "options": match.options, "actions": []}
+            yield {
+                "op": "table",
+                "id": f"t{n}",
+                "title": GAMES[gid].title,
+                "seat": 0,
+                "names": names,
+                "computers": [],
+                "status": "playing",
+                "creator": True,
+                "code": None,
+                "chat": [],
+                "match": replica,
+            }
+            await asyncio.sleep(0.2)
+        self.done = True
+        await asyncio.Event().wait()
+
+
+def import_what_a_session_imports() -> None:
+    """Import the modules a session imports only once it runs (lazily imported widgets, Textual's
+    drivers and renderers, the games' boards), learnt from a rehearsal (:func:`rehearse`) in a
+    throwaway child, so that the fork server itself never runs an event loop or a thread.
+    A failed rehearsal only means that sessions import those modules themselves."""
+    import importlib
+
+    read, write = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the rehearsal: its memory is thrown away with it
+        os.close(read)
+        code = 1
+        try:
+            null = os.open(os.devnull, os.O_RDWR)
+            for target in (0, 1):
+                os.dup2(null, target)
+            rehearse()
+            os.write(write, "\n".join(sorted(sys.modules)).encode())
+            code = 0
+        except BaseException:
+            with contextlib.suppress(Exception):
+                traceback.print_exc()
+        finally:
+            os._exit(code)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 65536):
+        chunks.append(chunk)
+    os.close(read)
+    os.waitpid(pid, 0)
+    for name in b"".join(chunks).decode().splitlines():
+        if name not in sys.modules and not name.startswith("__"):
+            with contextlib.suppress(Exception):
+                importlib.import_module(name)
+
+
+def rehearse() -> None:
+    """Run the session app once, headless, over a lobby and a table of each game, and throw it away.
+
+    What every session builds the same way (parsed styles, Textual's and
+    Rich's caches, lazily imported modules) is then in the fork server's
+    pages, shared by every child. Runs its own event loop to the end and
+    closes it; raises RuntimeError if a thread outlives it (a fork must not
+    copy one).
+    """
+    import threading
+
+    from boardgames_tui.serve.session import SessionApp
+
+    async def run() -> None:
+        link = RehearsalLink()
+        app = SessionApp(link)  # type: ignore[arg-type]
+        async with app.run_test(size=(80, 24)) as pilot:
+            while not link.done:
+                await pilot.pause(0.05)
+            await pilot.pause()
+
+    asyncio.run(run())
+    if threading.active_count() != 1:
+        raise RuntimeError("a thread outlived the rehearsal")
+
+
 def serve(control_fd: int) -> None:
     """The fork server's loop: fork a session per request on ``control_fd`` until it hangs up."""
     started_with = {s: signal.getsignal(s) for s in signal.valid_signals()}
     preload()
+    import_what_a_session_imports()
     control = socket.socket(fileno=control_fd)
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
