@@ -132,6 +132,8 @@ class ForkServer:
         self._early: dict[int, int] = {}
         self._stopping = False
         self._restart: asyncio.Task | None = None
+        #: The event loop the fork server process was started in (it alone can wait for it).
+        self._started_in: asyncio.AbstractEventLoop | None = None
 
     @property
     def pid(self) -> int | None:
@@ -142,7 +144,7 @@ class ForkServer:
         """Start the fork server (if it is not running in this loop) and wait until it has its modules."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
-            self._drop()  # a fork server of another (finished) event loop: let it go
+            self._move_to(loop)
         self._loop, self._stopping = loop, False
         if self._ready is None:
             self._ready = loop.create_future()
@@ -166,9 +168,30 @@ class ForkServer:
             finally:
                 theirs.close()
             ours.setblocking(False)
-            self._sock = ours
+            self._sock, self._started_in = ours, loop
             loop.add_reader(ours.fileno(), self._on_reply)
         await asyncio.shield(self._ready)
+
+    def _move_to(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve from ``loop`` from now on (the server restarted in a new event loop, as tests do).
+
+        A fork server that was ready is kept (its socket is now read by
+        ``loop``); the sessions of the old loop are forgotten here (they
+        ended with it). One still starting is let go.
+        """
+        ready, old = self._ready, self._loop
+        if self._sock is None or ready is None or not ready.done() or ready.cancelled() or ready.exception():
+            self._drop()
+            return
+        if old is not None and not old.is_closed():
+            with contextlib.suppress(RuntimeError, ValueError):
+                old.remove_reader(self._sock.fileno())
+        self._asked.clear()
+        self._children.clear()
+        self._early.clear()
+        self._ready = loop.create_future()
+        self._ready.set_result(None)
+        loop.add_reader(self._sock.fileno(), self._on_reply)
 
     async def spawn(self, env: dict[str, str], fds: list[int], mode: str = "pty") -> SessionProcess:
         """Fork one session with ``env`` on ``fds``; returns it once the fork server has forked it.
@@ -255,9 +278,14 @@ class ForkServer:
                         answer.set_exception(OSError(str(reply.get("error"))))
 
     def _lost(self) -> None:
-        """The fork server hung up: its sessions go on alone; a new fork server is started."""
+        """The fork server hung up: its sessions go on alone; a new fork server is started at once
+        if this one had been working (one that died starting is tried again at the next session)."""
+        ready = self._ready
+        was_working = (
+            ready is not None and ready.done() and not ready.cancelled() and ready.exception() is None
+        )
         self._drop()
-        if not self._stopping and self._loop is not None and not self._loop.is_closed():
+        if was_working and not self._stopping and self._loop is not None and not self._loop.is_closed():
             self._restart = self._loop.create_task(self._start_again())
 
     async def _start_again(self) -> None:
@@ -289,9 +317,9 @@ class ForkServer:
     async def stop(self) -> None:
         """Stop the fork server (the sessions it started are not touched: the server ends those)."""
         self._stopping = True
-        proc = self.proc
+        proc, started_in = self.proc, self._started_in
         self._drop()  # its control socket closes: it exits
-        if proc is not None:
+        if proc is not None and started_in is asyncio.get_running_loop():
             try:
                 await asyncio.wait_for(proc.wait(), 5)
             except TimeoutError:
@@ -435,42 +463,24 @@ class RehearsalLink:
         await asyncio.Event().wait()
 
 
-def import_what_a_session_imports() -> None:
-    """Import the modules a session imports only once it runs (lazily imported widgets, Textual's
-    drivers and renderers, the games' boards), learnt from a rehearsal (:func:`rehearse`) in a
-    throwaway child, so that the fork server itself never runs an event loop or a thread.
-    A failed rehearsal only means that sessions import those modules themselves."""
-    import importlib
+def warm_up() -> None:
+    """Rehearse a session (:func:`rehearse`) so that what every session builds alike is built once,
+    here, and shared: the modules a session imports only once it runs (lazily imported widgets,
+    the games' boards), Textual's and Rich's caches, and the interpreter's specialised bytecode.
 
-    read, write = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:  # the rehearsal: its memory is thrown away with it
-        os.close(read)
-        code = 1
-        try:
-            null = os.open(os.devnull, os.O_RDWR)
-            for target in (0, 1):
-                os.dup2(null, target)
-            rehearse()
-            os.write(write, "\n".join(sorted(sys.modules)).encode())
-            code = 0
-        except BaseException:
-            with contextlib.suppress(Exception):
-                traceback.print_exc()
-        finally:
-            os._exit(code)
-    os.close(write)
-    chunks = []
-    while chunk := os.read(read, 65536):
-        chunks.append(chunk)
-    os.close(read)
-    os.waitpid(pid, 0)
-    for name in b"".join(chunks).decode().splitlines():
-        if name not in sys.modules and not name.startswith("__"):
-            with contextlib.suppress(Exception):
-                importlib.import_module(name)
+    The rehearsal's event loop is closed and no thread is left when this returns, before the
+    first fork. A failed rehearsal only means that each session builds those itself.
+    """
+    try:
+        rehearse()
+    except Exception:
+        traceback.print_exc()
+    asyncio.set_event_loop(None)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # none: good
+        return
+    raise SystemExit("boardgames-tui fork server: an event loop outlived the rehearsal")
 
 
 def rehearse() -> None:
@@ -479,8 +489,8 @@ def rehearse() -> None:
     What every session builds the same way (parsed styles, Textual's and
     Rich's caches, lazily imported modules) is then in the fork server's
     pages, shared by every child. Runs its own event loop to the end and
-    closes it; raises RuntimeError if a thread outlives it (a fork must not
-    copy one).
+    closes it; raises SystemExit if a thread outlives it (a fork must not
+    copy one: the fork server then ends instead of forking).
     """
     import threading
 
@@ -495,15 +505,15 @@ def rehearse() -> None:
             await pilot.pause()
 
     asyncio.run(run())
-    if threading.active_count() != 1:
-        raise RuntimeError("a thread outlived the rehearsal")
+    if threading.active_count() != 1:  # a fork must not copy a thread
+        raise SystemExit("boardgames-tui fork server: a thread outlived the rehearsal")
 
 
 def serve(control_fd: int) -> None:
     """The fork server's loop: fork a session per request on ``control_fd`` until it hangs up."""
     started_with = {s: signal.getsignal(s) for s in signal.valid_signals()}
     preload()
-    import_what_a_session_imports()
+    warm_up()
     control = socket.socket(fileno=control_fd)
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
