@@ -619,6 +619,9 @@ def become_session(mode: str, env: dict[str, str], fds: list[int], started_with:
     os.environ.update(env)
     os.environ["BOARDGAMES_TUI_HUB_FD"] = str(HUB_FD)
     random.seed()  # not the fork server's sequence, nor a sibling's
+    from boardgames_tui.ui import memory
+
+    memory.SHARED_FROZEN = True  # what the fork server froze stays shared (never unfrozen here)
     import importlib
 
     import textual.constants

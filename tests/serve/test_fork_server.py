@@ -108,3 +108,30 @@ async def test_the_fork_server_starts_again_when_it_dies_and_its_sessions_go_on(
     await ana.wait_for(lambda s: "which game" not in s)
     ana.press("q")
     await until(lambda: ana.ended(), "ana's session to end")
+
+
+class _Node:
+    """An object that can sit in a reference cycle and be watched with a weak reference."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_settling_a_forked_session_keeps_what_the_fork_server_froze_frozen(monkeypatch) -> None:
+    import gc
+    import weakref
+
+    from boardgames_tui.ui import memory
+
+    def frozen_garbage() -> weakref.ref:
+        node = _Node()  # a cycle: only the collector frees it
+        gc.freeze()
+        return weakref.ref(node)
+
+    monkeypatch.setattr(memory, "SHARED_FROZEN", True)
+    shared = frozen_garbage()
+    memory.settle()
+    assert shared() is not None  # not looked at: its pages stay shared with the fork server
+    monkeypatch.setattr(memory, "SHARED_FROZEN", False)
+    memory.settle()
+    assert shared() is None  # an ordinary app collects what an earlier game froze
