@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import io
 import json
@@ -370,7 +371,7 @@ async def spawn_on_pipes(env: dict[str, str], hub_fd: int) -> SessionProcess:
     for fd in our_ends[1:]:
         reader = asyncio.StreamReader(limit=2**16, loop=loop)
         await loop.connect_read_pipe(
-            lambda r=reader: asyncio.StreamReaderProtocol(r, loop=loop), os.fdopen(fd, "rb", 0)
+            functools.partial(asyncio.StreamReaderProtocol, reader, loop=loop), os.fdopen(fd, "rb", 0)
         )
         readers.append(reader)
     transport, protocol = await loop.connect_write_pipe(
@@ -524,13 +525,13 @@ def serve(control_fd: int) -> None:
     gc.freeze()  # what is loaded now is never scanned (or written) by a child's collector
     control.send(json.dumps({"ready": os.getpid()}).encode())
     while True:
-        readable, _w, _x = select.select([control, wake_r], [], [])
+        readable, _w, _x = select.select([control.fileno(), wake_r], [], [])
         if wake_r in readable:
             with contextlib.suppress(BlockingIOError):
                 while os.read(wake_r, 512):
                     pass
         reap(control)
-        if control not in readable:
+        if control.fileno() not in readable:
             continue
         try:
             data, fds, _flags, _addr = socket.recv_fds(control, MAX_MESSAGE, MAX_FDS)
@@ -628,9 +629,9 @@ def become_session(mode: str, env: dict[str, str], fds: list[int], started_with:
 
     importlib.reload(textual.constants)  # TERM, TEXTUAL_DRIVER... as this session has them
     # Standard streams of this session's descriptors (the fork server's were of other files).
-    sys.stdin = sys.__stdin__ = text_stream(0, "r", "surrogateescape", line_buffered=False)
-    sys.stdout = sys.__stdout__ = text_stream(1, "w", "surrogateescape", line_buffered=os.isatty(1))
-    sys.stderr = sys.__stderr__ = text_stream(2, "w", "backslashreplace", line_buffered=True)
+    sys.stdin = sys.__stdin__ = text_stream(0, "r", "surrogateescape", line_buffered=False)  # type: ignore[misc]
+    sys.stdout = sys.__stdout__ = text_stream(1, "w", "surrogateescape", line_buffered=os.isatty(1))  # type: ignore[misc]
+    sys.stderr = sys.__stderr__ = text_stream(2, "w", "backslashreplace", line_buffered=True)  # type: ignore[misc]
 
 
 def text_stream(fd: int, mode: str, errors: str, line_buffered: bool) -> io.TextIOWrapper:

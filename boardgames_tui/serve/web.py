@@ -109,9 +109,8 @@ class HubAppService(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         """Fork the tab's session from the fork server (:mod:`.forkserver`), on three pipes."""
         try:
-            self._process = process = await spawn_on_pipes(
-                self._build_environment(width, height), self.hub_socket.fileno()
-            )
+            process = await spawn_on_pipes(self._build_environment(width, height), self.hub_socket.fileno())
+            self._process = process  # type: ignore[assignment]  # what textual-serve uses of a Process
         finally:
             self.hub_socket.close()
         assert process.stdin is not None
