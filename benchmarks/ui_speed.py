@@ -52,10 +52,10 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
@@ -81,7 +81,7 @@ class BareApp(App[None]):
 class _Cover(Screen[None]):
     """A screen with one line of text that Enter closes (a curtain without the game)."""
 
-    BINDINGS = [Binding("enter", "app.pop_screen")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "app.pop_screen")]
 
     def compose(self) -> ComposeResult:
         yield Static("Pass the keyboard\n\nPress Enter")
@@ -90,7 +90,7 @@ class _Cover(Screen[None]):
 class BareSwitchApp(BareApp):
     """The bare app, where ``x`` covers the screen and Enter uncovers it: a curtain's floor."""
 
-    BINDINGS = [Binding("x", "cover")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "cover")]
 
     def action_cover(self) -> None:
         self.push_screen(_Cover())
@@ -105,7 +105,10 @@ class BarePagesApp(App[None]):
     #pages { height: 1fr; overflow: hidden hidden; }
     #table, #cover { height: 100%; }
     """
-    BINDINGS = [Binding("x", "cover"), Binding("enter", "uncover", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "cover"),
+        Binding("enter", "uncover", priority=True),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -251,7 +254,7 @@ async def bare_keys(keys: int) -> float:
     app = BareApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for i in range(WARMUP):
+        for _ in range(WARMUP):
             await pilot.press("down")
         settle()  # the same collector treatment as a game gets once its table is drawn
         start = time.process_time()
@@ -379,7 +382,7 @@ async def bare_calls(keys: int) -> float:
     counter = _Calls()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for i in range(WARMUP):
+        for _ in range(WARMUP):
             await pilot.press("down")
         counter.start()
         for i in range(keys):

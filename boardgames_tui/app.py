@@ -18,13 +18,13 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import constants, events
 from textual._context import active_message_pump
 from textual.app import App
 from textual.await_complete import AwaitComplete
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.widgets import Input, TextArea
@@ -48,7 +48,7 @@ class BoardGamesApp(App[None]):
     TITLE = "boardgames-tui"
     ENABLE_COMMAND_PALETTE = False
     CSS = tcss(__file__, "app.tcss")
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+l", "redraw", "Redraw the screen", show=False, priority=True),
     ]
@@ -177,7 +177,7 @@ class BoardGamesApp(App[None]):
         if meant_for is not None and meant_for is not self.screen and event.key != "ctrl+q":
             event.prevent_default()  # Textual's own handler would run the new screen's binding
 
-    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False) -> Any:
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False) -> Any:  # type: ignore[override]  # one signature for Textual's overloads
         """Textual's ``push_screen``, with two guards for input that arrives in bursts.
 
         - Once the app is quitting, nothing more is pushed: a callback of a
@@ -197,7 +197,7 @@ class BoardGamesApp(App[None]):
         )
         if notice is not None:
             super().pop_screen()
-        result = super().push_screen(screen, callback, wait_for_dismiss)  # type: ignore[call-overload]
+        result = super().push_screen(screen, callback, wait_for_dismiss)  # type: ignore[call-overload]  # Any passes through to Textual's overloads
         if notice is not None:
             super().push_screen(TooSmallScreen())
         return result

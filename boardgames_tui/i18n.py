@@ -99,7 +99,7 @@ def choose_language(
     """
     for code in (cli, settings_language, language_from_environment(environ)):
         if code in LANGUAGES:
-            return code  # type: ignore[return-value]
+            return code
     return DEFAULT_LANGUAGE
 
 
@@ -261,7 +261,7 @@ def _value(value: str) -> str:
         if len(pieces) > 1:
             done = [_lookup(piece) for piece in pieces]
             if all(piece is not None for piece in done):
-                return sep.join(done)  # type: ignore[arg-type]
+                return sep.join(done)  # type: ignore[arg-type]  # no None: checked just above
     whole = _lookup(value)
     if whole is not None:
         return whole
@@ -326,8 +326,5 @@ def render_event(event: Any, names: Sequence[str], seat: int | None = None) -> s
     if _language == DEFAULT_LANGUAGE:
         return event.render(names, seat)
     private = event.private
-    if seat is not None and seat in private:
-        private = {seat: translate_text(private[seat])}
-    else:
-        private = {}
+    private = {seat: translate_text(private[seat])} if seat is not None and seat in private else {}
     return type(event)(translate_text(event.text), private).render(names, seat)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+from functools import partial
 from pathlib import Path
 
 from boardgames_tui.app import BoardGamesApp
@@ -95,7 +96,7 @@ async def _montana_round(app: BoardGamesApp, pilot) -> None:
     frames = getattr(reveal, "frames", None)
     if frames:
         slides = [i for i, f in enumerate(frames) if f.lines and " advances " in f.lines[-1]]
-        reveal.hold(slides[len(slides) // 2] if slides else len(frames) // 2)
+        reveal.hold(slides[len(slides) // 2] if slides else len(frames) // 2)  # type: ignore[union-attr]  # frames come from it
         await pilot.pause()
 
 
@@ -144,7 +145,7 @@ def main(out: str = "screenshots", *only: str) -> int:
     for game in SCENES:
         if only and game not in only:
             continue
-        make, act = MOMENTS.get(game, (lambda g=game: scene_match(g), None))
+        make, act = MOMENTS.get(game, (partial(scene_match, game), None))
         try:
             match = make()
         except Exception as exc:  # a game not yet playable must not stop the others

@@ -62,7 +62,7 @@ async def bytes_per_decision(server: ServerFixture) -> list[int]:
         before = [t.received for t in terms]
         await decide(terms[seat], match, f"{seat_letter(seat)} {match.names[seat]}")
         await asyncio.sleep(0.3)  # the redraws that follow the decision
-        sizes += [t.received - b for t, b in zip(terms, before, strict=False)]
+        sizes += [t.received - b for t, b in zip(terms, before, strict=True)]
     for t in terms:
         await t.close()
     return sizes
@@ -167,7 +167,7 @@ async def load(server: ServerFixture) -> tuple[list[float], int]:
     for t in range(4):
         names = LOAD[4 * t : 4 * t + 4]
         terms = [await server.terminal(n) for n in names]
-        for n, term in zip(names, terms, strict=False):
+        for n, term in zip(names, terms, strict=True):
             await term.wait_for(f"You are {n}")
         terms[0].press("n")
         await terms[0].wait_for("which game")
@@ -200,7 +200,10 @@ async def main(quick: bool) -> None:
     names = NAMES
     keys, authorized = make_keys(HOME, names)
     acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(authorized, idle_timeout=3600), hub=Hub(HOME / "home" / "tables")
+        "127.0.0.1",
+        0,
+        ServerConfig(authorized, idle_timeout=3600, max_sessions=1000, max_per_address=1000),
+        hub=Hub(HOME / "home" / "tables"),
     )
     server = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     sizes = await bytes_per_decision(server)

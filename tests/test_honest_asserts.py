@@ -18,9 +18,12 @@ def _always_true(test: ast.expr) -> str | None:
     """Why ``test`` can never be false, or None."""
     if isinstance(test, ast.Constant) and test.value:
         return "asserts a true constant"
-    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
-        if any(isinstance(v, ast.Constant) and v.value for v in test.values):
-            return "or-ed with a true constant"
+    if (
+        isinstance(test, ast.BoolOp)
+        and isinstance(test.op, ast.Or)
+        and any(isinstance(v, ast.Constant) and v.value for v in test.values)
+    ):
+        return "or-ed with a true constant"
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right, op = test.left, test.comparators[0], test.ops[0]
         pure = not any(isinstance(n, ast.Call) for n in ast.walk(left))  # two calls may differ

@@ -151,7 +151,7 @@ def play_rotation_game(
     return {"levels": levels, "winners": winners, "times": times, "cpu": cpu, "playouts": runs}
 
 
-def _play_in_worker(args: tuple) -> dict[str, Any]:
+def _play_in_worker(args: tuple[Any, ...]) -> dict[str, Any]:
     """:func:`play_rotation_game` in a worker process (the game is sent by id)."""
     from boardgames_tui.games import GAMES
 

@@ -45,7 +45,7 @@ class Bot(Protocol):
         ...
 
 
-def legal_from_view(view: State, seat: int) -> list:
+def legal_from_view(view: State, seat: int) -> list[Any]:
     """``view.legal_actions(seat)``, after checking that ``view`` is a view.
 
     Every game blanks the random generator in its views, so a state with a

@@ -29,11 +29,14 @@ import random
 from collections.abc import Callable
 from itertools import product
 from math import comb
-from typing import Any
+from typing import Any, TypeVar
 
-from boardgames_tui.engine.core import State
+from boardgames_tui.engine.core import HIDDEN, State
 from boardgames_tui.engine.derive import evolve
 from boardgames_tui.engine.rng import Rng
+
+#: A game's state class: a dealt state has the class of its view.
+S = TypeVar("S", bound=State)
 
 Determinizer = Callable[[Any, int, random.Random], Any]
 
@@ -61,7 +64,7 @@ def _penguinramids(view: Any, seat: int, rnd: random.Random) -> Any:
     A seat's hand of action cards is public (played cards stay face up in
     front of their owner), so a hidden choice is one of its cards in hand.
     """
-    from boardgames_tui.games.penguinramids import data, rules
+    from boardgames_tui.games.penguinramids import data
 
     seen = set(view.revealed) | set(view.discard)
     for pyr in view.pyramids:
@@ -72,7 +75,7 @@ def _penguinramids(view: Any, seat: int, rnd: random.Random) -> Any:
     if len(deck) != len(view.deck):
         raise ValueError(f"penguinramids: {len(deck)} unseen penguins for a deck of {len(view.deck)}")
     rnd.shuffle(deck)
-    chosen = tuple(rnd.choice(view.hands[s]) if c == rules.HIDDEN else c for s, c in enumerate(view.chosen))
+    chosen = tuple(rnd.choice(view.hands[s]) if c == HIDDEN else c for s, c in enumerate(view.chosen))
     return evolve(view, deck=tuple(deck), chosen=chosen, rng=_fresh_rng(rnd))
 
 
@@ -92,7 +95,7 @@ def _montana(view: Any, seat: int, rnd: random.Random) -> Any:
     """
     from boardgames_tui.games.montana_pinguino import data as D
 
-    hidden = D.HIDDEN
+    hidden = HIDDEN
     n = view.players
     hand, deck, items, played = list(view.hand), list(view.deck), list(view.items), list(view.played)
     seen_items = set(view.item_discard) | set(view.items[seat])
@@ -174,20 +177,20 @@ def _pick_with_sum(
     values = sorted(groups)
     options: list[tuple[tuple[int, ...], int]] = []
     for counts in product(*(range(min(k, len(groups[v])) + 1) for v in values)):
-        if sum(counts) == k and sum(v * c for v, c in zip(values, counts)) == total:
+        if sum(counts) == k and sum(v * c for v, c in zip(values, counts, strict=True)) == total:
             options.append((counts, _ways(groups, values, counts)))
     if not options:
         return None
     counts = rnd.choices([o[0] for o in options], weights=[o[1] for o in options])[0]
     out: list[int] = []
-    for v, c in zip(values, counts):
+    for v, c in zip(values, counts, strict=True):
         out.extend(rnd.sample(groups[v], c))
     return out
 
 
 def _ways(groups: dict[int, list[int]], values: list[int], counts: tuple[int, ...]) -> int:
     ways = 1
-    for v, c in zip(values, counts):
+    for v, c in zip(values, counts, strict=True):
         ways *= comb(len(groups[v]), c)
     return ways
 
@@ -203,7 +206,7 @@ def _chungungo(view: Any, seat: int, rnd: random.Random) -> Any:
     """
     from boardgames_tui.games.mision_chungungo import data, rules
 
-    hidden = data.HIDDEN
+    hidden = HIDDEN
     copper = data.COPPER
     n = view.seats
     seen = set(view.hands[seat]) | set(view.reserve)
@@ -266,7 +269,7 @@ _DEALERS: dict[str, Determinizer] = {
 }
 
 
-def determinize(view: State, seat: int, rnd: random.Random) -> State:
+def determinize(view: S, seat: int, rnd: random.Random) -> S:
     """A full state ``seat`` cannot tell from the truth, drawn at random from ``view``.
 
     ``view`` is ``state.view(seat)`` (a true state works too: its view is
@@ -278,7 +281,8 @@ def determinize(view: State, seat: int, rnd: random.Random) -> State:
     dealer = _DEALERS[view.game_id]
     if not _is_view(view, seat):
         view = view.view(seat)
-    return dealer(view, seat, rnd)
+    dealt: S = dealer(view, seat, rnd)
+    return dealt
 
 
 def _is_view(state: State, seat: int) -> bool:

@@ -163,7 +163,7 @@ class StrongBot:
         self.stats = {"playouts": done, "seconds": clock() - start}
         return ranking[0][0] if ranking else legal[0]
 
-    def _root_prior(self, view: State, seat: int, rnd: random.Random, legal: list) -> dict[Any, float]:
+    def _root_prior(self, view: State, seat: int, rnd: random.Random, legal: list[Any]) -> dict[Any, float]:
         """Prior over the root's actions: the game's ``rank`` (best first), else the greedy pick."""
         rank = getattr(self._h, "rank", None)
         if rank is not None:
@@ -238,17 +238,18 @@ class StrongBot:
                 action = rnd.choice(state.legal_actions(actor))
             state = state.apply(actor, action)
             steps += 1
-        return self._h.value(state)
+        value: tuple[float, ...] = self._h.value(state)
+        return value
 
 
-def ranked_prior(order: list) -> dict[Any, float]:
+def ranked_prior(order: list[Any]) -> dict[Any, float]:
     """Prior probabilities for actions listed best first: each worth 0.6 of the one before."""
     weights = [0.6**i for i in range(len(order))]
     total = sum(weights)
-    return {a: w / total for a, w in zip(order, weights)}
+    return {a: w / total for a, w in zip(order, weights, strict=True)}
 
 
-def pick_prior(pick: Any, legal: list) -> dict[Any, float]:
+def pick_prior(pick: Any, legal: list[Any]) -> dict[Any, float]:
     """Prior probabilities: half on ``pick``, the other half shared by the other legal actions."""
     if len(legal) == 1:
         return {pick: 1.0}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -33,7 +33,7 @@ def seat_letter(seat: int) -> str:
 
 def seat_ref(seat: int) -> str:
     """The placeholder for a seat's name inside an event text: ``{seat}``."""
-    return "{%d}" % seat
+    return f"{{{seat:d}}}"
 
 
 class IllegalAction(ValueError):
@@ -150,7 +150,7 @@ class State:
     to_move: tuple[int, ...]
     log: tuple[Event, ...]
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat`` in a stable order; ``[]`` if not deciding."""
         raise NotImplementedError
 
@@ -171,7 +171,7 @@ class State:
     def outcome(self) -> Outcome:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> State:
+    def view(self, seat: int | None) -> Self:
         """What ``seat`` could know at the table (``None``: a spectator)."""
         raise NotImplementedError
 
@@ -297,7 +297,7 @@ def barrier_reasons(before: State, seat: int, after: State) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-def ranked_winners(keys: Sequence[tuple]) -> tuple[int, ...]:
+def ranked_winners(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
     """Seats whose key tuple is the largest (ties share the win)."""
     best = max(keys)
     return tuple(i for i, k in enumerate(keys) if k == best)

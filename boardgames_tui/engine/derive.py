@@ -19,14 +19,17 @@ with their default, and they take no part in equality.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 _MISSING = object()
 
+S = TypeVar("S")
+T = TypeVar("T")
 
-def evolve(state: Any, **changes: Any) -> Any:
+
+def evolve(state: S, **changes: Any) -> S:
     """A copy of the frozen attrs ``state`` with ``changes`` applied.
 
     ``changes`` maps field names to new values; any other field keeps its
@@ -40,10 +43,11 @@ def evolve(state: Any, **changes: Any) -> Any:
         plan = _PLANS[cls] = _plan(cls)
     names, caches, derive = plan
     if derive is not None:
-        return derive(state, **changes)
+        derived: S = derive(state, **changes)
+        return derived
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(changes) - names))}")
-    new = _new_object(cls)
+    new: S = _new_object(cls)
     d = new.__dict__
     d.update(state.__dict__)
     d.update(changes)
@@ -53,10 +57,12 @@ def evolve(state: Any, **changes: Any) -> Any:
 
 
 _new_object = object.__new__
-_PLANS: dict[type, tuple[frozenset, dict, Callable[..., Any] | None]] = {}
+#: What :func:`_plan` worked out for each class: its field names, caches' defaults and copier.
+_Plan = tuple[frozenset[str], dict[str, Any], Callable[..., Any] | None]
+_PLANS: dict[type, _Plan] = {}
 
 
-def _plan(cls: type) -> tuple[frozenset, dict, Callable[..., Any] | None]:
+def _plan(cls: type) -> _Plan:
     """How to copy ``cls``: its field names, its caches' defaults, and for a slotted
     class a function generated with one keyword per field (as attrs generates
     ``__init__``); None there for a class with a ``__dict__``."""
@@ -80,7 +86,7 @@ def _plan(cls: type) -> tuple[frozenset, dict, Callable[..., Any] | None]:
     return frozenset(copied), caches, scope["derive"]
 
 
-def replace_at(items: tuple, index: int, value: Any) -> tuple:
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with the item at ``index`` replaced by ``value`` (a new tuple).
 
     ``index`` must be in range (0 <= index < len(items)); a per-seat tuple is

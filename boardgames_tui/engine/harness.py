@@ -24,6 +24,7 @@ from typing import Any
 
 import attrs
 
+from .core import State
 from .match import Match
 from .spec import GameSpec
 
@@ -44,7 +45,7 @@ def play_random_game(
     *,
     max_decisions: int = 5000,
     checkpoints: int = 3,
-    choose: Callable[[random.Random, list], Any] | None = None,
+    choose: Callable[[random.Random, list[Any]], Any] | None = None,
 ) -> HarnessResult:
     """Play one random game under the invariants above; return it.
 
@@ -87,7 +88,13 @@ def play_random_game(
 
 
 def check_undo_step(
-    before, seat: int, action: Any, after, redeal, rnd: random.Random, where: str = ""
+    before: State,
+    seat: int,
+    action: Any,
+    after: State,
+    redeal: Callable[..., State] | None,
+    rnd: random.Random,
+    where: str = "",
 ) -> None:
     """Check that undoing ``seat``'s ``action`` (``before`` -> ``after``) hides nothing from anyone.
 
@@ -128,7 +135,9 @@ def check_undo_step(
         )
 
 
-def _expensive_checks(match: Match, spec: GameSpec, rnd: random.Random, redeal, where: str) -> None:
+def _expensive_checks(
+    match: Match, spec: GameSpec, rnd: random.Random, redeal: Callable[..., State] | None, where: str
+) -> None:
     state = match.state
     for seat in range(match.players):
         view = state.view(seat)

@@ -147,7 +147,7 @@ def _read(path: Path) -> dict[str, Any]:
 
 def _entry(path: Path, data: dict[str, Any]) -> HistoryEntry:
     """The entry a history object describes; SaveError when its summary is malformed."""
-    s = data.get("summary")
+    s: Any = data.get("summary")  # checked field by field below
     try:
         game_id = s["game"]
         spec = _spec(game_id)

@@ -20,6 +20,7 @@ Undo replays the match minus the last action, never past a barrier
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
 import hashlib
@@ -30,7 +31,7 @@ import stat
 import tempfile
 import time
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -218,7 +219,7 @@ def _field_value(value: Any, hint: Any, where: str) -> Any:
             return tuple(_field_value(v, args[0], where) for v in value)
         if len(value) != len(args):
             raise SaveError(f"{where} must have {len(args)} items, not {len(value)}")
-        return tuple(_field_value(v, a, where) for v, a in zip(value, args))
+        return tuple(_field_value(v, a, where) for v, a in zip(value, args, strict=True))
     raise TypeError(f"save files cannot hold a field of type {hint!r} ({where})")
 
 
@@ -255,6 +256,11 @@ def action_from_json(data: Any, types: Sequence[type]) -> Any:
         return cls(**kwargs)
     except (TypeError, ValueError, IndexError, OverflowError) as exc:  # a converter or validator refused
         raise SaveError(f"the {name} action is malformed") from exc
+
+
+def _as_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    """``items`` as a tuple (the converter of :attr:`Match.seats`)."""
+    return tuple(items)
 
 
 def check_seats(seats: Sequence[str] | None, players: int) -> tuple[str, ...]:
@@ -391,7 +397,7 @@ class Match:
     autosave_file: Path | None = attrs.field(default=None, eq=False, repr=False)
     #: Who sits in each seat: "human" or a computer player's level (:data:`SEAT_KINDS`).
     #: Empty when made without it: every seat human.
-    seats: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    seats: tuple[str, ...] = attrs.field(default=(), converter=_as_tuple)
     #: The save texts of the first actions, computed once each (see :meth:`_action_texts`).
     _save_texts: _SaveTexts = attrs.field(factory=_SaveTexts, init=False, eq=False, repr=False)
 
@@ -784,10 +790,8 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -878,10 +882,8 @@ def prune_autosaves(keep: int = 30) -> None:
     holds is left alone.
     """
     for old in autosaves()[keep:]:
-        try:
+        with contextlib.suppress(OSError):
             old.unlink()
-        except OSError:
-            pass
 
 
 def clean_stale_temp_files(max_age: float = STALE_TEMP_SECONDS) -> list[Path]:

@@ -38,7 +38,7 @@ def run_simulation(
     pick = getattr(rules, "random_action", None)
     stats_fn = getattr(rules, "simulation_stats", None)
     numbers: dict[str, float] = defaultdict(float)
-    shares: dict[str, Counter] = defaultdict(Counter)
+    shares: dict[str, Counter[Any]] = defaultdict(Counter)
     wins = [0.0] * players
     decisions = 0
     unfinished = 0
@@ -50,10 +50,7 @@ def run_simulation(
         while not state.is_terminal and n < max_decisions:
             to_move = state.to_move
             seat = to_move[0] if len(to_move) == 1 else rnd.choice(to_move)
-            if pick is not None:
-                action = pick(state, seat, rnd)
-            else:
-                action = rnd.choice(state.legal_actions(seat))
+            action = pick(state, seat, rnd) if pick is not None else rnd.choice(state.legal_actions(seat))
             state = state.apply(seat, action)
             n += 1
         decisions += n

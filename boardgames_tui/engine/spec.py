@@ -105,7 +105,8 @@ class GameSpec:
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
         """A new game in its first state. Raises ValueError for a forbidden setup."""
         full = self.check_options(players, options)
-        return self.rules.new_game(players=players, seed=seed, **full)
+        state: State = self.rules.new_game(players=players, seed=seed, **full)
+        return state
 
     @property
     def action_types(self) -> tuple[type, ...]:

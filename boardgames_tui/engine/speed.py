@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 
-def legal_cached(state: Any, seat: int, compute: Callable[[Any, int], list]) -> list:
+def legal_cached(state: Any, seat: int, compute: Callable[[Any, int], list[Any]]) -> list[Any]:
     """``compute(state, seat)``, remembered on ``state`` per seat; a fresh list every call.
 
     ``state`` is a frozen game state with a ``_legal_cache`` field declared

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
@@ -105,7 +105,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby-list { height: 1fr; border: round $accent; }
     """
 
-    BINDINGS: ClassVar = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", N_("New table")),
         Binding("w", "watch", N_("Watch")),
         Binding("c", "close_table", N_("Close table")),
@@ -296,7 +296,7 @@ class NewTableScreen(ModalScreen["tuple[str, int, int] | None"]):
     NewTableScreen #new-box { width: 50; height: auto; max-height: 22; border: round $accent; padding: 0 1; }
     NewTableScreen OptionList { height: auto; max-height: 18; border: none; }
     """
-    BINDINGS: ClassVar = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         options = []
@@ -335,7 +335,7 @@ class OptionsScreen(ModalScreen["dict[str, Any] | None"]):
     OptionsScreen #options-box { width: 60; height: auto; border: round $accent; padding: 0 1; }
     OptionsScreen OptionList { height: auto; border: none; }
     """
-    BINDINGS: ClassVar = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
@@ -387,7 +387,7 @@ class ChatScreen(ModalScreen["str | None"]):
     ChatScreen #chat-box { width: 100%; height: auto; border: round $accent; padding: 0 1; }
     ChatScreen #chat-lines { height: auto; max-height: 6; }
     """
-    BINDINGS: ClassVar = [Binding("escape", "cancel", N_("Close"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Close"))]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -431,7 +431,7 @@ class TableMixin:
     def heard(self, line: str) -> None:
         """A chat line from the table: kept, and shown for a few seconds."""
         self.chat.append(line)
-        self.notify(line, title=_("chat"), timeout=6)  # type: ignore[attr-defined]
+        self.notify(line, title=_("chat"), timeout=6)  # type: ignore[attr-defined]  # a mixin: the Screen it is put before has notify
 
 
 @translated
@@ -442,7 +442,7 @@ class WaitingScreen(TableMixin, Screen[None]):
     WaitingScreen { layout: vertical; }
     WaitingScreen #wait-text { padding: 1 2; }
     """
-    BINDINGS: ClassVar = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "chat", N_("Chat")),
         Binding("escape", "lobby", N_("Lobby")),
         Binding("b", "lobby", N_("Lobby"), show=False),
@@ -498,7 +498,7 @@ class SeatMenuScreen(MenuScreen, inherit_bindings=False):
     """The Escape menu at a seat of the server: dismisses with an id of :data:`SEAT_MENU_ITEMS`."""
 
     ITEMS = SEAT_MENU_ITEMS
-    BINDINGS: ClassVar = menu_bindings(SEAT_MENU_ITEMS)
+    BINDINGS: ClassVar[list[BindingType]] = menu_bindings(SEAT_MENU_ITEMS)
 
 
 #: The game-over choices at a seat of the server: no "play again" (a new table is made in the lobby).
@@ -538,7 +538,7 @@ class SeatScreen(TableMixin, GameScreen):
     screen at the same time. Undo and saving are the server's business.
     """
 
-    BINDINGS: ClassVar = [Binding("t", "chat", N_("Chat"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "chat", N_("Chat"))]
 
     def __init__(self, match: Match, info: dict[str, Any]) -> None:
         super().__init__(match)
@@ -572,7 +572,7 @@ class SeatScreen(TableMixin, GameScreen):
             self._over_shown = True
             self.app.call_later(session_of(self).game_finished, self.match)
 
-    def render_for(self, seat: int | None) -> None:
+    def render_for(self, seat: int | None) -> None:  # type: ignore[override]  # no choices=False: the hub, not this screen, plays the computer players
         seat = self.bound_seat
         state = self.match.state
         legal = (
@@ -590,7 +590,7 @@ class SeatScreen(TableMixin, GameScreen):
                     names=self.match.names,
                     legal=legal,
                     stamp=self.stamp,
-                    secret=bool(self.spec.hidden_information and state.is_secret_choice(seat)),  # type: ignore[arg-type]
+                    secret=bool(self.spec.hidden_information and state.is_secret_choice(seat)),  # type: ignore[arg-type]  # legal actions listed: seat is set
                 )
             )
             self.query_one(LogPanel).show(view.log, self.match.names, seat)
@@ -679,7 +679,7 @@ class SessionApp(BoardGamesApp):
         self.lobby = LobbyScreen()
         self.player = ""
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]  # Textual passes the Mount event to a handler that takes it
         event.prevent_default()  # not the launcher of BoardGamesApp.on_mount
         self.push_screen(self.lobby)
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -709,9 +709,14 @@ class SessionApp(BoardGamesApp):
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(
-                _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
-            )
+            title = _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
+            if message.get("guest"):  # a guest for this session only, at one table
+                title += " " + (
+                    _("(a guest at table {table})").format(table=message["table"])
+                    if message.get("table")
+                    else _("(a guest: one table, this session only)")
+                )
+            self.lobby.query_one("#lobby-title", Static).update(title)
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":
@@ -748,6 +753,11 @@ class SessionApp(BoardGamesApp):
                 )
             else:
                 self.notify(_("Table {id} is closed.").format(id=message["table"]) + kept, timeout=10)
+        elif op == "taken":
+            self.to_launcher(leave=False)
+            self.notify(i18n.translate_text(message["text"]), severity="warning", timeout=8)
+        elif op == "ended":
+            self.exit(message=i18n.translate_text(message["text"]))
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(i18n.translate_text(message["text"]))

@@ -21,12 +21,12 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 import attrs
 from rich.cells import cell_len
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
@@ -43,9 +43,12 @@ from .keygate import KeyGate
 from .lines import set_border_label
 from .scroll_lines import ScrolledIntoView
 
+#: The game's own state class: a game's board and chooser see its views as that class.
+StateT = TypeVar("StateT", bound=State)
+
 
 @attrs.frozen
-class BoardContext:
+class BoardContext(Generic[StateT]):
     """Everything a game widget may draw.
 
     ``view`` is ``state.view(seat)``; ``seat`` is the seat deciding on this
@@ -56,10 +59,11 @@ class BoardContext:
     typed before the screen caught up) can be told apart and ignored;
     ``secret`` says the choice is hidden from the other seats
     (``State.is_secret_choice``): a pick is then only marked "chosen" and
-    counts once confirmed.
+    counts once confirmed. Generic over the game's state class: a game's widgets take a
+    ``BoardContext[TheirState]``.
     """
 
-    view: State
+    view: StateT
     seat: int | None
     names: tuple[str, ...]
     legal: Sequence[Any] = ()
@@ -119,11 +123,12 @@ def page_scroll(widget: Widget, direction: int) -> None:
         widget.scroll_page_up(animate=False)
 
 
-class GameBoard(Widget):
+class GameBoard(Widget, Generic[StateT]):
     """Base class of a game's board: draws the public table and the seat's own hand.
 
     Subclasses implement :meth:`show`; they may override :meth:`preview` (to
     highlight what the highlighted action would do) and :meth:`action_label`.
+    Generic over the game's state class (``GameBoard[GoatsState]``), as :class:`BoardContext` is.
     """
 
     DEFAULT_CSS = """
@@ -171,7 +176,7 @@ class GameBoard(Widget):
         """Draw again from what :meth:`show` and :meth:`preview` last gave (boards that use
         :meth:`wait_to_draw` implement it)."""
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[StateT]) -> None:
         """Redraw from ``ctx`` (called after every change of state or seat)."""
         raise NotImplementedError
 
@@ -191,14 +196,14 @@ class GameBoard(Widget):
         """
         return False
 
-    def interlude_due(self, public: State) -> bool:
+    def interlude_due(self, public: StateT) -> bool:
         """Whether :meth:`interlude` has something to play for ``public`` (the public view of
         the state now). Asked when no curtain will fall (one person at the table, the others
         computer players), so the table still watches it. False by default.
         """
         return False
 
-    def curtain_reason(self, public: State, seat: int) -> str:
+    def curtain_reason(self, public: StateT, seat: int) -> str:
         """Why the keyboard passes to ``seat`` now, as a curtain may say it (a message id, see
         ``i18n.N_``), for a hand-over the table would not expect (Montaña's round stopping
         for a runner's choice); ``public`` is the public view of the state now. '' (the
@@ -215,10 +220,11 @@ class GameBoard(Widget):
         return None
 
 
-class ActionChooser(Widget):
-    """Base class of a custom chooser; the default is :class:`ActionList`."""
+class ActionChooser(Widget, Generic[StateT]):
+    """Base class of a custom chooser; the default is :class:`ActionList`. Generic over the
+    game's state class, as :class:`GameBoard` is."""
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(self, ctx: BoardContext[StateT], board: GameBoard[StateT]) -> None:
         raise NotImplementedError
 
 
@@ -240,7 +246,7 @@ class ActionList(ScrolledIntoView, OptionList):
     ActionList:focus { border: round $accent; }
     """
 
-    BINDINGS = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)]
 
     #: Marks the chosen action of a secret choice in the list.
     CHOSEN_MARK = ">> "
@@ -327,7 +333,7 @@ class ActionList(ScrolledIntoView, OptionList):
         else:
             self._keys = {str(i + 1): i for i in range(min(9, len(self._actions)))}
             tags = [str(i + 1) if i < 9 else " " for i in range(len(self._actions))]
-        self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions)]
+        self._labels = [f"{tag} {board.action_label(a)}" for tag, a in zip(tags, self._actions, strict=True)]
         self._wrapped_at = self._label_width()
         self.set_options([Option(self._prompt(i), id=f"action-{i}") for i in range(len(self._labels))])
         if self.styles.auto_dimensions:
@@ -446,7 +452,7 @@ class ActionList(ScrolledIntoView, OptionList):
                 set_border_label(self, "border_subtitle", self._titles[1] or "")
             return
         if old is None:
-            self._titles = (self.border_title, self.border_subtitle)
+            self._titles = (self.border_title or "", self.border_subtitle or "")
         self.replace_option_prompt_at_index(index, self._prompt(index))
         tag = self._labels[index].split(" ", 1)[0]
         set_border_label(self, "border_title", _("chosen: {tag} - Enter to confirm").format(tag=tag))

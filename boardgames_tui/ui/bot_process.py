@@ -191,8 +191,11 @@ def _end_with_parent() -> None:
     except (OSError, AttributeError):
         return
     # The app may have ended before the request above was made: then nobody is waiting.
+    from boardgames_tui.ui.numbers import typed_whole_number
+
     parent = os.environ.get(PARENT_ENV, "")
-    if parent.isdigit() and os.getppid() != int(parent):
+    expected = typed_whole_number(parent)
+    if expected is not None and os.getppid() != expected:
         sys.exit(0)
 
 

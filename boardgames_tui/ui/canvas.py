@@ -189,7 +189,7 @@ class Canvas:
     def rows(self) -> list[Row]:
         """Each row as its runs of (characters, style name); a run ends where the style changes."""
         out: list[Row] = []
-        for chars, styles in zip(self._chars, self._styles):
+        for chars, styles in zip(self._chars, self._styles, strict=True):
             drawn = "".join(chars).rstrip(" ")
             runs = []
             start = 0

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import JustifyMethod
 from rich.text import Text
 from textual.geometry import Size
 from textual.strip import Strip
@@ -232,7 +233,7 @@ class CoverPane(Lines, can_focus=False):
         self.draw()
 
 
-def _wrapped(text: str, width: int, justify: str = "left", style: str = "") -> list[Text]:
+def _wrapped(text: str, width: int, justify: JustifyMethod = "left", style: str = "") -> list[Text]:
     """``text`` (plain, shown as typed) wrapped at words to ``width`` cells, one Text per row."""
     rows: list[Text] = []
     for part in text.split("\n"):

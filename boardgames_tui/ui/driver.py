@@ -190,7 +190,7 @@ class TolerantLinuxDriver(LinuxDriver):
         written whole, never skipping a cell on the strength of the old screen.
         """
         try:
-            size = os.get_terminal_size(self._file.fileno())
+            size = os.get_terminal_size(self._file.fileno())  # type: ignore[union-attr]  # None: AttributeError, caught
         except (AttributeError, ValueError, OSError):
             return None
         return (size.columns, size.lines) if size.columns and size.lines else None

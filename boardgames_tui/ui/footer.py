@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.segment import Segment
 from textual import events
 from textual.screen import Screen
@@ -27,7 +29,7 @@ class StableFooter(Widget, can_focus=False):
 
     ALLOW_SELECT = False
 
-    COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--disabled"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"footer--key", "footer--description", "footer--disabled"}
 
     DEFAULT_CSS = """
     StableFooter {

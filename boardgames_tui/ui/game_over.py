@@ -9,7 +9,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -69,14 +69,15 @@ class GameOverScreen(GatedScreen, Screen[str]):
     #: (id, label) of each choice, in order.
     CHOICES: ClassVar[tuple[tuple[str, str], ...]] = CHOICES
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('again')", N_("Play again")),
         Binding("l", "choose('launcher')", N_("Launcher")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
         Binding("pageup", "scroll_table(-1)", N_("Scroll"), show=False, priority=True),
-    ] + [Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)]
+        *(Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)),
+    ]
 
     def __init__(self, title: str, outcome: Outcome, names: Sequence[str]) -> None:
         super().__init__()

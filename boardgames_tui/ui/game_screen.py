@@ -12,12 +12,12 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -102,7 +102,7 @@ class GameScreen(GatedScreen, Screen[None]):
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     #: Each action is one binding; the footer shows its first key.
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1,question_mark", "rules", N_("Rules"), key_display="f1"),
         Binding("ctrl+z,u", "undo", N_("Undo"), key_display="^z"),
         Binding("ctrl+s,w", "save", N_("Save"), key_display="^s"),

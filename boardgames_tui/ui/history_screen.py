@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -39,7 +41,7 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-skipped { height: auto; max-height: 2; padding: 0 1; color: $text-warning; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "replay", N_("Replay"), show=True, priority=False),
         Binding("s", "stats", N_("Statistics")),
         Binding("x", "export", N_("Export")),
@@ -181,7 +183,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-scroll { height: 1fr; }
     """
 
-    BINDINGS = [Binding("escape,q", "close", N_("Back"), key_display="esc")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", N_("Back"), key_display="esc")]
 
     def __init__(self, entries: tuple[HistoryEntry, ...]) -> None:
         super().__init__()

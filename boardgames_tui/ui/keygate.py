@@ -189,4 +189,4 @@ class GatedScreen:
     KEY_GATED = True
 
     def on_screen_resume(self) -> None:
-        KeyGate.of(self.app).arm(self)
+        KeyGate.of(self.app).arm(self)  # type: ignore[attr-defined]  # a mixin: the Screen it is put before has app

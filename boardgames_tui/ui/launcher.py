@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -49,13 +50,14 @@ class LauncherScreen(Screen[None]):
 
     DEFAULT_CSS = tcss(__file__, "launcher.tcss")
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_app", N_("Quit")),
         Binding("c", "continue_game", N_("Continue")),
         Binding("h", "open('history')", N_("History")),
         Binding("s", "open('settings')", N_("Settings")),
         Binding("f1,question_mark", "help", N_("Rules"), show=False),
-    ] + [Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)]
+        *(Binding(str(i + 1), f"pick({i})", show=False) for i in range(9)),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Static(_(BANNER), id="launcher-title")
@@ -77,7 +79,7 @@ class LauncherScreen(Screen[None]):
         self.query_one("#launcher-help", Static).update(
             _("Arrows and Enter, or a digit. Each game has its rules on F1 or ?.")
         )
-        self._bindings = type(self)._merged_bindings.copy()  # the footer in the new language
+        self._bindings = type(self)._merged_bindings.copy()  # type: ignore[union-attr]  # merged when the class was made; the footer in the new language
         self.refresh_entries()
 
     def entries(self) -> list[tuple[str, str | Text]]:

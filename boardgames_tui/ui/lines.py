@@ -54,7 +54,7 @@ def changed_runs(old: Sequence[Strip], new: Sequence[Strip], tail: bool = False)
     height, where missing rows are drawn blank)."""
     runs: list[tuple[int, int]] = []
     start = None
-    for y, (a, b) in enumerate(zip(old, new)):
+    for y, (a, b) in enumerate(zip(old, new, strict=False)):
         same = a is b or (a.cell_length == b.cell_length and a._segments == b._segments)
         if not same and start is None:
             start = y

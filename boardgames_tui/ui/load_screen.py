@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -34,7 +35,7 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     LoadScreen #load-skipped { color: $text-warning; max-height: 3; }
     """
 
-    BINDINGS = [Binding("escape,q", "cancel", N_("Back"), key_display="esc")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "cancel", N_("Back"), key_display="esc")]
 
     def compose(self) -> ComposeResult:
         unfinished, saved = scan_saves(autosave_dir()), scan_saves(saves_dir())

@@ -51,7 +51,7 @@ class LogPanel(Widget, can_focus=False):
         #: The rows of ``lines`` that begin an event line (a page turns there, not mid-line).
         self._starts: list[int] = []
         self._wrapped_at = -1
-        #: Per (names, seat, language): the log last rendered and its lines (:meth:`_render`).
+        #: Per (names, seat, language): the log last rendered and its lines (:meth:`_log_lines`).
         self._rendered: dict[tuple, tuple[tuple, list[str]]] = {}
         #: The first row on show while following the log (it moves by half pages).
         self._top = 0
@@ -82,7 +82,7 @@ class LogPanel(Widget, can_focus=False):
             return
         if self.held is not None:
             log = tuple(log)[: self.held]
-        lines = self._render(log, names, seat)
+        lines = self._log_lines(log, names, seat)
         n = len(self._shown)
         if len(lines) >= n and lines[:n] == self._shown:
             self._shown = lines
@@ -109,7 +109,7 @@ class LogPanel(Widget, can_focus=False):
         first = max(0, self._top - self._back)
         return self.lines[first : first + self.content_size.height]
 
-    def _render(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> list[str]:
+    def _log_lines(self, log: Sequence[Event], names: Sequence[str], seat: int | None) -> list[str]:
         """The lines of ``log`` as ``seat`` reads them (empty ones left out).
 
         A log only grows between two decisions: the events already rendered
@@ -235,7 +235,7 @@ class LogPanel(Widget, can_focus=False):
         self.set_class(hidden, "-hidden")
         if not hidden and self._pending is not None:
             log, names, seat = self._pending
-            lines = self._render(log, names, seat)
+            lines = self._log_lines(log, names, seat)
             n = len(self._shown)
             if not (len(lines) >= n and lines[:n] == self._shown):
                 # The rows kept were written for other eyes (a private line): gone before the

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -28,7 +28,7 @@ MENU_ITEMS = (
 )
 
 
-def menu_bindings(items: tuple[tuple[str, str], ...]) -> list[Binding]:
+def menu_bindings(items: tuple[tuple[str, str], ...]) -> list[BindingType]:
     """A menu's keys: Escape or ``m`` resumes, the digits 1, 2, ... choose ``items`` in order."""
     return [
         Binding("escape,m", "choose('resume')", N_("Resume"), key_display="esc"),
@@ -54,7 +54,7 @@ class MenuScreen(Screen[str]):
     MenuScreen OptionList { height: auto; border: none; }
     """
 
-    BINDINGS: ClassVar = menu_bindings(MENU_ITEMS)
+    BINDINGS: ClassVar[list[BindingType]] = menu_bindings(MENU_ITEMS)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):

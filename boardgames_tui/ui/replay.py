@@ -9,10 +9,10 @@ with everything revealed. The log follows the step.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -26,6 +26,7 @@ from boardgames_tui.i18n import N_, _
 from .board import BoardContext, GameBoard
 from .footer import StableFooter
 from .log_panel import LogPanel
+from .numbers import typed_whole_number
 from .translated import translated
 
 #: Seconds between decisions when playing, slowest last.
@@ -65,7 +66,7 @@ class JumpScreen(ModalScreen["str | None"]):
     JumpScreen #jump-box { width: 60; height: auto; border: round $accent; background: $panel; padding: 0 1; }
     """
 
-    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="jump-box"):
@@ -103,7 +104,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-step { height: 2; padding: 0 1; border-top: solid $secondary; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", N_("Next"), priority=True),
         Binding("left", "step(-1)", N_("Back one"), priority=True),
         Binding("n", "step(1)", N_("Next"), show=False),
@@ -294,16 +295,15 @@ class ReplayScreen(Screen[None]):
         """The step a jump text asks for: '12' decision 12, 'r3' the first decision of round (turn) 3; None if none."""
         text = text.strip().lower()
         if text[:1] in ("r", "t"):
-            number = text[1:].strip()
-            if not number.isdigit():
+            wanted = typed_whole_number(text[1:])
+            if wanted is None:
                 return None
-            wanted = int(number)
             for i, state in enumerate(self.match.states):
                 counted = round_of(state)
                 if counted is not None and counted[1] >= wanted:
                     return i
             return None
-        return int(text) if text.isdigit() else None
+        return typed_whole_number(text)
 
     def action_export(self) -> None:
         """Write the text record of a finished game to the exports folder."""

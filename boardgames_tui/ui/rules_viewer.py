@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.segment import Segment
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -76,7 +75,7 @@ class RulesText(ScrollView, can_focus=True):
     #: Columns the text loses to the padding (1 + 1) and the scrollbar's gutter (2).
     MARGIN = 4
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "scroll_up", show=False),
         Binding("down", "scroll_down", show=False),
         Binding("home", "scroll_home", show=False),
@@ -106,10 +105,17 @@ class RulesText(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         self._layout_lines(self.scrollable_content_region.width)
+        # Rich leaves plain text and padding without a style; the widget's own colour and text
+        # style go under every segment, as filters such as NO_COLOR's need a style on each.
+        base = self.visual_style.rich_style
         index = y + self.scroll_offset.y
         if 0 <= index < len(self._lines):
-            return self._lines[index].crop(self.scroll_offset.x, self.scroll_offset.x + self.size.width)
-        return Strip([Segment(" " * self.size.width)], self.size.width)
+            return (
+                self._lines[index]
+                .crop(self.scroll_offset.x, self.scroll_offset.x + self.size.width)
+                .apply_style(base)
+            )
+        return Strip.blank(self.size.width, base)
 
 
 @translated
@@ -120,7 +126,7 @@ class RulesScreen(Screen[None]):
     RulesScreen { background: $background; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1,question_mark", "close", N_("Close"), key_display="esc"),
         Binding("pagedown", "page(1)", N_("Page down"), show=False),
         Binding("pageup", "page(-1)", N_("Page up"), show=False),

@@ -42,8 +42,8 @@ class ScrolledIntoView:
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
         if not layout:  # brought into view by a scroll, not laid out
-            virtual_size = self.virtual_size  # type: ignore[attr-defined]
-        return super()._size_updated(size, virtual_size, container_size, layout)  # type: ignore[misc]
+            virtual_size = self.virtual_size  # type: ignore[attr-defined]  # a mixin: the widget has it
+        return super()._size_updated(size, virtual_size, container_size, layout)  # type: ignore[misc]  # a mixin: the widget after it in the MRO
 
 
 class ScrollLines(ScrolledIntoView, ScrollView, can_focus=False):

@@ -8,10 +8,11 @@ unchanged from where it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -43,10 +44,11 @@ class SeatsScreen(ModalScreen[tuple[str, ...] | None]):
     SeatsScreen OptionList { height: auto; border: none; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Cancel")),
         Binding("d", "done", N_("Done")),
-    ] + [Binding(str(i + 1), f"cycle({i})", show=False) for i in range(5)]
+        *(Binding(str(i + 1), f"cycle({i})", show=False) for i in range(5)),
+    ]
 
     def __init__(self, names: Sequence[str], seats: Sequence[str]) -> None:
         super().__init__()

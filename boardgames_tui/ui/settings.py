@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES
@@ -50,7 +52,10 @@ class SettingsScreen(Screen[None]):
     SettingsScreen Checkbox:nocolor:focus { text-style: bold reverse; }
     """
 
-    BINDINGS = [Binding("escape", "cancel", N_("Back")), Binding("ctrl+s", "save", N_("Save"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+s", "save", N_("Save")),
+    ]
 
     def compose(self) -> ComposeResult:
         now = S.current()
@@ -101,8 +106,8 @@ class SettingsScreen(Screen[None]):
         return S.Settings(
             language=str(self.query_one("#settings-language", Select).value),
             theme=str(self.query_one("#settings-theme", Select).value),
-            bot_pace=float(self.query_one("#settings-bot-pace", Select).value),  # type: ignore[arg-type]
-            reveal_pace=float(self.query_one("#settings-reveal-pace", Select).value),  # type: ignore[arg-type]
+            bot_pace=float(self.query_one("#settings-bot-pace", Select).value),  # type: ignore[arg-type]  # the Select offers numbers only
+            reveal_pace=float(self.query_one("#settings-reveal-pace", Select).value),  # type: ignore[arg-type]  # the Select offers numbers only
             confirm_secret=self.query_one("#settings-confirm", Checkbox).value,
         )
 

@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import GameSpec, seat_letter
-from boardgames_tui.engine.match import HUMAN, SEAT_KINDS
+from boardgames_tui.engine.match import HUMAN, SEAT_KINDS, SEED_MAX, SEED_MIN
 from boardgames_tui.engine.names import MAX_NAME_CHARS, check_names, without_controls
 from boardgames_tui.i18n import N_, _
 
 from .bot_turns import kind_name
 from .footer import StableFooter
 from .launcher import seat_count
+from .numbers import typed_whole_number
 from .shell import shell_of
 from .styles import tcss
 from .translated import translated
@@ -70,7 +71,7 @@ class SetupScreen(Screen[None]):
 
     DEFAULT_CSS = tcss(__file__, "setup.tcss")
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),
         Binding("ctrl+n", "start", N_("Start")),
         Binding("f5", "start", N_("Start"), show=False),
@@ -149,7 +150,13 @@ class SetupScreen(Screen[None]):
                     yield Static(_(opt.help), classes="option-help", markup=False)
             with Horizontal(classes="setup-row"):
                 yield Label(_("Seed (optional)"))
-                yield Input(placeholder=_("random"), restrict=r"-?[0-9]*", compact=True, id="setup-seed")
+                yield Input(
+                    placeholder=_("random"),
+                    restrict=r"-?[0-9]*",
+                    max_length=20,
+                    compact=True,
+                    id="setup-seed",
+                )
             with Horizontal(id="setup-buttons"):
                 yield Button(_("Start game"), id="setup-start", variant="primary", compact=True)
                 yield Button(_("Back"), id="setup-back", compact=True)
@@ -194,12 +201,14 @@ class SetupScreen(Screen[None]):
         n = self._players()
         names = list(check_names(self.query_one(f"#setup-name-{seat}", Input).value for seat in range(n)))
         options: dict[str, Any] = {}
-        for key, opt in self.spec.options.items():
+        for key in self.spec.options:
             options[key] = self.query_one(f"#setup-opt-{key}", Select).value
         seed_text = self.query_one("#setup-seed", Input).value.strip()
         seed = None
         if seed_text and seed_text != "-":
-            seed = int(seed_text)
+            seed = typed_whole_number(seed_text, signed=True)
+            if seed is None or not SEED_MIN <= seed <= SEED_MAX:
+                raise ValueError(f"the seed must be a whole number from {SEED_MIN} to {SEED_MAX}")
         return names, options, seed
 
     def action_start(self) -> None:

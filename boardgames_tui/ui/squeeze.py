@@ -71,7 +71,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from rich.cells import get_character_cell_size
 
@@ -144,7 +144,7 @@ PLAIN = Style()
 
 
 @lru_cache(maxsize=4096)  # a frame repeats the same few styles: parse each once
-def apply_sgr(style: Style | None, params: str) -> Style | bool | None:
+def apply_sgr(style: Style | None, params: str) -> Style | Literal[False] | None:
     """The style after ``ESC[<params>m`` on a terminal in ``style``.
 
     ``style`` None means unknown: the result is then known only from a reset
@@ -172,7 +172,7 @@ def apply_sgr(style: Style | None, params: str) -> Style | bool | None:
                 and codes[i + 1]
                 and int(codes[i + 1]) < 256
             ):
-                colour = (str(code), "5", str(int(codes[i + 1])))
+                colour: tuple[str, ...] = (str(code), "5", str(int(codes[i + 1])))
                 i += 2
             elif (
                 i < len(codes)
@@ -402,9 +402,14 @@ class OutputSqueezer:
         if match.lastgroup == "osc" and token.startswith("\x1b]8;"):
             uri = token[4:].rstrip("\x07").removesuffix("\x1b\\").partition(";")[2]
             self._link = bool(uri)
-        elif match.lastgroup == "csi" and match.group("priv") == "?" and match.group("final") in "hl":
-            if "7" in match.group("params").split(";") and not match.group("inter"):
-                self._wrap = match.group("final") == "h"
+        elif (
+            match.lastgroup == "csi"
+            and match.group("priv") == "?"
+            and match.group("final") in "hl"
+            and "7" in match.group("params").split(";")
+            and not match.group("inter")
+        ):
+            self._wrap = match.group("final") == "h"
 
     def _moves_down(self, match: re.Match[str]) -> bool:
         """Whether a CSI token is an absolute move that makes a pending newline needless.

@@ -26,7 +26,7 @@ _ENGLISH: dict[type[DOMNode], list] = {}
 
 def _retranslate(cls: type[DOMNode]) -> None:
     english = _ENGLISH[cls]
-    cls.BINDINGS = [  # type: ignore[misc]
+    cls.BINDINGS = [
         dataclasses.replace(b, description=i18n._(b.description) if b.description else "")
         if isinstance(b, Binding)
         else b

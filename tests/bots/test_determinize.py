@@ -67,7 +67,6 @@ def test_deals_differ_in_what_the_seat_cannot_see(game):
 
 def test_a_true_state_is_dealt_from_its_view():
     state = GAMES["mision_chungungo"].new_game(3, 1)
-    rnd = random.Random(0)
     while state.phase != "turn":
         seat = state.to_move[0]
         state = state.apply(seat, state.legal_actions(seat)[0])

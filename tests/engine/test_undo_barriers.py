@@ -119,7 +119,7 @@ def test_every_action_in_or_around_a_reaction_window_is_a_barrier():
     for gid, players in (("montana_pinguino", 4), ("mision_chungungo", 3)):
         for seed in range(6):
             m = play_random_game(GAMES[gid], players, seed, checkpoints=0).match
-            for i, (before, after) in enumerate(zip(m.states, m.states[1:])):
+            for i, (before, after) in enumerate(zip(m.states, m.states[1:], strict=False)):
                 if before.reaction_window is not None or after.reaction_window is not None:
                     assert m.barriers[i], f"{gid} seed {seed}: action {i} at a reaction window can be undone"
                     seen += 1

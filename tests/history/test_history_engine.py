@@ -69,7 +69,7 @@ def test_statistics_count_games_wins_per_game_and_per_seat_and_best_score():
     assert ana.by_seat[0].games == 2 and ana.by_seat[1].games == 1
     assert ana.by_seat[1].wins == int(ana_wins[1])
     assert stats["Carla"].total.games == 1
-    assert list(stats)[0] == "Ana"  # most games first
+    assert next(iter(stats)) == "Ana"  # most games first
 
 
 def test_export_has_one_numbered_line_per_decision_and_the_public_log():

@@ -454,25 +454,29 @@ def posted_form(body: str):
     return make_mocked_request("POST", "/play", headers=headers, payload=payload)
 
 
-async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path):
+async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path, monkeypatch):
 
+    from boardgames_tui.serve import server as server_module
     from boardgames_tui.serve.hub import Hub
+    from boardgames_tui.serve.identity import UserStore
     from boardgames_tui.serve.server import FailureCounter, ServerConfig
     from boardgames_tui.serve.web import WebTables
 
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.01)
     failures = FailureCounter()
-    tables = WebTables(Hub(tmp_path), ServerConfig(tmp_path / "keys", None, 60.0), failures, "goodcode")
+    config = ServerConfig(tmp_path / "keys", None, 60.0, users=UserStore(tmp_path / "users.json"))
+    tables = WebTables(Hub(tmp_path), config, failures, "goodcode")
     page = tables.entry_page()
     for spanish_text in ("Las mismas mesas", "Tu nombre en la mesa", "Código (", "Entrar"):
         assert spanish_text in page
     for english in ("The same tables", "Your name at the table", "Code (the server", ">Enter<"):
         assert english not in page
     wrong = await tables.handle_play(posted_form("name=Ana&code=wrong"))
-    assert wrong.status == 403 and "Ese código no es correcto." in wrong.text
-    while not failures.blocked("127.0.0.1") and not failures.blocked("?"):
+    assert wrong.status == 403 and "esa contraseña o código no es correcto" in wrong.text
+    while not failures.blocked(*failures.keys_for("Ana", "127.0.0.1"), *failures.keys_for("Ana", "?")):
         await tables.handle_play(posted_form("name=Ana&code=wrong"))
     blocked = await tables.handle_play(posted_form("name=Ana&code=goodcode"))
-    assert blocked.status == 429 and "Demasiados códigos erróneos" in blocked.text
+    assert blocked.status == 429 and "demasiados intentos fallidos" in blocked.text
     assert spanish == set()
 
 
@@ -488,7 +492,7 @@ def test_a_browser_tab_is_started_in_the_web_servers_language(spanish):
             write_bytes=None,
             write_str=None,
             close=None,
-            download_manager=None,  # type: ignore[arg-type]
+            download_manager=None,  # type: ignore[arg-type]  # the service never downloads here
         )
         assert service._build_environment()["BOARDGAMES_TUI_LANG"] == "es"
 
@@ -518,7 +522,7 @@ async def test_the_lobby_in_spanish_names_no_door_and_shows_a_computer_seat_in_s
             yield {"op": "lobby", "tables": [table.listing("key:a")]}
             await asyncio.Event().wait()
 
-    app = SessionApp(Link())  # type: ignore[arg-type]
+    app = SessionApp(Link())  # type: ignore[arg-type]  # a stand-in link with the methods used
     async with app.run_test(size=SIZE) as pilot:
         text = await wait_for_text(pilot, app, "Ordenador B")
     assert "boardgames-tui: las mesas de este servidor. Eres Computer A." in text

@@ -74,10 +74,7 @@ def scenario(
         for cards in group:
             used |= set(cards)
     leftover = [c for c in rules.expected_cards(players) if c not in used and (deck is None or c not in deck)]
-    if deck is None:
-        new_deck = tuple(leftover)
-    else:
-        new_deck = tuple(deck) + tuple(leftover)
+    new_deck = tuple(leftover) if deck is None else tuple(deck) + tuple(leftover)
     copper = tuple(sum(data.COPPER[c] for c in hands[s] + discards[s] + bases[s]) for s in range(players))
     state = attrs.evolve(
         st,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
@@ -15,7 +17,7 @@ from boardgames_tui.ui.lines import text_strips
 
 from .conftest import greedy_match
 
-CONSOLE = Console(width=120, color_system="truecolor", file=open("/dev/null", "w"))
+CONSOLE = Console(width=120, color_system="truecolor", file=io.StringIO())
 NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
 
 

@@ -226,7 +226,7 @@ async def test_excavator_reads_the_card_before_the_keyboard_passes():
             hit = next(
                 (
                     a
-                    for a, st in zip(dig, after)
+                    for a, st in zip(dig, after, strict=True)
                     if st.private_news(seat, len(state.log)) and st.to_move[:1] != (seat,)
                 ),
                 None,

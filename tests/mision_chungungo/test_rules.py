@@ -1041,7 +1041,7 @@ def test_electric_eel_reactions_resolve_in_seat_order_from_the_players_left():
 
 
 def test_a_later_eel_cancels_once_every_earlier_seat_has_passed():
-    st, (first, later, *_), PlayEel = _react_window(4)
+    st, (_first, later, *_), PlayEel = _react_window(4)
     later_eel = min(c for c in st.hands[later] if CARDS[c].kind == rules.KIND_EEL)
     st = st.apply(later, PlayEel(later_eel))
     for s in st.reaction_order():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -87,7 +88,7 @@ def part(app: Harness, name: str) -> str:
         return str(source)
     from rich.console import Console
 
-    console = Console(width=48, record=True, file=open("/dev/null", "w"), color_system=None)
+    console = Console(width=48, record=True, file=io.StringIO(), color_system=None)
     console.print(source)  # what the part was given, whether or not it is laid out yet
     return console.export_text()
 
@@ -191,9 +192,9 @@ async def test_board_shows_players_deck_field_and_own_hand():
         players = part(app, "players")
         for s, name in enumerate(NAMES):
             assert f"{'ABCDE'[s]} {name}" in players
-        line_b = next(l for l in players.splitlines() if "B Beto" in l)
+        line_b = next(line for line in players.splitlines() if "B Beto" in line)
         assert "Fila" in line_b  # the top of B's discard pile is public
-        line_c = next(l for l in players.splitlines() if "C Carla" in l)
+        line_c = next(line for line in players.splitlines() if "C Carla" in line)
         assert line_c.split()[2] == "3" and line_c.split()[5] == "M"  # copper 3 from a Copper Mine
         assert f"Deck {len(st.deck)} Win 10cu" in part(app, "table")
         field = part(app, "field")
@@ -287,7 +288,7 @@ async def test_action_labels_name_cells_as_the_log_does():
         labels = [app.board.action_label(a) for a in st.legal_actions(0)]
         assert "Excavate row -1 col 0 (above you)" in labels
         assert "Excavate row 0 col 1 (right of you)" in labels
-        assert any(l.startswith("Quantum Leap to row") for l in labels)
+        assert any(label.startswith("Quantum Leap to row") for label in labels)
         assert app.board.action_label(Regroup()).startswith("Regroup")
 
 
@@ -439,7 +440,7 @@ async def test_furious_chungungo_choices_are_labelled():
             "Strike B Beto (1 card to steal)",
             "Stop: strike nobody else",
         ]
-        line_c = next(l for l in part(app, "players").splitlines() if "C Carla" in l)
+        line_c = next(line for line in part(app, "players").splitlines() if "C Carla" in line)
         assert line_c.startswith(">") and line_c.split()[-2] == "F"
     assert isinstance(st.legal_actions(2)[0], Strike)
 
@@ -551,7 +552,7 @@ def test_every_label_and_preview_draws_for_random_positions():
     from boardgames_tui.games.mision_chungungo.ui import model
     from boardgames_tui.games.mision_chungungo.ui.field import render_field as draw
 
-    console = Console(width=48, file=open("/dev/null", "w"), color_system=None)
+    console = Console(width=48, file=io.StringIO(), color_system=None)
     checked = 0
     for seed in range(24):
         players = 2 + seed % 4
@@ -699,7 +700,7 @@ async def test_tall_field_keeps_deck_players_and_hand_in_sight():
         async with app.run_test(size=(80, 24)) as pilot:
             app.board.preview(Leap(20, 0))
             box = app.board.query_one("#mc-field")
-            await wait_for(pilot, lambda: box.scroll_y > 0, what="the far cell brought into view")
+            await wait_for(pilot, lambda box=box: box.scroll_y > 0, what="the far cell brought into view")
             board = app.board.region
             for name in ("top", "hand"):  # the table line and the players, and the hand
                 widget = app.board.query_one(f"#mc-{name}")
@@ -724,7 +725,7 @@ def test_the_field_turns_over_when_the_game_ends():
     assert set(faces) == {c.pos for c in end.field if not c.face_up}
     for c in end.field:
         if not c.face_up:
-            name, copper = faces[c.pos]
+            _name, copper = faces[c.pos]
             assert copper == data.CARDS[c.card].copper
 
 

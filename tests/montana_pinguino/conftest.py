@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from boardgames_tui.engine import Match
 from boardgames_tui.games import GAMES
@@ -60,7 +60,7 @@ class BoardApp(App[None]):
     CSS = "Screen { layout: vertical; }"
 
     #: The game screen's board-scrolling keys (it binds them for boards that scroll).
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("pagedown", "board_page(1)", priority=True),
         Binding("pageup", "board_page(-1)", priority=True),
     ]
@@ -140,7 +140,7 @@ def simulate(spec, names: list[str], seed: int, limit: int = 400) -> tuple[Any, 
 def reaction_seed(spec, names: list[str]) -> int:
     """The first seed whose scripted race ends within 150 decisions with a reaction played."""
     for seed in range(500):
-        state, n = simulate(spec, names, seed, 150)
+        state, _n = simulate(spec, names, seed, 150)
         text = " ".join(e.text for e in state.log)
         if state.is_terminal and ("plays Iglú" in text or "plays Tormenta" in text):
             return seed

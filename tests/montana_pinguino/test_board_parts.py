@@ -110,8 +110,9 @@ async def test_a_board_drawn_from_remembered_rows_shows_what_a_fresh_drawing_sho
 async def test_the_same_table_shown_again_builds_no_part(monkeypatch):
     built: list[str] = []
     for name in ("course_text", "runners_text", "played_text", "hand_text", "last_round_text", "result_text"):
+        real = getattr(render, name)
 
-        def counted(*args, _name=name, _real=getattr(render, name), **kwargs):
+        def counted(*args, _name=name, _real=real, **kwargs):
             built.append(_name)
             return _real(*args, **kwargs)
 

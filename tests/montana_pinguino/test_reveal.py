@@ -4,6 +4,8 @@ meanwhile never reach the next player's screen."""
 
 from __future__ import annotations
 
+import itertools
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.montana_pinguino import rules as R
@@ -35,7 +37,7 @@ def test_frames_slide_sleds_section_by_section_and_end_on_the_table_as_it_is():
     events = after.log[len(before.log) :]
     frames = reveal_frames(before, after, events, NAMES)
     assert len(frames) > 5
-    for a, b in zip(frames, frames[1:-1]):
+    for a, b in itertools.pairwise(frames[:-1]):
         moved = [b.position[s] - a.position[s] for s in range(3)]
         assert all(m in (0, 1) for m in moved), "a sled never jumps more than one section a step"
     last = frames[-1]

@@ -12,6 +12,7 @@ from boardgames_tui.engine import IllegalAction, Pass
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
+from boardgames_tui.games.montana_pinguino.preview import preview
 from boardgames_tui.games.montana_pinguino.rules import (
     DiscardItem,
     DrawItem,
@@ -929,10 +930,8 @@ def test_ui_helpers_speed_range_forecast_and_preview():
     assert not R.in_speed_range(st, 0, dbl, 0) and R.in_speed_range(st, 0, dbl, 1)
     # orange from section 1: sections 2, 3, 4 (fast curve at orange: 1 damage), +1 +1 +0
     assert R.impulse_forecast(st, 0) == (4, 1, 2)
-    assert "does nothing at your speed" in R.action_preview(st, 0, PlayCard(dbl, 0))
-    assert "works at your speed" in R.action_preview(st, 0, PlayCard(dbl, 1))
-    assert R.action_preview(st, 0, Reduce(2)) == "speed orange (box 9) -> yellow (box 7)"
-    assert R.action_preview(st, 0, Target(1)).startswith("runner B: section 3")
+    assert preview(st, 0, PlayCard(dbl, 0)).forecasts[0].cards[0].reason.startswith("speed orange")
+    assert not preview(st, 0, PlayCard(dbl, 1)).forecasts[0].cards[0].reason.startswith("speed")
     v = st.view(1)
     assert R.impulse_forecast(v, 0) == R.impulse_forecast(st, 0)
 
@@ -1096,7 +1095,7 @@ def test_prompt_names_the_single_card_after_a_destruction():
 def test_impulse_forecast_counts_all_the_damage_of_a_wrecking_advance():
     # Red from section 10 with 1 health: the fast curve of 11 (2 over) and the slow one of 14 (3 over).
     st = table(box=(box_at(D.RED), 0), position=(10, 0), health=(1, 4))
-    end, damage, accel = R.impulse_forecast(st, 0)
+    _end, damage, accel = R.impulse_forecast(st, 0)
     real = attrs.evolve(st, phase=R.Phase.ACTIVATE, cursor=2, to_move=())._impulse_phase()
     taken = sum(
         int(line.split(" takes ")[1].split()[0])

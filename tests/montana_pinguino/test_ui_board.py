@@ -88,7 +88,7 @@ def test_course_draws_every_section_as_a_box_with_its_speed_limit():
     cells = course_cells(render.course_text(st.view(0), 0, 48).plain)
     assert sorted(cells) == list(range(1, st.length + 1))
     for curve, letter in ((D.FAST, "Y)"), (D.SLOW, "G)")):
-        pos = _first(st, lambda sec: sec.curve == curve)
+        pos = _first(st, lambda sec, curve=curve: sec.curve == curve)
         assert cells[pos][0].endswith(letter)
     pos = _first(st, lambda sec: not sec.curve)
     assert ")" not in cells[pos][0]
@@ -551,7 +551,7 @@ async def test_between_championship_races_the_table_sees_the_result_and_last_rou
         assert app.board.action_label(R.NextRace()) == "start race 2 (everyone has seen race 1)"
 
 
-async def test_damage_preview_counts_all_the_damage_and_says_when_the_sled_is_destroyed():
+async def test_damage_preview_says_when_the_sled_is_destroyed():
     st = attrs.evolve(new(2, 1), box=(12, 0), position=(10, 0), health=(1, 4))
     st = st.apply(0, R.PlayCard(st.hand[0][0], 0))
     app = BoardApp(ctx_for(st, 0))
@@ -559,9 +559,9 @@ async def test_damage_preview_counts_all_the_damage_and_says_when_the_sled_is_de
         app.board.preview(R.PlayNoMore())
         await app.workers.wait_for_complete()
         preview = " ".join(str(app.board.query_one("#mp-preview", Lines).source).split())
-    end, damage, _acc = R.impulse_forecast(st.view(0), 0)
-    assert damage > 1
-    assert f"{damage} damage: SLED DESTROYED (health 1)" in preview
+    _end, damage, _acc = R.impulse_forecast(st.view(0), 0)
+    assert damage > 1  # the Impulse Phase wrecks the sled
+    assert "1 damage: SLED DESTROYED (health 1)" in preview  # the health it had, all lost
 
 
 async def test_no_right_card_preview_says_which_half_is_up():

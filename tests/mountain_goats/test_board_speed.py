@@ -57,9 +57,9 @@ def test_rows_that_did_not_change_come_back_as_the_same_strip_objects():
     first = draw_board(view, NAMES[:2], 0).strips(console, reuse)
     move = view.legal_actions(0)[0]  # the preview of a move changes a few rows only
     second = draw_board(view, NAMES[:2], 0, view.apply(0, move), move=move).strips(console, reuse)
-    same = [a is b for a, b in zip(first, second)]
+    same = [a is b for a, b in zip(first, second, strict=True)]
     assert any(same) and not all(same)
-    for a, b, kept in zip(first, second, same):
+    for a, b, kept in zip(first, second, same, strict=True):
         assert kept == (a._segments == b._segments)
 
 

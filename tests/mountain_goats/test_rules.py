@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 
 import attrs
@@ -466,14 +467,14 @@ def _all_moves(state):
         for vals in itertools.product(range(1, 7), repeat=len(ones)):
             if 1 in vals:
                 f = list(dice)
-                for i, v in zip(ones, vals):
+                for i, v in zip(ones, vals, strict=True):
                     f[i] = v
                 variants.add(tuple(f))
     for faces in variants:
         for part in S.PARTITIONS:
             sums = [sum(faces[i] for i in g) for g in part]
             options = []
-            for s_, g in zip(sums, part):
+            for s_, g in zip(sums, part, strict=True):
                 if 5 <= s_ <= 10:
                     options.append([(s_, s_, *g)])
                 elif state.big_mountain and 11 <= s_ <= 24:
@@ -496,10 +497,8 @@ def test_legal_actions_list_every_distinct_outcome_once(dice, big):
     assert len(set(map(_key, listed_results))) == len(listed)
     reachable = set()
     for m in _all_moves(s):
-        try:
+        with contextlib.suppress(IllegalAction):
             reachable.add(_key(s.apply(0, m)))
-        except IllegalAction:
-            pass
     assert reachable == set(map(_key, listed_results))
 
 

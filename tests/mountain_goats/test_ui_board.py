@@ -25,7 +25,10 @@ def board_text(app) -> str:
     return app.board.table_plain()
 
 
-def _cell(text: str, mountain: int, step: int, layout: Layout = Layout()) -> str:
+_LAYOUT = Layout()
+
+
+def _cell(text: str, mountain: int, step: int, layout: Layout = _LAYOUT) -> str:
     """What the drawn table shows on ``step`` of ``mountain`` (0: the foot line)."""
     lines = text.splitlines()
     i = mountain - 5
@@ -182,7 +185,7 @@ async def test_chooser_ranks_big_mountain_moves_by_their_ranking_points_and_list
         assert "goat 5 (or 6-10) to spot 23" in chooser.label(0)  # alike goats as a range
         assert "Big+12" in screen_text(app)
         # Ranked by points gained now plus Big Mountain points, best first.
-        totals = [(p or 0) + b for p, b in zip(chooser.points, chooser.big)]
+        totals = [(p or 0) + b for p, b in zip(chooser.points, chooser.big, strict=True)]
         assert totals == sorted(totals, reverse=True)
         assert engine[0].groups[0][0] <= 10  # the engine alone put a climb first
 

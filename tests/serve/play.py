@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from boardgames_tui.engine import Match, seat_letter
@@ -28,7 +29,7 @@ def new_table_index(game_id: str, players: int, computer: bool = False) -> int:
 async def open_table(server: ServerFixture, game_id: str, names: list[str], seed: int = 7) -> list[Terminal]:
     """Terminals for ``names``; the first makes a table of ``game_id``, the others join it in turn."""
     terms = [await server.terminal(n) for n in names]
-    for n, t in zip(names, terms):
+    for n, t in zip(names, terms, strict=True):
         await t.wait_for(f"You are {n}")
     first = terms[0]
     first.press("n")
@@ -70,10 +71,8 @@ async def press_until(term: Terminal, key: str, check: str, timeout: float = 20.
         if time.monotonic() - term.last_key > KEY_GAP:
             term.press(key)
         term.changed.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(term.changed.wait(), 0.1)
-        except TimeoutError:
-            pass
     return term.text()
 
 
@@ -88,10 +87,8 @@ async def decide(term: Terminal, match: Match, who: str, timeout: float = 20.0) 
         if my_turn(term, who) and now - term.last_key > KEY_GAP:
             term.press("enter")
         term.changed.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(term.changed.wait(), 0.1)
-        except TimeoutError:
-            pass
 
 
 async def play_out(server: ServerFixture, terms: list[Terminal], check=None, limit: int = 2000) -> Match:

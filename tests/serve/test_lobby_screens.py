@@ -32,7 +32,7 @@ class FakeLink:
 
 async def test_a_new_table_of_a_game_with_options_asks_for_them_and_sends_the_changed_ones() -> None:
     link = FakeLink()
-    app = SessionApp(link)  # type: ignore[arg-type]
+    app = SessionApp(link)  # type: ignore[arg-type]  # a stand-in link with the methods used
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
@@ -58,7 +58,7 @@ async def test_a_new_table_of_a_game_with_options_asks_for_them_and_sends_the_ch
 
 async def test_a_new_table_of_a_game_without_options_is_sent_at_once() -> None:
     link = FakeLink()
-    app = SessionApp(link)  # type: ignore[arg-type]
+    app = SessionApp(link)  # type: ignore[arg-type]  # a stand-in link with the methods used
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("n")

@@ -26,7 +26,7 @@ def packets(driver: SqueezingWebDriver) -> list[bytes]:
 async def test_a_tab_gets_a_frame_drawn_again_in_a_few_bytes_and_whole_after_a_resize(monkeypatch):
     monkeypatch.setattr(textual_web_driver, "InputReader", lambda: None)  # no stdin to read here
     app = App()
-    driver = SqueezingWebDriver(app, size=(20, 6))  # type: ignore[arg-type]
+    driver = SqueezingWebDriver(app, size=(20, 6))  # type: ignore[arg-type]  # the driver only reads the app's size here
     sent = packets(driver)
     frame = "\x1b[1;1H\x1b[1;38;5;214mHello, table\x1b[0m\x1b[2;1H\x1b[38;5;214mline two\x1b[0m"
     driver.write("\x1b[?7l\x1b[0m")  # what start_application_mode ends with

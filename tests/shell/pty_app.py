@@ -8,6 +8,7 @@ everything it draws to a pyte screen, so a test can wait for text to appear.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import signal
@@ -83,16 +84,12 @@ class PtyApp:
         if self.proc is not None:
             # The whole process group: a computer player's thinking process too (it would
             # otherwise think on, alone, for the rest of its time budget).
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
             self.proc.wait(timeout=10)
         self._reader.join(timeout=5)
-        try:
+        with contextlib.suppress(OSError):
             os.close(self._master)
-        except OSError:
-            pass
 
     @staticmethod
     def _set_winsize(fd: int, size: tuple[int, int]) -> None:

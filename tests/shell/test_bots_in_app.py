@@ -173,7 +173,7 @@ async def test_the_screen_answers_keys_while_a_computer_player_thinks(asked):
             await pilot.press(key)
             await wait_for(
                 pilot,
-                lambda: isinstance(app.screen, screen or type(game)),
+                lambda screen=screen: isinstance(app.screen, screen or type(game)),
                 timeout=3,
                 what=f"the screen after {key}",
             )
@@ -181,7 +181,7 @@ async def test_the_screen_answers_keys_while_a_computer_player_thinks(asked):
         assert time.perf_counter() - started < 25
         assert game.bots.thinking is not None and not game.match.actions  # still thinking meanwhile
         kind, request = asked[-1]
-        level, game_id, _seconds, _playouts, view, seat, _seed = request
+        level, _game_id, _seconds, _playouts, view, seat, _seed = request
         assert (kind, level, seat) == ("decision", "strong", 0)
         assert view == game.match.state.view(0)  # the seat's own view, never the state
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import os
 import threading
+from typing import ClassVar
 
 import pytest
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 import boardgames_tui.app as app_module
 from boardgames_tui.cli import main
@@ -116,7 +117,7 @@ def test_a_seed_no_save_could_hold_is_refused_on_the_command_line(capsys, seed):
 class CrashingApp(app_module.BoardGamesApp):
     """The real app, run headless by a script; F12 raises as an unexpected bug would."""
 
-    BINDINGS = [Binding("f12", "boom", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f12", "boom", priority=True)]
     script_keys: tuple[str, ...] = ()
 
     def run(self, **kwargs):

@@ -142,9 +142,13 @@ async def test_pgup_pgdn_scroll_a_scrolling_board_with_one_footer_entry_through_
                 scroll = game.board.query_one("#pr-scroll")
                 await pilot.press("pagedown")
                 # the board scrolls, whatever has the keyboard
-                await wait_for(pilot, lambda: scroll.scroll_y > 0, what="the board scrolled down")
+                await wait_for(
+                    pilot, lambda scroll=scroll: scroll.scroll_y > 0, what="the board scrolled down"
+                )
                 await pilot.press("pageup")
-                await wait_for(pilot, lambda: scroll.scroll_y == 0, what="the board scrolled back up")
+                await wait_for(
+                    pilot, lambda scroll=scroll: scroll.scroll_y == 0, what="the board scrolled back up"
+                )
             app.key_gate.rest()
             await pilot.press("enter")
             await pilot.pause()

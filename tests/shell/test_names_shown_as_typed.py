@@ -85,7 +85,7 @@ async def test_every_screen_shows_names_as_typed(game_id, names):
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), what="game over")
         await pilot.pause()
         text = flat(screen_text(app))
-        for seat, name in enumerate(names):
+        for name in names:
             assert_shown(text, name, "game over")
         winners = " and ".join(who[s] for s in points["over"].state.winners())
         assert winners in text

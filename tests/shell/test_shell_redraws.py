@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Event, Match
@@ -50,7 +51,7 @@ async def test_footer_keeps_its_keys_across_a_decision_that_changes_none_of_them
 
 
 class ToggleApp(App[None]):
-    BINDINGS = [Binding("x", "act", "Act"), Binding("y", "other", "Other")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "act", "Act"), Binding("y", "other", "Other")]
     ENABLE_COMMAND_PALETTE = False
     offered = True
 

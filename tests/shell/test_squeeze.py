@@ -335,7 +335,7 @@ async def test_after_a_resize_the_driver_writes_the_whole_frame_even_at_the_same
         def write(self, text: str) -> None:
             written.append(text)
 
-    drv = driver_module.TolerantLinuxDriver(app=None)  # type: ignore[arg-type]
+    drv = driver_module.TolerantLinuxDriver(app=None)  # type: ignore[arg-type]  # no app: only the driver's writing is tested
     drv._writer_thread = Writer()
     monkeypatch.setattr(drv, "_output_size", lambda: (20, 6))
     frame = "\x1b[1;1H\x1b[1mHello\x1b[0m"
@@ -362,7 +362,7 @@ async def test_the_driver_writes_the_original_text_when_the_squeezer_fails():
         def feed(self, text: str) -> str:
             raise RuntimeError("boom")
 
-    drv = driver_module.TolerantLinuxDriver(app=None)  # type: ignore[arg-type]
+    drv = driver_module.TolerantLinuxDriver(app=None)  # type: ignore[arg-type]  # no app: only the driver's writing is tested
     drv._writer_thread = Writer()
     drv._squeeze.squeezer = Broken()
     drv.write("\x1b[1;1H\x1b[1mab\x1b[0m")
@@ -455,7 +455,7 @@ def press_as_a_player(app, key: bytes, tries: int = 3) -> None:
         time.sleep(SETTLE)  # a key, not part of a burst with the one before
         app.write(key)
         try:
-            app.wait_until(lambda screen: screen != before, "the key to act", timeout=3.0)
+            app.wait_until(lambda screen, before=before: screen != before, "the key to act", timeout=3.0)
             return
         except AssertionError:
             continue

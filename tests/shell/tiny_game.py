@@ -131,7 +131,7 @@ class VetoState(State):
     def _reveal(self) -> VetoState:
         picks = self.picks
         text = "revealed: " + ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(picks))
-        hands = tuple(_remove(h, p) for h, p in zip(self.hands, picks))
+        hands = tuple(_remove(h, p) for h, p in zip(self.hands, picks, strict=True))
         counts = {p: picks.count(p) for p in picks}
         unique = [p for p in picks if counts[p] == 1]
         state = attrs.evolve(self, hands=hands, log=self.log + (Event(text),))

@@ -88,7 +88,8 @@ def _card_worth(st: ChungungoState, seat: int, card: int) -> float:
     c = CARDS[card]
     digs = len(st.excavate_cells(seat))
     worth = 0.0
-    near = _free_neighbours(st, st.tokens[seat]) if st.tokens[seat] else 0
+    pos = st.tokens[seat]
+    near = _free_neighbours(st, pos) if pos else 0
     steps = c.steps
     for i, step in enumerate(steps):
         before = steps[:i]
@@ -120,7 +121,7 @@ def _card_worth(st: ChungungoState, seat: int, card: int) -> float:
     return worth + 0.05 * c.copper
 
 
-def _play_or_regroup(st: ChungungoState, seat: int, legal: list) -> Any:
+def _play_or_regroup(st: ChungungoState, seat: int, legal: list[Any]) -> Any:
     best, best_value = legal[0], float("-inf")
     for a in legal:
         if isinstance(a, Regroup):
@@ -148,7 +149,7 @@ def _place_value(st: ChungungoState, seat: int, pos: tuple[int, int]) -> float:
     return v
 
 
-def _react(st: ChungungoState, seat: int, legal: list) -> Any:
+def _react(st: ChungungoState, seat: int, legal: list[Any]) -> Any:
     eel = next((a for a in legal if isinstance(a, PlayEel)), None)
     if eel is None:
         return Pass()
@@ -164,7 +165,7 @@ def _react(st: ChungungoState, seat: int, legal: list) -> Any:
     return eel if hits_me or close else Pass()
 
 
-def greedy(view: ChungungoState, seat: int, rnd: random.Random, legal: list) -> Any:
+def greedy(view: ChungungoState, seat: int, rnd: random.Random, legal: list[Any]) -> Any:
     """The crew's choice as the module docstring describes; the only choice when there is one."""
     if len(legal) == 1:
         return legal[0]

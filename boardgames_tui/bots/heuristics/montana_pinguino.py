@@ -39,6 +39,9 @@ from boardgames_tui.games.montana_pinguino.rules import (
 
 from .common import share_from_values, terminal_shares
 
+#: An imagined Support Phase line: box, conduction, health, sections moved, bonus, cards spent.
+_Line = tuple[int, int, int, int, float, int]
+
 ACTIVATE, PLAY = Phase.ACTIVATE, Phase.PLAY
 IGLU, PARAMS, TORMENTA = Stage.IGLU, Stage.PARAMS, Stage.TORMENTA
 
@@ -82,11 +85,13 @@ def _in_range(st: MontanaState, seat: int, low: int, high: int) -> int:
     )
 
 
-def _apply_card(st: MontanaState, seat: int, card: int, half: int, lines: list[tuple]) -> list[tuple]:
+def _apply_card(
+    st: MontanaState, seat: int, card: int, half: int, lines: list[_Line]
+) -> list[tuple[Any, ...]]:
     """What ``card`` does to each imagined line (box, conduction, health, moved, bonus, cards spent)."""
     side = st.sides[seat]
     top = D.SIDES[side].total - 1
-    out: list[tuple] = []
+    out: list[_Line] = []
     for box, cond, health, moved, bonus, spent in lines:
         if D.is_action(card):
             spent += 1
@@ -187,7 +192,7 @@ def forecast(
 _CURVE_LIMIT = dict(D.CURVE_LIMIT)
 
 
-def _line_value(st: MontanaState, seat: int, line: tuple) -> float:
+def _line_value(st: MontanaState, seat: int, line: _Line) -> float:
     """How good a Support Phase ending in ``line`` is, judged by the Impulse Phase that follows."""
     box, cond, health, moved, bonus, spent = line
     if health <= 0:
@@ -208,7 +213,7 @@ def _line_value(st: MontanaState, seat: int, line: tuple) -> float:
     return value
 
 
-def _best_play(st: MontanaState, seat: int, legal: list, pairs: bool = True) -> Any:
+def _best_play(st: MontanaState, seat: int, legal: list[Any], pairs: bool = True) -> Any:
     """Choose the left card (thinking of the best right one to go with it, when ``pairs``), or the right card."""
     base = (st.box[seat], st.conduction[seat], st.health[seat], 0, 0.0, 0)
     lines = [base]
@@ -234,7 +239,7 @@ def _best_play(st: MontanaState, seat: int, legal: list, pairs: bool = True) -> 
     return best
 
 
-def _react(st: MontanaState, seat: int, legal: list) -> Any:
+def _react(st: MontanaState, seat: int, legal: list[Any]) -> Any:
     """Iglú whenever asked (only a runner the card hurts is asked); Tormenta against a harmful or helpful item."""
     act = st.activating()
     if act is None:
@@ -257,7 +262,7 @@ def _react(st: MontanaState, seat: int, legal: list) -> Any:
     return PlayTormenta() if harmful or helps_leader else Pass()
 
 
-def _param(st: MontanaState, seat: int, legal: list) -> Any:
+def _param(st: MontanaState, seat: int, legal: list[Any]) -> Any:
     first = legal[0]
     if isinstance(first, Reduce):
         best, best_value = first, float("-inf")
@@ -300,7 +305,7 @@ def _card_worth(card: int) -> float:
     return worth
 
 
-def greedy(view: MontanaState, seat: int, rnd: random.Random, legal: list) -> Any:
+def greedy(view: MontanaState, seat: int, rnd: random.Random, legal: list[Any]) -> Any:
     """The runner's best move as the module docstring describes; the only move when there is one."""
     if len(legal) == 1:
         return legal[0]

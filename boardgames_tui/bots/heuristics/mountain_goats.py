@@ -52,7 +52,7 @@ def move_value(st: GoatsState, seat: int) -> float:
     return mine - _OPPONENT * best
 
 
-def greedy(view: GoatsState, seat: int, rnd: random.Random, legal: list) -> Any:
+def greedy(view: GoatsState, seat: int, rnd: random.Random, legal: list[Any]) -> Any:
     """Roll when it is time to roll; else the outcome of the roll with the best :func:`move_value`."""
     if len(legal) == 1:
         return legal[0]
@@ -81,7 +81,7 @@ def value(state: GoatsState) -> tuple[float, ...]:
     return share_from_values([position_value(state, s) for s in range(state.n)], spread=8.0)
 
 
-def rank(view: GoatsState, seat: int, legal: list) -> list:
+def rank(view: GoatsState, seat: int, legal: list[Any]) -> list[Any]:
     """``legal`` best first by :func:`move_value` (the Strong level's prior at the root)."""
     if len(legal) == 1 or not view.dice:
         return list(legal)

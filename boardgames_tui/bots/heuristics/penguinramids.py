@@ -95,7 +95,8 @@ def pyramid_value(st: PenguinramidsState, seat: int) -> float:
         if pyr[s] >= 0:
             continue
         sup = _SUPPORTERS[s]
-        a, b = sup  # type: ignore[misc]
+        a, b = sup  # type: ignore[misc]  # slots above the base have two supporters
+        cap: float
         if pyr[a] >= 0 and pyr[b] >= 0:
             cap = _arm(pyr[a], grey[a], tok, a, True) + _arm(pyr[b], grey[b], tok, b, False) + held
         elif pyr[a] >= 0:
@@ -175,7 +176,7 @@ def _evolve(st: PenguinramidsState, **changes: Any) -> PenguinramidsState:
     return evolve(st, **changes)
 
 
-def _card_scores(st: PenguinramidsState, seat: int, legal: list) -> list[float]:
+def _card_scores(st: PenguinramidsState, seat: int, legal: list[Any]) -> list[float]:
     """Worth of each ``ChooseCard`` in ``legal``: the card's worth now plus the worth of choosing
     early among the penguins on offer (a low card chooses first)."""
     values = _card_values(st, seat)
@@ -184,14 +185,14 @@ def _card_scores(st: PenguinramidsState, seat: int, legal: list) -> list[float]:
     return [values.get(a.number, 0.0) + spread * 0.6 * (5 - a.number) / 4 for a in legal]
 
 
-def _choose_card(st: PenguinramidsState, seat: int, legal: list) -> Any:
+def _choose_card(st: PenguinramidsState, seat: int, legal: list[Any]) -> Any:
     return _best_of(legal, _card_scores(st, seat, legal))
 
 
-def _best_of(legal: list, scores: list[float]) -> Any:
+def _best_of(legal: list[Any], scores: list[float]) -> Any:
     """The first action of ``legal`` with the highest score."""
     best, best_value = legal[0], float("-inf")
-    for a, v in zip(legal, scores):
+    for a, v in zip(legal, scores, strict=True):
         if v > best_value:
             best, best_value = a, v
     return best
@@ -229,7 +230,7 @@ def _turn_value(st: PenguinramidsState, seat: int, depth: int) -> float:
     return best
 
 
-def _plan_scores(st: PenguinramidsState, seat: int, legal: list, depth: int) -> list[float]:
+def _plan_scores(st: PenguinramidsState, seat: int, legal: list[Any], depth: int) -> list[float]:
     """Per action of ``legal``: the best value ``seat`` reaches with ``depth`` steps of its own."""
     scores = []
     for a in legal:
@@ -240,11 +241,11 @@ def _plan_scores(st: PenguinramidsState, seat: int, legal: list, depth: int) -> 
     return scores
 
 
-def _plan(st: PenguinramidsState, seat: int, legal: list, depth: int) -> Any:
+def _plan(st: PenguinramidsState, seat: int, legal: list[Any], depth: int) -> Any:
     return _best_of(legal, _plan_scores(st, seat, legal, depth))
 
 
-def greedy(view: PenguinramidsState, seat: int, rnd: random.Random, legal: list) -> Any:
+def greedy(view: PenguinramidsState, seat: int, rnd: random.Random, legal: list[Any]) -> Any:
     """The card with the best worth now; in a turn, the best line of own steps (3 ahead) on one deal."""
     if len(legal) == 1:
         return legal[0]
@@ -319,7 +320,7 @@ def value(state: PenguinramidsState) -> tuple[float, ...]:
     return share_from_values([pyramid_value(state, s) for s in range(state.n)], spread=3.0)
 
 
-def rank(view: PenguinramidsState, seat: int, legal: list) -> list:
+def rank(view: PenguinramidsState, seat: int, legal: list[Any]) -> list[Any]:
     """``legal`` best first, for the Strong level's prior at the root.
 
     Like the Greedy level, but minding the rivals, whose hands are public:
@@ -344,7 +345,7 @@ def rank(view: PenguinramidsState, seat: int, legal: list) -> list:
 _FIRST = 0.8
 
 
-def _card_scores_against_rivals(st: PenguinramidsState, seat: int, legal: list) -> list[float]:
+def _card_scores_against_rivals(st: PenguinramidsState, seat: int, legal: list[Any]) -> list[float]:
     """Each card's worth now, plus the worth of choosing first among the penguins on offer when it
     comes before every rival's likely card (each rival's Greedy choice from its public hand)."""
     values = _card_values(st, seat)

@@ -1,6 +1,7 @@
 """Misión Chungungo: excavate asteroids for copper with your crew of sea otters."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardgames_tui.engine.spec import GameSpec
 from boardgames_tui.i18n import N_
@@ -17,3 +18,10 @@ SPEC = GameSpec(
     options={},
     hidden_information=True,
 )
+
+if TYPE_CHECKING:  # mypy holds the rules to the engine contract; nothing is imported at run time
+    from boardgames_tui.engine.contract import RulesModule
+
+    from . import rules
+
+    _check: RulesModule = rules

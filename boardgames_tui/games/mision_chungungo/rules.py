@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import attrs
 
 from boardgames_tui.engine import Event, IllegalAction, Outcome, Pass, Rng, State, seat_letter, seat_ref
-from boardgames_tui.engine.core import mask_log
+from boardgames_tui.engine.core import HIDDEN, mask_log
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.i18n import N_, shapes
@@ -35,7 +35,6 @@ from .data import (
     COPPER,
     COPPER_TARGET,
     DIRECTIONS,
-    HIDDEN,
     KIND_CREW,
     KIND_EEL,
     KIND_FURY,
@@ -49,6 +48,8 @@ from .data import (
 _ADJ = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: Crew cards with an Attract Asteroid step.
 _ATTRACT_IDS = frozenset(c.id for c in data.CREW if Step.ATTRACT in c.steps)
+#: The default generator of a state: the blank one views carry (one shared value; Rng is frozen).
+_BLANK_RNG = Rng.blank()
 
 
 class Phase(StrEnum):
@@ -351,14 +352,16 @@ class ChungungoState(State):
     #: The game's log.
     log: tuple[Event, ...] = ()
     #: Generator for shuffles and steals (blank in views).
-    rng: Rng = Rng.blank()
+    rng: Rng = _BLANK_RNG
     #: Undo barriers the rules have marked (an excavation's peek, the end of a
     #: turn): an apply that raises it cannot be undone (engine ``State.is_barrier``).
     barrier_count: int = 0
     #: Caches built on first use and never copied to a derived state (engine ``evolve``):
     #: the field by cell, and the legal actions by seat. Not part of equality.
-    _grid_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _grid_cache: dict[tuple[int, int], Cell] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _legal_cache: dict[int, list[Any]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ------------------------------------------------------------------ basics
 
@@ -569,22 +572,22 @@ class ChungungoState(State):
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Legal actions of ``seat``, in the order the UI lists them; [] if it is not deciding."""
         if seat not in self.to_move:
             return []
         return legal_cached(self, seat, type(self)._legal)  # remembered per state (engine/speed.py)
 
-    def _legal(self, seat: int) -> list:
+    def _legal(self, seat: int) -> list[Any]:
         return _LEGAL[self.phase](self, seat)
 
-    def _legal_turn(self, seat: int) -> list:
+    def _legal_turn(self, seat: int) -> list[Any]:
         """Turn Structure: play a card from hand (copies listed once; eels only cancel), or
         regroup; an empty hand must regroup first, then play."""
         hand = self.hands[seat]
         if not hand and not self.regrouped:
             return [Regroup()]
-        out: list = []
+        out: list[Any] = []
         seen = set()
         for c in sorted(hand):
             card = CARDS[c]
@@ -599,29 +602,29 @@ class ChungungoState(State):
             out.append(Regroup())
         return out
 
-    def _legal_react(self, seat: int) -> list:
+    def _legal_react(self, seat: int) -> list[Any]:
         """Rulebook: Electric Eel - pass, or cancel the crew card with an eel from hand."""
         eels = [c for c in self.hands[seat] if c >= 0 and CARDS[c].kind == KIND_EEL]
         return [Pass(), PlayEel(min(eels))] if eels else [Pass()]
 
-    def _step_actions(self, step: CardStep) -> list:
+    def _step_actions(self, step: CardStep) -> list[Any]:
         """The decisions ``step`` offers now (each alternative's, for a choice); [] for none."""
         seat = self.current
         if type(step) is not tuple:
             actions = _STEP_ACTIONS.get(step)
             return actions(self, seat) if actions is not None else []
-        out: list = []
+        out: list[Any] = []
         for alt in step:
             out.extend(_STEP_ACTIONS[alt](self, seat))
         return out
 
-    def _shot_actions(self, seat: int) -> list:
+    def _shot_actions(self, seat: int) -> list[Any]:
         """Rulebook: Shots - as printed, or turned 180 degrees where that changes anything."""
         if self.shot_turns(seat, self.card_in_play):
             return [Shoot(False), Shoot(True)]
         return [Shoot(False)]
 
-    def _fury_actions(self, seat: int) -> list:
+    def _fury_actions(self, seat: int) -> list[Any]:
         """Abandoned Base B: the Furious Chungungo's owner strikes another player not struck yet, or stops."""
         f = self.fury_seat
         return [Strike(s) for s in range(self.seats) if s != f and s not in self.fury_struck] + [Pass()]
@@ -685,7 +688,7 @@ class ChungungoState(State):
             raise IllegalAction(self._why_illegal(seat, action))
         return _STEPS[type(action)](self, seat, action)
 
-    def _same_card(self, seat: int, card: int, legal: list) -> Any:
+    def _same_card(self, seat: int, card: int, legal: list[Any]) -> Any:
         """The listed PlayCard for a card identical to ``card`` (copies are listed once)."""
         c = CARDS[card]
         key = (c.name, c.copper, c.steps, c.pattern)
@@ -1273,7 +1276,7 @@ _STEPS: dict[type, Callable[[ChungungoState, int, Any], ChungungoState]] = {
 }
 
 #: The legal actions of a seat in ``to_move``, by phase.
-_LEGAL: dict[Phase, Callable[[ChungungoState, int], list]] = {
+_LEGAL: dict[Phase, Callable[[ChungungoState, int], list[Any]]] = {
     Phase.FIELD: lambda st, seat: [PlaceAsteroid(r, c) for r, c in placement_cells(st.field)],
     Phase.TOKENS: lambda st, seat: [PlaceToken(r, c) for r, c in st.token_cells()],
     Phase.TURN: ChungungoState._legal_turn,
@@ -1283,7 +1286,7 @@ _LEGAL: dict[Phase, Callable[[ChungungoState, int], list]] = {
 }
 
 #: The decisions of each step that asks for one, given the state and the deciding seat.
-_STEP_ACTIONS: dict[Step, Callable[[ChungungoState, int], list]] = {
+_STEP_ACTIONS: dict[CardStep, Callable[[ChungungoState, int], list[Any]]] = {
     Step.PLACE: lambda st, seat: [PlaceAsteroid(r, c) for r, c in placement_cells(st.field)],
     Step.EEL: lambda st, seat: [PlaceEel(r, c) for r, c in placement_cells(st.field)],
     Step.SHOT: ChungungoState._shot_actions,
@@ -1439,7 +1442,7 @@ TEXTS = shapes(
 )
 
 #: Steps resolved without a decision (``_advance``).
-_AUTOMATIC: dict[Step, Callable[[ChungungoState], ChungungoState]] = {
+_AUTOMATIC: dict[CardStep, Callable[[ChungungoState], ChungungoState]] = {
     Step.ATTRACT: ChungungoState._attract,
     Step.REGROUP: ChungungoState._regroup_step,
 }
@@ -1612,7 +1615,7 @@ def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> Chung
     """
     n = state.seats
     # slots: ("h", seat, index) hand, ("f", index) field, ("d", index) deck
-    slots: list[tuple] = []
+    slots: list[tuple[Any, ...]] = []
     cards: list[int] = []
     for s in range(n):
         if s == seat:
@@ -1621,10 +1624,10 @@ def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> Chung
             if CARDS[c].kind != KIND_KIT:
                 slots.append(("h", s, i))
                 cards.append(c)
-    for i, c in enumerate(state.field):
-        if not c.face_up and state.phase != Phase.OVER:  # the field is turned over at the end
+    for i, cell in enumerate(state.field):
+        if not cell.face_up and state.phase != Phase.OVER:  # the field is turned over at the end
             slots.append(("f", i))
-            cards.append(c.card)
+            cards.append(cell.card)
     for i, c in enumerate(state.deck):
         slots.append(("d", i))
         cards.append(c)
@@ -1645,19 +1648,19 @@ def redeal_hidden(state: ChungungoState, seat: int, rnd: random.Random) -> Chung
         rnd.shuffle(pool)
         chosen = pool[: len(ks)]
         rnd.shuffle(ks)
-        for k, c in zip(ks, chosen):
+        for k, c in zip(ks, chosen, strict=False):
             new[k] = c
         used += chosen
     rest = list(cards)
     for c in used:
         rest.remove(c)
     rnd.shuffle(rest)
-    for k, c in zip(table_slots, rest):
+    for k, c in zip(table_slots, rest, strict=False):
         new[k] = c
     hands = [list(h) for h in state.hands]
     field = list(state.field)
     deck = list(state.deck)
-    for sl, c in zip(slots, new):
+    for sl, c in zip(slots, new, strict=True):
         if sl[0] == "h":
             hands[sl[1]][sl[2]] = c
         elif sl[0] == "f":

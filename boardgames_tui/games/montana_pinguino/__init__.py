@@ -1,6 +1,7 @@
 """Montaña Pingüino: a sled race down the mountain, played with secret cards."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
@@ -37,3 +38,10 @@ SPEC = GameSpec(
     hidden_information=True,
     seat_word="runner",
 )
+
+if TYPE_CHECKING:  # mypy holds the rules to the engine contract; nothing is imported at run time
+    from boardgames_tui.engine.contract import RulesModule
+
+    from . import rules
+
+    _check: RulesModule = rules

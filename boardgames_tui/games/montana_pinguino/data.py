@@ -19,7 +19,7 @@ from functools import cache
 
 import attrs
 
-from boardgames_tui.engine.core import HIDDEN
+from boardgames_tui.engine.core import HIDDEN as HIDDEN  # re-exported: the data names the hidden card too
 
 # --------------------------------------------------------------------------
 # Speed levels (Rulebook: Character, Impulse Phase 2.1)

@@ -35,20 +35,28 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from enum import StrEnum
 from typing import Any, ClassVar
 
 import attrs
 
-from boardgames_tui.engine.core import Event, IllegalAction, Outcome, Pass, State, mask_log, seat_letter
+from boardgames_tui.engine.core import (
+    HIDDEN,
+    Event,
+    IllegalAction,
+    Outcome,
+    Pass,
+    State,
+    mask_log,
+    seat_letter,
+)
 from boardgames_tui.engine.derive import evolve, replace_at
 from boardgames_tui.engine.rng import Rng
 from boardgames_tui.engine.speed import legal_cached
 from boardgames_tui.i18n import N_, shapes
 
 from . import data as D
-from .data import HIDDEN
 
 
 class Phase(StrEnum):
@@ -569,41 +577,12 @@ def impulse_forecast(state: MontanaState, seat: int) -> tuple[int, int, int]:
     return end, damage, accel
 
 
-def action_preview(state: MontanaState, seat: int, action: Any) -> str:
-    """A line saying what ``action`` of ``seat`` would do, for the UI's preview (works on views)."""
-    side = state.sides[seat]
-    if isinstance(action, PlayCard):
-        text = describe_played(action.card, action.half)
-        if not in_speed_range(state, seat, action.card, action.half):
-            return f"{text}: does nothing at your speed now ({D.LEVEL_NAMES[state.level(seat)]})"
-        return f"{text}: works at your speed now ({D.LEVEL_NAMES[state.level(seat)]})"
-    if isinstance(action, Reduce):
-        box = state.box[seat]
-        return f"speed {_speed_text(side, box)} -> {_speed_text(side, box - action.amount)}"
-    if isinstance(action, Target):
-        t = action.seat
-        return (
-            f"runner {seat_letter(t)}: {_place(state, state.position[t])}, health {state.health[t]}, "
-            f"speed {_speed_text(state.sides[t], state.box[t])}"
-        )
-    if isinstance(action, PlaceToken):
-        sec = section_at(state, action.section)
-        return f"section {action.section}: {sec.describe() if sec else ''}"
-    if isinstance(action, (Recover, KeepItem, DiscardItem)):
-        return f"{D.card_name(action.card)}: {D.card_text(action.card)}"
-    if isinstance(action, PlayNoMore):
-        return "keep the rest of your hand for later rounds"
-    if isinstance(action, DrawItem):
-        return "3 cards, keep 1 (you are in last place)" if seat in state.last_place() else "1 item card"
-    return str(action)
-
-
 def _speed_text(side: str, box: int) -> str:
     return f"{D.LEVEL_NAMES[D.speed_level(side, box)]} (box {box + 1})"
 
 
 def _ref(seat: int) -> str:
-    return "{%d}" % seat
+    return f"{{{seat:d}}}"
 
 
 # ==========================================================================
@@ -716,7 +695,7 @@ class MontanaState(State):
     barrier_count: int = 0
     """Undo barriers the rules have marked (an item drawn, the played cards
     revealed): an apply that raises it cannot be undone (engine ``State.is_barrier``)."""
-    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal_cache: dict[int, list[Any]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Legal actions by seat, remembered on first use (see ``engine.speed``); never copied to a derived state."""
 
     # ---- basic facts ---------------------------------------------------
@@ -779,13 +758,13 @@ class MontanaState(State):
 
     # ---- contract: legal actions ----------------------------------------
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat`` now, in the order the UI lists them."""
         if seat not in self.to_move:
             return []
         return legal_cached(self, seat, _legal_now)
 
-    def _legal_play(self, seat: int) -> list:
+    def _legal_play(self, seat: int) -> list[Any]:
         """Rulebook 1.2: any card in hand (a double card either way up) or a non-immediate
         item; after the left card, also no right card at all."""
         out: list[Any] = []
@@ -800,7 +779,7 @@ class MontanaState(State):
                 out.append(PlayCard(c, 0))
         return out
 
-    def _legal_activate(self, seat: int) -> list:
+    def _legal_activate(self, seat: int) -> list[Any]:
         """Rulebook 1.3: a reaction window's answers, or the choices the activating card asks for."""
         window = _WINDOWS.get(self.stage)
         if window is not None:
@@ -1060,14 +1039,20 @@ class MontanaState(State):
         while not st.to_move:
             if st.cursor >= len(st.order):
                 return st._impulse_phase()
-            seat = st.order[st.cursor]
-            if st.slot >= len(st.played[seat]):
-                st = evolve(st, cursor=st.cursor + 1, slot=0, stage=Stage.START, params=(), reacted=())
-            elif st.stage == Stage.START:
-                st = st._activate(seat)
-            else:
-                st = st._card_choices(seat)
+            st = st._activation_step()
         return st
+
+    def _activation_step(self) -> MontanaState:
+        """One step of Rulebook 1.3 for the runner at ``cursor``: its next card starts
+        (:meth:`_activate`), makes its choices or is carried out (:meth:`_card_choices`),
+        or, its cards done, the next runner's turn comes. Also the preview's step
+        (``preview.py``), so that a preview resolves cards as ``apply`` does."""
+        seat = self.order[self.cursor]
+        if self.slot >= len(self.played[seat]):
+            return evolve(self, cursor=self.cursor + 1, slot=0, stage=Stage.START, params=(), reacted=())
+        if self.stage == Stage.START:
+            return self._activate(seat)
+        return self._card_choices(seat)
 
     def _activate(self, seat: int) -> MontanaState:
         """Rulebook 1.2 and Abilities: an action card acts only within its speed range, and a
@@ -1115,17 +1100,20 @@ class MontanaState(State):
 
     def _choose(self, seat: int, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
         """The card's runner makes the choice its card asks for (:class:`Choice`); activation goes on."""
-        t = type(action)
+        return self._chosen(action)._run_activation()
+
+    def _chosen(self, action: Reduce | Recover | Target | PlaceToken) -> MontanaState:
+        """The choice noted with the activating card's others, nobody waiting (also the preview's)."""
         value = (
             action.amount
-            if t is Reduce
+            if isinstance(action, Reduce)
             else action.card
-            if t is Recover
+            if isinstance(action, Recover)
             else action.seat
-            if t is Target
+            if isinstance(action, Target)
             else action.section
         )
-        return evolve(self, params=self.params + (value,), to_move=())._run_activation()
+        return evolve(self, params=self.params + (value,), to_move=())
 
     def _others_from(self, seat: int) -> tuple[int, ...]:
         """Racing opponents of ``seat`` in seat order starting at its left."""
@@ -1138,7 +1126,7 @@ class MontanaState(State):
         It closes its window at once: a cancelled card has no effect left to
         cancel, so nobody else is asked (Sheet decision, see Table notes).
         """
-        owner, card, _half = self.activating()  # type: ignore[misc]
+        owner, card, _half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         st = self._spend_item(seat, D.TORMENTA)
         st = st._set_outcome(owner, CardOutcome.CANCELLED)._add_log(
             Event(f"{_ref(seat)} plays Tormenta de Nieve: {_ref(owner)}'s {D.card_name(card)} is cancelled.")
@@ -1164,7 +1152,7 @@ class MontanaState(State):
     def _block_with_iglu(self) -> MontanaState:
         """Card Explanations, Iglú: each runner who played one is not affected by the card;
         the card is carried out for everyone else."""
-        owner, card, half = self.activating()  # type: ignore[misc]
+        owner, card, half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         st = self
         for o in self.reacted:
             st = st._spend_item(o, D.IGLU)
@@ -1778,7 +1766,7 @@ class MontanaState(State):
         st = self
         table = CHAMPIONSHIP_POINTS[self.players]
         gained = tuple(table[p - 1] for p in place)
-        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained)))
+        st = evolve(st, points=tuple(a + b for a, b in zip(st.points, gained, strict=True)))
         st = st._add_log(
             Event(
                 f"Race {self.race} is over. "
@@ -1919,7 +1907,10 @@ class MontanaState(State):
     def view(self, seat: int | None) -> MontanaState:
         """What ``seat`` could know at the table (None: a spectator)."""
         n = self.players
-        hide = lambda cards: (HIDDEN,) * len(cards)  # noqa: E731
+
+        def hide(cards: Sized) -> tuple[int, ...]:
+            return (HIDDEN,) * len(cards)
+
         hand = tuple(self.hand[s] if s == seat else hide(self.hand[s]) for s in range(n))
         deck = tuple(tuple(sorted(self.deck[s])) if s == seat else hide(self.deck[s]) for s in range(n))
         items = tuple(self.items[s] if s == seat else hide(self.items[s]) for s in range(n))
@@ -1971,7 +1962,7 @@ class MontanaState(State):
         """The public text of the card that may be answered with Iglú or Tormenta de Nieve."""
         if self.phase != Phase.ACTIVATE or self.stage not in (Stage.TORMENTA, Stage.IGLU):
             return None
-        owner, card, half = self.activating()  # type: ignore[misc]
+        owner, card, half = self.activating()  # type: ignore[misc]  # asked only while a card activates
         who = seat_letter(owner)
         if self.stage == Stage.TORMENTA:
             return (
@@ -2026,7 +2017,7 @@ class MontanaState(State):
         return evolve(self, log=self.log + (event,))
 
 
-def _legal_now(state: MontanaState, seat: int) -> list:
+def _legal_now(state: MontanaState, seat: int) -> list[Any]:
     """The legal actions of ``seat`` (in ``to_move``) worked out from the rules of the phase."""
     return _LEGAL[state.phase](state, seat)
 
@@ -2066,7 +2057,7 @@ _ITEM_ABILITIES: dict[str, Callable[[MontanaState, int, int, tuple[int, ...]], M
 assert set(_ITEM_ABILITIES) == set(D.ITEM_KINDS) - set(D.IMMEDIATE_KINDS)
 
 #: The legal actions of a seat in ``to_move``, by phase.
-_LEGAL: dict[Phase, Callable[[MontanaState, int], list]] = {
+_LEGAL: dict[Phase, Callable[[MontanaState, int], list[Any]]] = {
     Phase.RACE_OVER: lambda st, seat: [NextRace()],
     Phase.DRAW: lambda st, seat: [DrawItem()],
     Phase.KEEP: lambda st, seat: [KeepItem(c) for c in _unique_kinds(st.drawn)],
@@ -2080,7 +2071,8 @@ _LEGAL: dict[Phase, Callable[[MontanaState, int], list]] = {
 _WINDOWS = {Stage.TORMENTA: (D.TORMENTA, PlayTormenta), Stage.IGLU: (D.IGLU, PlayIglu)}
 
 #: The action that makes each kind of choice.
-_PARAM_ACTION = {
+#: The action a player answers each kind of :class:`Choice` with.
+_PARAM_ACTION: dict[Choice, type[Reduce] | type[Recover] | type[Target] | type[PlaceToken]] = {
     Choice.REDUCE: Reduce,
     Choice.RECOVER: Recover,
     Choice.TARGET: Target,
@@ -2137,7 +2129,7 @@ def _decider(keys: tuple[tuple[int, ...], ...], top: tuple[int, ...]) -> str:
         "acceleration",
         "health",
     )
-    for i, (a, b) in enumerate(zip(best, runner_up)):
+    for i, (a, b) in enumerate(zip(best, runner_up, strict=True)):
         if a != b:
             if i == 3 and best[0] == 0:
                 return "furthest ahead"

@@ -11,7 +11,10 @@ No terminal library is imported here (import contract).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -181,6 +184,24 @@ class Move:
         return "use " + ", ".join(parts)
 
 
+@attrs.frozen
+class MovePreview:
+    """What a move will do, as facts (:meth:`GoatsState.move_preview`).
+
+    ``pos``: the seat's goats after it (as ``GoatsState.pos``); ``knocked``:
+    (seat, mountain index) of each rival goat knocked off a summit to the
+    foot; ``tokens``: the seat's point tokens after it; ``points``: points
+    gained now (tokens and bonuses, not Big Mountain ranks); ``steps``:
+    steps climbed, less those come down (Big Mountain spots not counted).
+    """
+
+    pos: tuple[int, ...]
+    knocked: tuple[tuple[int, int], ...]
+    tokens: tuple[int, ...]
+    points: int
+    steps: int
+
+
 ROLL = Roll()
 ACTION_TYPES = (Roll, Move)
 #: ``Move(faces, groups)`` for values its converters would keep as they are (speed.py).
@@ -269,7 +290,7 @@ class GoatsState(State):
                     out[p] = (s, i + 5)
         return out
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Roll before rolling; then the distinct outcomes of the roll, best first.
 
         Each outcome is offered once, as one Move that reaches it; ordered by
@@ -282,49 +303,32 @@ class GoatsState(State):
         return [m for m, _pts in self.ranked_moves(seat)]
 
     def ranked_moves(self, seat: int) -> list[tuple[Move, int]]:
-        """The distinct outcomes of the roll as (representative move, points gained)."""
-        pos0 = self.pos[seat]
+        """The distinct outcomes of the roll as (representative move, points gained).
+
+        Every group sequence worth trying (``speed.dice_sequences``) is
+        resolved by the rules' own steps (:meth:`_resolve`, as ``apply``
+        does); sequences the rules refuse (a taken Big Mountain spot) are
+        left out, and sequences with the same outcome (positions, goats
+        knocked off, tokens and bonuses) are offered once. Ordered by points
+        gained now, then steps climbed, then the order of the sequences.
+        """
         supply = self.supply
-        owners = [-1] * 6
-        spots: dict[int, int] = {}
-        for s in range(self.n):
-            ps = self.pos[s]
-            for i in _IDX:
-                p = ps[i]
-                if p > GROUP_MAX:
-                    spots[p] = s
-                elif p == STEPS_BY_INDEX[i]:
-                    owners[i] = s
-        spot_set = frozenset(spots)
-        mine = self.tokens[seat]
-        won = len(self.bonus_won[seat])
-        left = self.bonus_left
-        old_steps = sum(p for p in pos0 if p <= GROUP_MAX)
-        seen: set[tuple] = set()
+        old_steps = _steps(self.pos[seat])
+        seen: set[tuple[object, ...]] = set()
         ranked: list[tuple[int, int, int, Move]] = []
-        for seq, move in speed.dice_sequences(self.dice, self.big_mountain, _move_of):
-            res = speed.simulate(pos0, supply, owners, spot_set, seat, seq)
-            if res is None or res in seen:
+        for _seq, move in speed.dice_sequences(self.dice, self.big_mountain, _move_of):
+            try:
+                turn = self._resolve(seat, move)
+            except IllegalAction:  # a Big Mountain spot taken on the way
                 continue
-            seen.add(res)
-            pos, gains, _knocked = res
-            pts = 0
-            if gains != _NO_GAINS:
-                sets = 99
-                for i in _IDX:
-                    g = gains[i]
-                    if g:
-                        pts += g * (i + 5)
-                    t = mine[i] + g
-                    if t < sets:
-                        sets = t
-                if sets > won and left:
-                    pts += sum(left[: sets - won])
-            progress = -old_steps
-            for p in pos:
-                if p <= GROUP_MAX:
-                    progress += p
-            ranked.append((-pts, -progress, len(ranked), move))
+            mypos = tuple(turn.mypos)
+            gained = turn.supply is not supply  # a token taken (the turn copies the supply then)
+            key = (mypos, tuple(turn.knocked), tuple(turn.mine) if gained else ())
+            if key in seen:
+                continue
+            seen.add(key)
+            pts = turn.points_gained() if gained else 0
+            ranked.append((-pts, old_steps - _steps(mypos), len(ranked), move))
         ranked.sort(key=lambda r: r[:3])
         return [(r[3], -r[0]) for r in ranked]
 
@@ -355,66 +359,16 @@ class GoatsState(State):
 
         Raises IllegalAction naming the first problem (Rulebook: Turno; Sheet:
         Decisions and Big Mountain). Does not check Big Mountain spots, which
-        depend on the order of resolution (see :meth:`_move`).
+        depend on the order of resolution (see :meth:`_move`). The check
+        depends on the roll and the move alone, so :func:`check_groups`
+        remembers its answers.
         """
-        dice = self.dice
-        if not dice:
+        if not self.dice:
             raise IllegalAction("roll the dice first")
-        faces = move.faces
-        if len(faces) != DICE:
-            raise IllegalAction(f"a move names all {DICE} dice faces, not {len(faces)}")
-        had_one = kept_one = False
-        for i in range(DICE):
-            f, d = faces[i], dice[i]
-            if not 1 <= f <= 6:
-                raise IllegalAction(f"die {i + 1} cannot show {f}: faces are 1-6")
-            if d == 1:
-                had_one = True
-                if f == 1:
-                    kept_one = True
-            elif f != d:
-                raise IllegalAction(f"die {i + 1} shows {d}; only extra 1s may be changed")
-        if had_one and not kept_one:
-            raise IllegalAction("you kept no 1: at least one 1 must stay a 1")
-        hi = BIG_MAX if self.big_mountain else GROUP_MAX
-        used: set[int] = set()
-        out = []
-        for g in move.groups:
-            if len(g) < 3:
-                raise IllegalAction("each group names its target, its goat and at least one die")
-            target, goat, idx = g[0], g[1], g[2:]
-            total = 0
-            for i in idx:
-                if not 0 <= i < DICE:
-                    raise IllegalAction(f"there is no die {i + 1}: dice are 1-{DICE}")
-                if i in used:
-                    raise IllegalAction(f"die {i + 1} is used twice")
-                used.add(i)
-                total += faces[i]
-            expr = "+".join(str(faces[i]) for i in idx)
-            if total < GROUP_MIN or total > hi:
-                raise IllegalAction(
-                    f"that group ({expr}) sums to {total}; groups must sum {GROUP_MIN}-{hi}"
-                    + (
-                        ""
-                        if self.big_mountain
-                        else " (11-24 needs the Big Mountain)"
-                        if total > GROUP_MAX
-                        else ""
-                    )
-                )
-            if target != total:
-                raise IllegalAction(f"that group ({expr}) sums to {total}, not {target}")
-            if total <= GROUP_MAX:
-                if goat not in (0, total):
-                    raise IllegalAction(
-                        f"a group of {total} moves the goat of mountain {total}, not goat {goat}"
-                    )
-                goat = total
-            elif goat not in MOUNTAINS:
-                raise IllegalAction(f"say which goat (5-10) moves to spot {total}")
-            out.append((target, goat, idx))
-        return out
+        try:
+            return list(check_groups(self.dice, self.big_mountain, move.faces, move.groups))
+        except TypeError:  # values that cannot be remembered (unhashable): the same check, uncached
+            return list(check_groups.__wrapped__(self.dice, self.big_mountain, move.faces, move.groups))
 
     def _move(self, seat: int, move: Move) -> GoatsState:
         """Resolve a move: 1s, groups in order, bonuses, end of game (Rulebook: Turno, Final).
@@ -422,15 +376,16 @@ class GoatsState(State):
         Each step is a method of :class:`_Turn`, named after its rule.
         Raises IllegalAction for a move the rules do not allow.
         """
-        dice, faces, groups = self.dice, move.faces, move.groups
-        try:
-            sure = bool(dice) and speed.surely_legal(
-                dice, faces, groups, BIG_MAX if self.big_mountain else GROUP_MAX
-            )
-        except Exception:  # malformed values: check_move reports them as before
-            sure = False
-        if not sure:
-            self.check_move(seat, move)  # names the first problem
+        self.check_move(seat, move)  # names the first problem
+        turn = self._resolve(seat, move)
+        turn.check_game_end()
+        return turn.finish()
+
+    def _resolve(self, seat: int, move: Move) -> _Turn:
+        """The move's 1s, groups in order and completed sets, on a :class:`_Turn` (a checked move;
+        also how :meth:`ranked_moves` finds each outcome). Raises IllegalAction for a Big
+        Mountain spot already taken when its group comes."""
+        faces, groups = move.faces, move.groups
         turn = _Turn(self, seat)
         turn.change_ones(faces)
         if not groups:
@@ -446,8 +401,23 @@ class GoatsState(State):
             else:
                 turn.climb(goat, expr)
         turn.complete_sets()
-        turn.check_game_end()
-        return turn.finish()
+        return turn
+
+    def move_preview(self, seat: int, move: Move) -> MovePreview:
+        """What ``move`` of ``seat`` will do, worked out by the rules' own steps (:meth:`_resolve`).
+
+        Works on views (a move involves no chance). Raises IllegalAction as
+        :meth:`apply` does. The points are those of :meth:`ranked_moves`.
+        """
+        self.check_move(seat, move)
+        turn = self._resolve(seat, move)
+        return MovePreview(
+            pos=tuple(turn.mypos),
+            knocked=tuple(turn.knocked),
+            tokens=tuple(turn.mine),
+            points=turn.points_gained(),
+            steps=_steps(turn.mypos) - _steps(self.pos[seat]),
+        )
 
     # ------------------------------------------------------------ scoring
 
@@ -577,8 +547,8 @@ class _Turn:
         self.seat = seat
         self.me = speed.REF.get(seat) or seat_ref(seat)
         self.mypos = list(state.pos[seat])
-        self.supply = state.supply  # a list once a token is taken
-        self.mine = state.tokens[seat]
+        self.supply: Sequence[int] = state.supply  # a list once a token is taken
+        self.mine: Sequence[int] = state.tokens[seat]
         self.knocked: list[tuple[int, int]] = []
         self.events: list[Event] = []
         self.bonus_left = state.bonus_left
@@ -590,7 +560,7 @@ class _Turn:
         """Rulebook: Turno - each 1 rolled may count as any number from 1 to 6."""
         dice = self.state.dice
         if faces != dice:
-            changed = [f for d, f in zip(dice, faces) if d == 1 and f != 1]
+            changed = [f for d, f in zip(dice, faces, strict=False) if d == 1 and f != 1]
             if changed:
                 self.events.append(
                     Event(
@@ -680,9 +650,18 @@ class _Turn:
         if self.supply is self.state.supply:
             self.supply = list(self.supply)
             self.mine = list(self.mine)
-        self.supply[gi] = left = left - 1
-        self.mine[gi] += 1
+        supply, mine = cast(list[int], self.supply), cast(list[int], self.mine)  # copied just above
+        supply[gi] = left = left - 1
+        mine[gi] += 1
         return f", takes a {goat} token ({left} left)."
+
+    def points_gained(self) -> int:
+        """Points the move gains now: its point tokens and bonus tokens (Rulebook: Final del Juego)."""
+        tokens = self.state.tokens[self.seat]
+        pts = sum(self.won) - sum(self.state.bonus_won[self.seat])
+        for i in _IDX:
+            pts += (self.mine[i] - tokens[i]) * (i + 5)
+        return pts
 
     def complete_sets(self) -> None:
         """Rulebook: a complete set (the n-th set: n tokens of every mountain) takes the highest bonus left."""
@@ -754,6 +733,74 @@ class _Turn:
         )
 
 
+@lru_cache(maxsize=1 << 16)
+def check_groups(
+    dice: tuple[int, ...], big: bool, move_faces: tuple[int, ...], move_groups: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """:meth:`GoatsState.check_move` for a roll ``dice`` (rolled), ``big`` the Big Mountain in play.
+
+    Returns the groups as (target, goat, dice); raises IllegalAction naming
+    the first problem. Cached: it depends on its arguments alone (an answer
+    that raises is not remembered). Rulebook: Turno; Sheet: Decisions, Big Mountain.
+    """
+    faces = move_faces
+    if len(faces) != DICE:
+        raise IllegalAction(f"a move names all {DICE} dice faces, not {len(faces)}")
+    had_one = kept_one = False
+    for i in range(DICE):
+        f, d = faces[i], dice[i]
+        if not 1 <= f <= 6:
+            raise IllegalAction(f"die {i + 1} cannot show {f}: faces are 1-6")
+        if d == 1:
+            had_one = True
+            if f == 1:
+                kept_one = True
+        elif f != d:
+            raise IllegalAction(f"die {i + 1} shows {d}; only extra 1s may be changed")
+    if had_one and not kept_one:
+        raise IllegalAction("you kept no 1: at least one 1 must stay a 1")
+    hi = BIG_MAX if big else GROUP_MAX
+    used: set[int] = set()
+    out = []
+    for g in move_groups:
+        if len(g) < 3:
+            raise IllegalAction("each group names its target, its goat and at least one die")
+        target, goat, idx = g[0], g[1], g[2:]
+        total = 0
+        for i in idx:
+            if not 0 <= i < DICE:
+                raise IllegalAction(f"there is no die {i + 1}: dice are 1-{DICE}")
+            if i in used:
+                raise IllegalAction(f"die {i + 1} is used twice")
+            used.add(i)
+            total += faces[i]
+        expr = "+".join(str(faces[i]) for i in idx)
+        if total < GROUP_MIN or total > hi:
+            raise IllegalAction(
+                f"that group ({expr}) sums to {total}; groups must sum {GROUP_MIN}-{hi}"
+                + ("" if big else " (11-24 needs the Big Mountain)" if total > GROUP_MAX else "")
+            )
+        if target != total:
+            raise IllegalAction(f"that group ({expr}) sums to {total}, not {target}")
+        if total <= GROUP_MAX:
+            if goat not in (0, total):
+                raise IllegalAction(f"a group of {total} moves the goat of mountain {total}, not goat {goat}")
+            goat = total
+        elif goat not in MOUNTAINS:
+            raise IllegalAction(f"say which goat (5-10) moves to spot {total}")
+        out.append((target, goat, idx))
+    return tuple(out)
+
+
+def _steps(pos: Sequence[int]) -> int:
+    """Steps climbed by a seat's goats (Big Mountain spots not counted)."""
+    total = 0
+    for p in pos:
+        if p <= GROUP_MAX:
+            total += p
+    return total
+
+
 # ---------------------------------------------------------------- module functions
 
 
@@ -787,7 +834,7 @@ def new_game(players: int, seed: int = 0, big_mountain: bool = False) -> GoatsSt
     )
 
 
-def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
+def random_action(state: GoatsState, seat: int, rnd: random.Random) -> Roll | Move:
     """A random legal action without listing every outcome (for ``simulate``).
 
     Extra 1s change at random (one 1 kept), dice fall into up to three random
@@ -808,10 +855,10 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
         faces = tuple(changed)
     if not state.big_mountain:
         return _move_of(faces, speed.plain_picks(faces)[rnd.getrandbits(8)])
-    groups = []
+    groups: list[tuple[int, ...]] = []
     bins = speed.BINS[rnd.getrandbits(8)]
-    occ = None
-    mypos = None
+    occ: set[int] | None = None
+    mypos: list[int] = []  # filled with occ, once a Big Mountain group comes
     for g in bins:
         s = 0
         for i in g:
@@ -832,7 +879,7 @@ def random_action(state: GoatsState, seat: int, rnd) -> Roll | Move:
             mypos[goat - 5] = s
             groups.append((s, goat) + g)
         else:
-            if mypos is not None and mypos[s - 5] > GROUP_MAX:
+            if occ is not None and mypos[s - 5] > GROUP_MAX:
                 occ.discard(mypos[s - 5])
                 mypos[s - 5] = 0
             groups.append((s, s) + g)
@@ -884,7 +931,7 @@ def check_invariants(state: GoatsState) -> None:
     assert state.turns < 3000, "the game does not end"
 
 
-def redeal_hidden(state: GoatsState, seat: int, rnd) -> GoatsState:
+def redeal_hidden(state: GoatsState, seat: int, rnd: random.Random) -> GoatsState:
     """Only the future dice are unknown: replace the generator (leak test)."""
     return evolve(state, rng=Rng(rnd.getrandbits(63)))
 

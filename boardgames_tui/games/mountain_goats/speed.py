@@ -1,6 +1,8 @@
 """Mountain Goats speed-only code: caches, fast paths and shared log events (no rule lives here).
 
-``rules.py`` says what a roll and a move do; this module only makes asking
+``rules.py`` says what a roll and a move do, and is the only move
+generator and legality check (``GoatsState.ranked_moves`` resolves every
+sequence with the rules' own steps); this module only makes asking
 cheap, for the computer players' searches and the random-play harness,
 which ask the same questions millions of times. Every function here gives
 what the plain rules would give (``tests/mountain_goats/test_speed.py``
@@ -8,11 +10,9 @@ checks each against them):
 
 - per roll, cached: the distinct outcomes a roll allows (:func:`dice_plans`)
   and the group sequences worth trying (:func:`dice_sequences`);
-- fast paths: a quick "surely legal" check before the full one
-  (:func:`surely_legal`), a resolution of a group sequence that only
-  counts positions and tokens (:func:`simulate`), a move built without its
-  converters (:func:`fast_constructor`), the groups a random move picks
-  per roll (:func:`plain_picks`);
+- fast paths: a move built without its converters
+  (:func:`fast_constructor`), the groups a random move picks per roll
+  (:func:`plain_picks`);
 - pre-built events: a roll's log line and the common climbing lines are
   made once per seat and shared by every game (events are immutable
   values, already shared by every later state's log).
@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgames_tui.engine.core import Event, seat_ref
 
@@ -33,6 +33,8 @@ from .data import BIG_MAX, DICE, GROUP_MAX, GROUP_MIN, MOUNTAINS, STEPS_BY_INDEX
 
 #: Seat placeholders of event texts (engine.core.seat_ref), by seat.
 REF = {s: seat_ref(s) for s in range(5)}
+
+T = TypeVar("T")
 #: A die face as text (indexed by the face).
 FACE = ("0", "1", "2", "3", "4", "5", "6")
 #: "a+b" for two faces a, b (indexed like FACE).
@@ -176,14 +178,14 @@ def dice_plans(
         for values in itertools.product(range(1, 7), repeat=len(ones)):
             if 1 not in values:
                 continue
-            faces = list(dice)
-            for i, v in zip(ones, values):
-                faces[i] = v
-            key = tuple(sorted(faces))
+            changed = list(dice)
+            for i, v in zip(ones, values, strict=True):
+                changed[i] = v
+            key = tuple(sorted(changed))
             if key not in seen:
                 seen.add(key)
-                variants.append(tuple(faces))
-    plans: dict[tuple[int, ...], tuple] = {}
+                variants.append(tuple(changed))
+    plans: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
     for faces in variants:
         for part in PARTITIONS:
             sums = []
@@ -207,7 +209,7 @@ def dice_plans(
 
 @lru_cache(maxsize=4096)
 def dice_sequences(
-    dice: tuple[int, ...], big: bool, make_move: Callable[[tuple, tuple], Any]
+    dice: tuple[int, ...], big: bool, make_move: Callable[[tuple[int, ...], tuple[tuple[int, ...], ...]], Any]
 ) -> tuple[tuple[tuple[tuple[int, int], ...], Any], ...]:
     """Every group sequence worth trying for a roll: ``((target, goat) ..., move)`` pairs.
 
@@ -222,86 +224,25 @@ def dice_sequences(
         else:
             seqs = big_sequences(sums, groups)
         for seq, grp in seqs:
-            out.append((seq, make_move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp)))))
+            out.append(
+                (seq, make_move(faces, tuple((t, g, *idx) for (t, g), idx in zip(seq, grp, strict=True))))
+            )
     return tuple(out)
 
 
 # ---------------------------------------------------------------- fast paths
 
 
-#: Bit of each die index in a mask of used dice.
-_DIE_BIT = {0: 1, 1: 2, 2: 4, 3: 8}
-
-
-def surely_legal(dice, faces, groups, hi) -> bool:
-    """Whether :meth:`GoatsState.check_move` would accept these faces and groups, cheaply.
-
-    True only if it would (``hi`` is its highest group sum); False on any
-    doubt (and it may raise on malformed values), so that the caller asks
-    check_move, which names the problem. Big Mountain spots are not checked
-    here either.
-    """
-    if faces != dice:
-        if len(faces) != DICE:
-            return False
-        had_one = kept_one = False
-        for i in range(DICE):
-            f, d = faces[i], dice[i]
-            if d == 1:
-                had_one = True
-                if f == 1:
-                    kept_one = True
-                elif not 1 <= f <= 6:
-                    return False
-            elif f != d:
-                return False
-        if had_one and not kept_one:
-            return False
-    used = 0
-    for g in groups:
-        k = len(g)
-        if k == 4:
-            i, j = g[2], g[3]
-            bit = _DIE_BIT[i] | _DIE_BIT[j]
-            if i == j or used & bit:
-                return False
-            used |= bit
-            total = faces[i] + faces[j]
-        elif k == 3:
-            i = g[2]
-            bit = _DIE_BIT[i]
-            if used & bit:
-                return False
-            used |= bit
-            total = faces[i]
-        elif k > 4:
-            total = 0
-            for i in g[2:]:
-                bit = _DIE_BIT[i]
-                if used & bit:
-                    return False
-                used |= bit
-                total += faces[i]
-        else:
-            return False
-        if total < GROUP_MIN or total > hi or g[0] != total:
-            return False
-        if total <= GROUP_MAX:
-            if g[1] not in (0, total):
-                return False
-        elif g[1] not in MOUNTAINS:
-            return False
-    return True
-
-
-def big_sequences(sums, groups):
+def big_sequences(
+    sums: tuple[int, ...], groups: tuple[tuple[int, ...], ...]
+) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]]:
     """Every (order, goat choice) of a plan that has Big Mountain groups."""
     big_k = [k for k, t in enumerate(sums) if t > GROUP_MAX]
     out = []
-    seen = set()
+    seen: set[tuple[tuple[int, int], ...]] = set()
     for goats in itertools.product(MOUNTAINS, repeat=len(big_k)):
         base = [(t, t) for t in sums]
-        for k, g in zip(big_k, goats):
+        for k, g in zip(big_k, goats, strict=True):
             base[k] = (sums[k], g)
         for perm in itertools.permutations(range(len(sums))):
             seq = tuple(base[k] for k in perm)
@@ -312,45 +253,7 @@ def big_sequences(sums, groups):
     return out
 
 
-def simulate(pos0, supply, owners, spots, seat, seq):
-    """Fast resolution of a group sequence: (pos, gains, knocked mask) or None if illegal."""
-    pos = list(pos0)
-    gains = [0, 0, 0, 0, 0, 0]
-    knocked = 0
-    occ = None
-    for target, goat in seq:
-        i = goat - 5
-        p = pos[i]
-        if target > GROUP_MAX:
-            if occ is None:
-                occ = set(spots)
-            if target in occ:
-                return None
-            if p > GROUP_MAX:
-                occ.discard(p)
-            pos[i] = target
-            occ.add(target)
-            continue
-        if p > GROUP_MAX:
-            if occ is None:
-                occ = set(spots)
-            occ.discard(p)
-            pos[i] = 0
-            continue
-        top = STEPS_BY_INDEX[i]
-        if p < top:
-            p += 1
-            pos[i] = p
-            if p == top:
-                o = owners[i]
-                if o >= 0 and o != seat:
-                    knocked |= 1 << i
-        if p == top and gains[i] < supply[i]:
-            gains[i] += 1
-    return tuple(pos), tuple(gains), knocked
-
-
-def fast_constructor(cls: type) -> Callable[[tuple, tuple], Any]:
+def fast_constructor(cls: type[T]) -> Callable[[tuple[int, ...], tuple[tuple[int, ...], ...]], T]:
     """A maker of ``cls(faces, groups)`` that skips the converters (for values they would keep as they are).
 
     ``cls`` is an attrs class with slots ``faces`` and ``groups`` (the rules'
@@ -360,8 +263,8 @@ def fast_constructor(cls: type) -> Callable[[tuple, tuple], Any]:
     set_faces = cls.__dict__["faces"].__set__
     set_groups = cls.__dict__["groups"].__set__
 
-    def make(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> Any:
-        m = new(cls)
+    def make(faces: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> T:
+        m: T = new(cls)
         set_faces(m, faces)
         set_groups(m, groups)
         return m

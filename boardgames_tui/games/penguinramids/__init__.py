@@ -1,6 +1,7 @@
 """Penguinramids (Guido Albini, dV Giochi): build a pyramid of penguins in 10 rounds."""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardgames_tui.engine.core import Option
 from boardgames_tui.engine.spec import GameSpec
@@ -25,3 +26,10 @@ SPEC = GameSpec(
     },
     hidden_information=True,
 )
+
+if TYPE_CHECKING:  # mypy holds the rules to the engine contract; nothing is imported at run time
+    from boardgames_tui.engine.contract import RulesModule
+
+    from . import rules
+
+    _check: RulesModule = rules

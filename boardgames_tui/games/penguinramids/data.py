@@ -75,12 +75,12 @@ _TEMPLATE: tuple[tuple[int, int, int, int, int, int], ...] = (
 
 
 def _make_penguins() -> tuple[Penguin, ...]:
-    out = []
+    out: list[Penguin] = []
     for colour in range(len(COLOURS)):
-        for w, l, r, gw, gl, gr in _TEMPLATE:
+        for w, left, r, gw, gl, gr in _TEMPLATE:
             if colour % 2:  # Blue and Purple are the mirror images of Red and Yellow
-                l, r, gl, gr = r, l, gr, gl
-            out.append(Penguin(len(out), colour, w, l, r, gw, gl, gr))
+                left, r, gl, gr = r, left, gr, gl
+            out.append(Penguin(len(out), colour, w, left, r, gw, gl, gr))
     return tuple(out)
 
 

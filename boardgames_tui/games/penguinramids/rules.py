@@ -385,12 +385,21 @@ def all_supported(pyr: tuple[int, ...], grey: tuple[bool, ...], tok: tuple[int, 
     return True
 
 
-def _token_fits(pyr, grey, tok, slot: int, weight: int, held: int) -> bool:
+def _token_fits(
+    pyr: tuple[int, ...], grey: tuple[bool, ...], tok: tuple[int, ...], slot: int, weight: int, held: int
+) -> bool:
     """Whether ``held`` tokens would make ``slot`` hold ``weight`` (supporters present)."""
     if held <= 0 or slot < 4 or pyr[slot] >= 0:
         return False
     have = support_of(pyr, grey, tok, slot)
     return have is not None and have + held >= weight
+
+
+def arm_tokens_after(tok: tuple[int, ...], action: PlaceToken) -> tuple[int, ...]:
+    """A pyramid's arm tokens (``tokens[seat]``: left then right arm of each flat slot) once
+    ``action`` puts one more on its arm (Rulebook: acción 5)."""
+    i = 2 * action.slot + (1 if action.arm == RIGHT else 0)
+    return replace_at(tok, i, tok[i] + 1)
 
 
 def useful_arms() -> tuple[tuple[int, str], ...]:
@@ -464,7 +473,7 @@ class PenguinramidsState(State):
     #: (engine ``State.is_barrier``).
     barrier_count: int = 0
     #: Legal actions by seat, remembered on first use (``engine.speed``); never copied to a derived state.
-    _legal_cache: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal_cache: dict[int, list[Any]] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # ---- basic properties ----
 
@@ -612,13 +621,13 @@ class PenguinramidsState(State):
 
     # ---- contract ----
 
-    def legal_actions(self, seat: int) -> list:
+    def legal_actions(self, seat: int) -> list[Any]:
         """Every legal action of ``seat``, in the order the chooser lists them."""
         if seat not in self.to_move:
             return []
         return legal_cached(self, seat, PenguinramidsState._legal_now)
 
-    def _legal_now(self, seat: int) -> list:
+    def _legal_now(self, seat: int) -> list[Any]:
         """The legal actions of ``seat`` (in ``to_move``), worked out from the rules."""
         if self.phase == Phase.CHOOSE:
             return [ChooseCard(c) for c in self.hands[seat]]
@@ -875,12 +884,9 @@ class PenguinramidsState(State):
         The same decision stays open, unless the penguin is placed, the action is
         done and this was the last held token that could go anywhere.
         """
-        arm = 1 if action.arm == RIGHT else 0
-        i = 2 * action.slot + arm
-        tok = self.tokens[seat]
         st = evolve(
             self,
-            tokens=replace_at(self.tokens, seat, replace_at(tok, i, tok[i] + 1)),
+            tokens=replace_at(self.tokens, seat, arm_tokens_after(self.tokens[seat], action)),
             held_tokens=replace_at(self.held_tokens, seat, self.held_tokens[seat] - 1),
             log=self.log
             + (
@@ -1108,7 +1114,7 @@ class PenguinramidsState(State):
         if seat not in self.to_move:
             if self.phase == Phase.CHOOSE:
                 return "Waiting for the others to choose"
-            return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]
+            return f"Waiting for {seat_letter(self.current)}"  # type: ignore[arg-type]  # someone plays: current is set
         if self.phase == Phase.CHOOSE:
             return f"Round {self.round}: choose an action card in secret"
         card = f"card {self.card} {ACTION_NAMES[self.card]}"
@@ -1140,7 +1146,7 @@ _STEPS: dict[type, Callable[[PenguinramidsState, int, Any], PenguinramidsState]]
 }
 
 
-def _supported_around(pyr, grey, tok, slot: int) -> bool:
+def _supported_around(pyr: tuple[int, ...], grey: tuple[bool, ...], tok: tuple[int, ...], slot: int) -> bool:
     """Support holds for ``slot`` and every slot resting on it (after a change there)."""
     for s in (slot,) + _ABOVE[slot]:
         if pyr[s] < 0 or s < 4:

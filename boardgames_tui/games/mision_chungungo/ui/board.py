@@ -36,7 +36,8 @@ Everything is drawn from ``ctx.view``; see :mod:`.model`.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from functools import partial
+from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -57,6 +58,7 @@ from boardgames_tui.ui.board import ActionChosen, BoardContext, GameBoard, page_
 from boardgames_tui.ui.lines import Lines, render_strips, text_strips
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
+from ..rules import ChungungoState
 from . import model
 from .bars import QuietBars
 from .field import COMPACT, LARGE, CellSize, cell_at, cell_region, field_size, field_strips, render_field
@@ -102,7 +104,7 @@ class FramedRows:
     def render_lines(self, crop: Region) -> list[Strip]:
         self._framing = True
         try:
-            return super().render_lines(crop)  # type: ignore[misc]
+            return super().render_lines(crop)  # type: ignore[misc]  # a mixin: the widget after it in the MRO draws
         finally:
             self._framing, self._frame = False, None
 
@@ -110,7 +112,7 @@ class FramedRows:
         """The values of :meth:`_frame_values`, kept while Textual draws this call's rows."""
         frame = self._frame
         if frame is None:
-            frame = self._frame_values()  # type: ignore[attr-defined]
+            frame = self._frame_values()  # type: ignore[attr-defined]  # each subclass defines it
             if self._framing:
                 self._frame = frame
         return frame
@@ -157,7 +159,7 @@ class FieldLines(FramedRows, QuietBars, ScrollLines):
         widest = max((strip.cell_length for strip in strips), default=0)
         self.largest = largest = Size(max(widest, before.width), max(len(strips), before.height))
         resized = largest != before and self.size.height != self._height_for(
-            self.parent.size.height if self.parent else 0
+            self.parent.size.height if self.parent else 0  # type: ignore[attr-defined]  # its parent is a widget
         )
         # A box about to change height gets its scrollbars from the layout that sizes it. Set for
         # the box of before, they came and went again in that layout: a second layout of the
@@ -238,7 +240,7 @@ class HandLines(FramedRows, ScrollLines):
     scrolling widget (``overflow-y: hidden`` only keeps Textual's bar away).
     """
 
-    COMPONENT_CLASSES = {"hand-lines--preview"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hand-lines--preview"}
 
     DEFAULT_CSS = """
     HandLines > .hand-lines--preview { background: $boost; text-style: italic; }
@@ -358,7 +360,7 @@ BELOW_FIELD = 4
 CARD_MIN = 24
 
 
-class ChungungoBoard(GameBoard):
+class ChungungoBoard(GameBoard[ChungungoState]):
     """The board of Misión Chungungo (see the module docstring for its parts)."""
 
     DEFAULT_CSS = """
@@ -374,7 +376,7 @@ class ChungungoBoard(GameBoard):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[ChungungoState] | None = None
         self.table: model.Table | None = None
         self.layout_: model.FieldLayout | None = None
         self.previewing: Any | None = None
@@ -421,7 +423,7 @@ class ChungungoBoard(GameBoard):
 
     # ---- the contract ------------------------------------------------------
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[ChungungoState]) -> None:
         """Redraw everything from ``ctx`` (its view and legal actions)."""
         self.ctx = ctx
         self.table = model.table_of(ctx.view, ctx.seat)
@@ -666,7 +668,7 @@ class ChungungoBoard(GameBoard):
         lay = self.layout_
         cursor = model.action_cell(action) if action is not None else None
         lines, hits = model.shot_marks(action, self.table, self.ctx) if action is not None else ({}, set())
-        args = dict(
+        args: dict[str, Any] = dict(
             origin=lay.origin,
             size=lay.size,
             own_seat=self.ctx.seat,
@@ -692,8 +694,8 @@ class ChungungoBoard(GameBoard):
         )
 
         def draw() -> None:
-            strips = field_strips(self.app.console, self._pieces, field, **args)  # type: ignore[arg-type]
-            self._set_part("field", strips, lambda: render_field(field, **args))  # type: ignore[arg-type]
+            strips = field_strips(self.app.console, self._pieces, field, **args)
+            self._set_part("field", strips, lambda: render_field(field, **args))
 
         self._put("field", key, draw)
 
@@ -748,7 +750,7 @@ class ChungungoBoard(GameBoard):
                     strips += self._rendered(
                         ("hand-row", c, on, names, lang, wrap_at),
                         wrap_at,
-                        lambda: model.hand_row_table(c, on, names),
+                        partial(model.hand_row_table, c, on, names),
                     )
             else:
                 strips += self._rendered(
@@ -770,7 +772,7 @@ class ChungungoBoard(GameBoard):
         self._put("hand", key, draw)
 
     def _hand_group(
-        self, t: model.Table, ctx: BoardContext, action: Any | None, width: int
+        self, t: model.Table, ctx: BoardContext[ChungungoState], action: Any | None, width: int
     ) -> RenderableType:
         """The hand part as one renderable (what :meth:`_draw_hand` draws piece by piece)."""
         parts: list[Any] = []

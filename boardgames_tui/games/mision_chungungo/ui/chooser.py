@@ -11,15 +11,16 @@ board's lower part: the preview and the player's hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.css.scalar import Scalar
 
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.board import ActionChooser, ActionList, BoardContext, GameBoard
 from boardgames_tui.ui.translated import translated
 
+from ..rules import ChungungoState
 from . import model
 from .bars import QuietBars
 
@@ -45,14 +46,14 @@ def nearest(cells: list[tuple[int, tuple[int, int]]], here: tuple[int, int], dr:
 
 
 @translated
-class FieldChooser(QuietBars, ActionList, ActionChooser):
+class FieldChooser(QuietBars, ActionList, ActionChooser[ChungungoState]):
     """The shared numbered list with arrow keys that move over the field's cells."""
 
     DEFAULT_CSS = """
     FieldChooser { border: round $accent; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(0,-1)", N_("Left"), show=False),
         Binding("right", "move(0,1)", N_("Right"), show=False),
         Binding("pagedown", "board_page(1)", N_("Scroll board"), show=False),
@@ -62,7 +63,7 @@ class FieldChooser(QuietBars, ActionList, ActionChooser):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._cells: list[tuple[int, tuple[int, int]]] = []
-        self._board: GameBoard | None = None
+        self._board: GameBoard[ChungungoState] | None = None
 
     def rows(self, terminal_rows: int) -> int:
         """Eight rows (from 30 rows of terminal; below, see :meth:`fit_rows`)."""
@@ -86,7 +87,7 @@ class FieldChooser(QuietBars, ActionList, ActionChooser):
         if not styles.inline.has_rule("max_height") or styles.max_height != Scalar.from_number(cap):
             styles.max_height = cap
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(self, ctx: BoardContext[ChungungoState], board: GameBoard[ChungungoState]) -> None:
         """Fill the list; remember which options are field cells."""
         super().set_choices(ctx, board)
         self._board = board

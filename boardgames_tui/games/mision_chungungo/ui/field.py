@@ -25,6 +25,8 @@ readable with NO_COLOR=1):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from functools import partial
 
 import attrs
 from rich.console import Console
@@ -120,11 +122,11 @@ def render_field(field: Mapping[Cell, FieldCell], **look: object) -> Text:
     ``look`` holds the keywords of :class:`FieldLook` (``origin`` and ``size`` required).
     Raises TypeError on a keyword it does not name.
     """
-    view = FieldLook(**look)  # type: ignore[arg-type]
+    view = FieldLook(**look)  # type: ignore[arg-type]  # keywords checked by attrs (TypeError)
     origin, own_seat, legal, cursor = view.origin, view.own_seat, view.legal, view.cursor
     lines, hits, faces, cell = view.lines, view.hits, view.faces, view.cell
     rows, cols = view.size
-    w, inner = cell.width, cell.inner
+    w = cell.width
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(" " * LABEL_WIDTH, STYLE_LABEL)
     for c in range(cols):
@@ -155,7 +157,7 @@ def field_strips(
     cards kept in ``pieces``: a new highlight or legal mark renders the cards
     it changes, not the field.
     """
-    view = FieldLook(**look)  # type: ignore[arg-type]
+    view = FieldLook(**look)  # type: ignore[arg-type]  # keywords checked by attrs (TypeError)
     origin, own_seat, legal, cursor = view.origin, view.own_seat, view.legal, view.cursor
     lines, hits, faces, cell = view.lines, view.hits, view.faces, view.cell
     rows, cols = view.size
@@ -174,12 +176,7 @@ def field_strips(
         labels = pieces.block(
             console,
             ("field-labels", row, cell),
-            lambda: [
-                Text(
-                    f"{row:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH, STYLE_LABEL
-                )
-                for k in range(cell.height)
-            ],
+            partial(_row_labels, row, cell),
         )
         cards = []
         for c in range(cols):
@@ -199,7 +196,7 @@ def field_strips(
                 pieces.block(
                     console,
                     key,
-                    lambda: _card(occupant, here, own_seat, legal, cursor, lines, hits, faces, cell),
+                    partial(_card, occupant, here, own_seat, legal, cursor, lines, hits, faces, cell),
                 )
             )
         for k in range(cell.height):
@@ -207,7 +204,13 @@ def field_strips(
     return out
 
 
-def _mark(here: Cell, cursor: Cell | None, hits: set, legal: set, lines: Mapping[Cell, str]) -> str:
+def _mark(
+    here: Cell,
+    cursor: Cell | None,
+    hits: AbstractSet[Cell],
+    legal: AbstractSet[Cell],
+    lines: Mapping[Cell, str],
+) -> str:
     """What marks a cell now: 'cursor', 'hit', 'legal', 'line' (a shot crosses it) or ''."""
     if here == cursor:
         return "cursor"
@@ -220,28 +223,35 @@ def _mark(here: Cell, cursor: Cell | None, hits: set, legal: set, lines: Mapping
     return ""
 
 
+def _row_labels(row: int, cell: CellSize) -> list[Text]:
+    """The label column beside one row of cells: the row's number on its middle line."""
+    return [
+        Text(f"{row:>{LABEL_WIDTH - 1}} " if k == cell.height // 2 else " " * LABEL_WIDTH, STYLE_LABEL)
+        for k in range(cell.height)
+    ]
+
+
 def _card(
     occupant: FieldCell | None,
     here: Cell,
     own_seat: int | None,
-    legal: set,
+    legal: AbstractSet[Cell],
     cursor: Cell | None,
-    lines: dict,
-    hits: set,
-    faces: dict,
+    lines: Mapping[Cell, str],
+    hits: AbstractSet[Cell],
+    faces: Mapping[Cell, tuple[str, int]],
     cell: CellSize,
 ) -> list[Text]:
     """The lines of one cell: a card box (or blank) with its marks."""
     w, inner = cell.width, cell.inner
-    empty = occupant is None or occupant.gap
     mark = _mark(here, cursor, hits, legal, lines)
-    if empty:
+    if occupant is None or occupant.gap:
         if mark in ("", "hit"):
             return [Text(" " * w) for _ in range(cell.height)]
         if mark == "line":
             g = lines[here]
-            body = Text(f"{g * 2:^{w}}", STYLE_LINE)
-            return [Text(" " * w) if k != cell.height // 2 else body for k in range(cell.height)]
+            glyph = Text(f"{g * 2:^{w}}", STYLE_LINE)
+            return [Text(" " * w) if k != cell.height // 2 else glyph for k in range(cell.height)]
         style = STYLE_CURSOR if mark == "cursor" else STYLE_LEGAL
         core = ">+<" if mark == "cursor" else "+"
         box = _box(cell, [f"{core:^{inner}}"] + [" " * inner] * (cell.height - 2), style, dotted=True)
@@ -266,19 +276,19 @@ def _card(
         else:
             body = [SHADE + letter + SHADE * (inner - 2)]
         style = STYLE_CARD if token is None else (STYLE_OWN if token == own_seat else STYLE_TOKEN)
-    left = right = None
+    ends: tuple[str, str] | None = None  # the marks at either end of the first line
     edge_style = style
     if mark == "cursor":
-        left, right, edge_style = ">", "<", STYLE_CURSOR
+        ends, edge_style = (">", "<"), STYLE_CURSOR
     elif mark == "hit":
-        left, right, edge_style = "*", "*", STYLE_HIT
+        ends, edge_style = ("*", "*"), STYLE_HIT
     elif mark == "legal":
-        left, right, edge_style = "(", ")", STYLE_LEGAL
+        ends, edge_style = ("(", ")"), STYLE_LEGAL
     elif mark == "line":
         g = lines[here]
-        left, right, edge_style = g, g, STYLE_LINE
-    if left is not None:
-        body[0] = left + body[0][1:-1] + right
+        ends, edge_style = (g, g), STYLE_LINE
+    if ends is not None:
+        body[0] = ends[0] + body[0][1:-1] + ends[1]
     return _box(cell, body, edge_style if mark else style, token_style=style if mark else None)
 
 
@@ -288,14 +298,14 @@ def _box(
     """A card box of ``cell`` size around ``body`` (one string per inside line)."""
     inner = cell.inner
     h, v = ("┄", "┆") if dotted else ("─", "│")
-    out = [Text("┌" + h * inner + "┐", "dim" if not style else style)]
+    out = [Text("┌" + h * inner + "┐", style if style else "dim")]
     for line in body[: cell.height - 1 - (1 if cell is LARGE else 0)]:
         t = Text(v, style or "")
         t.append(line, token_style or style)
         t.append(v, style or "")
         out.append(t)
     if cell is LARGE:
-        out.append(Text("└" + h * inner + "┘", "dim" if not style else style))
+        out.append(Text("└" + h * inner + "┘", style if style else "dim"))
     return out
 
 

@@ -12,6 +12,7 @@ the same words the log uses, and the field's edges carry those numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -29,6 +30,7 @@ from boardgames_tui.ui.fit import fit_name
 
 from .. import data
 from ..data import CARDS, Step, alternatives
+from ..preview import preview
 from ..rules import (
     ChungungoState,
     Excavate,
@@ -175,7 +177,7 @@ def field_layout(table: Table, legal: Iterable[Any]) -> FieldLayout:
     When the seat is placing a card, every empty cell next to the field is
     legal, so the box grows by one on each side that needs it.
     """
-    cells = {action_cell(a) for a in legal} - {None}
+    cells = {cell for a in legal if (cell := action_cell(a)) is not None}
     every = set(table.field) | cells
     if not every:
         every = {(0, 0)}
@@ -183,7 +185,7 @@ def field_layout(table: Table, legal: Iterable[Any]) -> FieldLayout:
     cols = [c for _, c in every]
     origin = (min(rows), min(cols))
     size = (max(rows) - origin[0] + 1, max(cols) - origin[1] + 1)
-    return FieldLayout(origin, size, frozenset(cells))  # type: ignore[arg-type]
+    return FieldLayout(origin, size, frozenset(cells))
 
 
 def cell_words(cell: Cell) -> str:
@@ -262,24 +264,24 @@ def short_text(card_id: int) -> str:
     return ", ".join(parts)
 
 
-def label(action: Any, table: Table, ctx: BoardContext, layout: FieldLayout) -> str:
+def label(action: Any, table: Table, ctx: BoardContext[ChungungoState], layout: FieldLayout) -> str:
     """The chooser's text for ``action`` (short: the board shows the rest)."""
     view: ChungungoState = table.view
     seat = ctx.seat
     t = type(action)
     here = view.tokens[seat] if seat is not None else None
     if t is PlaceAsteroid:
-        return _("Place asteroid at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Place asteroid at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is PlaceToken:
-        return _("Token on {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Token on {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is Excavate:
         cell = action_cell(action)
-        side = direction_from(here, cell)  # type: ignore[arg-type]
-        return _("Excavate {cell}").format(cell=cell_words(cell)) + (f" ({side})" if side else "")  # type: ignore[arg-type]
+        side = direction_from(here, cell)  # type: ignore[arg-type]  # an Excavate names a cell
+        return _("Excavate {cell}").format(cell=cell_words(cell)) + (f" ({side})" if side else "")  # type: ignore[arg-type]  # an Excavate names a cell
     if t is Leap:
-        return _("Quantum Leap to {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Quantum Leap to {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is PlaceEel:
-        return _("Place the eel at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]
+        return _("Place the eel at {cell}").format(cell=cell_words(action_cell(action)))  # type: ignore[arg-type]  # this kind of action always names a cell
     if t is PlayCard:
         return f"{card_short(action.card)}: {short_text(action.card)}"
     if t is Regroup:
@@ -321,7 +323,7 @@ def stealable(view: ChungungoState, seat: int) -> int:
     return max(0, len(view.hands[seat]) - (1 if kit_in_hand else 0))
 
 
-def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext) -> str:
+def _hits_words(hit: Iterable[int], eels: Iterable[Cell], ctx: BoardContext[ChungungoState]) -> str:
     hit = list(hit)
     eels = list(eels)
     parts = []
@@ -366,17 +368,20 @@ def shot_after_leap(table: Table) -> bool:
     )
 
 
-def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell, str], set[Cell]]:
+def shot_marks(
+    action: Any, table: Table, ctx: BoardContext[ChungungoState]
+) -> tuple[dict[Cell, str], set[Cell]]:
     """A shot's lines ({cell: glyph}) and the cells it hits (tokens struck, eels taken)."""
     from .field import line_glyph
 
     shot = shot_of(action, table)
     seat = ctx.seat
     view: ChungungoState = table.view
-    if shot is None or seat is None or view.tokens[seat] is None:
+    token = None if seat is None else view.tokens[seat]
+    if shot is None or seat is None or token is None:
         return ({}, set())
     card, flipped, origin = shot
-    origin = origin or view.tokens[seat]
+    origin = origin or token
     lines: dict[Cell, str] = {}
     for d in CARDS[card].pattern:
         dr, dc = data.DIRECTIONS[d]
@@ -386,10 +391,10 @@ def shot_marks(action: Any, table: Table, ctx: BoardContext) -> tuple[dict[Cell,
             lines[cell] = line_glyph(dr, dc)
     hit, eels = view.shot_targets(seat, card, flipped, origin)
     hits = {view.tokens[s] for s in hit} | set(eels)
-    return lines, hits  # type: ignore[return-value]
+    return lines, hits  # type: ignore[return-value]  # a seat struck has a token: no None among them
 
 
-def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
+def preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) -> str:
     """One or two lines on what the highlighted choice would do.
 
     For a cell that another choice also picks (Excavate or Quantum Leap onto
@@ -412,7 +417,7 @@ def preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
     return text
 
 
-def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
+def _preview_text(action: Any, table: Table, ctx: BoardContext[ChungungoState]) -> str:
     view: ChungungoState = table.view
     seat = ctx.seat
     t = type(action)
@@ -430,7 +435,8 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
             text += " " + _("An eel may cancel it.")
         return text
     if t is Shoot:
-        hit, eels = view.shot_targets(seat, view.card_in_play, action.flipped)
+        shot = preview(view, seat, action) if seat is not None else None
+        hit, eels = (shot.struck, shot.eels) if shot is not None else ((), ())
         marks = " " + _("(* on the field)") if hit or eels else ""
         return _("This shot {outcome}{marks}.").format(outcome=_hits_words(hit, eels, ctx), marks=marks)
     if t is Excavate:
@@ -476,7 +482,12 @@ def _preview_text(action: Any, table: Table, ctx: BoardContext) -> str:
 
 
 def _shot_outcomes(
-    view: ChungungoState, seat: int, card: int, origin: Cell | None, ctx: BoardContext, lead: str
+    view: ChungungoState,
+    seat: int,
+    card: int,
+    origin: Cell | None,
+    ctx: BoardContext[ChungungoState],
+    lead: str,
 ) -> str:
     """'As printed: strikes B Beto. Turned: hits nobody.' for a shot from ``origin`` (default: the token).
 
@@ -536,7 +547,7 @@ def idle_warning(view: ChungungoState, seat: int, card_id: int) -> str:
     return ""
 
 
-def players_text(table: Table, ctx: BoardContext) -> Text:
+def players_text(table: Table, ctx: BoardContext[ChungungoState]) -> Text:
     """The public facts of every seat: a header line, then one line per seat.
 
     '>' marks the seat(s) deciding now; the seat on screen is bold. Bases:
@@ -591,7 +602,7 @@ def fit_title(title: str, width: int) -> str:
     return f"{name[:keep]}. ({nick}"[:width]
 
 
-def hand_title(table: Table, ctx: BoardContext) -> Text:
+def hand_title(table: Table, ctx: BoardContext[ChungungoState]) -> Text:
     """'Your hand (A Ana): 3 cards, 4cu of your 7cu' (empty for a public screen)."""
     if table.hand is None or ctx.seat is None:
         return Text()
@@ -609,7 +620,9 @@ def _hand_title(who: str, cards: int, total: int, owned: int) -> str:
     ).format(name=who, n=cards, total=total, owned=owned)
 
 
-def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool = True) -> RenderableType:
+def hand_table(
+    table: Table, ctx: BoardContext[ChungungoState], action: Any | None, titled: bool = True
+) -> RenderableType:
     """The seat's own hand: one row per card with its copper and ability; '>' marks the highlighted
     card. ``titled``: with :func:`hand_title` above (False when the board draws it itself)."""
     if table.hand is None or ctx.seat is None:
@@ -634,7 +647,7 @@ def hand_table(table: Table, ctx: BoardContext, action: Any | None, titled: bool
     return grid
 
 
-def hand_rows(table: Table, ctx: BoardContext, action: Any | None) -> list[tuple[int, bool]]:
+def hand_rows(table: Table, ctx: BoardContext[ChungungoState], action: Any | None) -> list[tuple[int, bool]]:
     """The rows of :func:`hand_table`: (card id, highlighted) in the order shown ([] for a public screen)."""
     if table.hand is None or ctx.seat is None:
         return []
@@ -704,7 +717,7 @@ def card_row(cards: list[tuple[list[str], str]], width: int) -> Text:
     for chunk, inner, height in _card_rows(cards, width):
         rows = [Text() for _ in range(height + 2)]
         for lines, style in chunk:
-            for row, part in zip(rows, card_box(tuple(lines), style, inner, height)):
+            for row, part in zip(rows, card_box(tuple(lines), style, inner, height), strict=True):
                 row.append_text(part)
         for row in rows:
             if out.plain:
@@ -748,7 +761,7 @@ def card_row_strips(
             pieces.block(
                 console,
                 ("card-box", tuple(lines), style, inner, height),
-                lambda: card_box(tuple(lines), style, inner, height),
+                partial(card_box, tuple(lines), style, inner, height),
             )
             for lines, style in chunk
         ]
@@ -766,13 +779,15 @@ def _card_lines(card_id: int) -> list[str]:
     return lines
 
 
-def hand_cards(table: Table, ctx: BoardContext, action: Any | None, width: int) -> Text:
+def hand_cards(table: Table, ctx: BoardContext[ChungungoState], action: Any | None, width: int) -> Text:
     """The seat's own hand as a row of cards (name, copper, ability in a few words); the
     highlighted card in reverse video. Empty for a public screen."""
     return card_row(hand_faces(table, ctx, action), width)
 
 
-def hand_faces(table: Table, ctx: BoardContext, action: Any | None) -> list[tuple[list[str], str]]:
+def hand_faces(
+    table: Table, ctx: BoardContext[ChungungoState], action: Any | None
+) -> list[tuple[list[str], str]]:
     """The cards of :func:`hand_cards` for :func:`card_row` ([] for a public screen)."""
     if table.hand is None or ctx.seat is None:
         return []
@@ -784,13 +799,13 @@ def hand_faces(table: Table, ctx: BoardContext, action: Any | None) -> list[tupl
     ]
 
 
-def piles_cards(table: Table, ctx: BoardContext, width: int) -> Text:
+def piles_cards(table: Table, ctx: BoardContext[ChungungoState], width: int) -> Text:
     """Every discard pile as a card: whose it is and (how many cards), the top card's
     name, and the abandoned bases beside it (M Copper Mine, F Furious Chungungo)."""
     return card_row(pile_faces(table, ctx), width)
 
 
-def pile_faces(table: Table, ctx: BoardContext) -> list[tuple[list[str], str]]:
+def pile_faces(table: Table, ctx: BoardContext[ChungungoState]) -> list[tuple[list[str], str]]:
     """The cards of :func:`piles_cards` for :func:`card_row`."""
     cards = []
     for p in table.players:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardgames_tui.ui.board import ActionChooser, GameBoard
+from boardgames_tui.ui.board import ActionList, GameBoard
 
 
 def make_board() -> GameBoard:
@@ -12,7 +12,7 @@ def make_board() -> GameBoard:
     return MontanaBoard()
 
 
-def make_chooser() -> ActionChooser:
+def make_chooser() -> ActionList:
     """The shared numbered list, plus page keys that scroll the board."""
     from .chooser import MontanaChooser
 

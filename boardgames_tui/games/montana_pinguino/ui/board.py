@@ -34,7 +34,6 @@ from __future__ import annotations
 import io
 from typing import Any
 
-import attrs
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -47,6 +46,7 @@ from boardgames_tui.ui.lines import Lines
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from .. import data as D
+from .. import preview as P
 from .. import rules as R
 from . import render
 from .part import Part
@@ -57,7 +57,7 @@ def _snapshot(view: Any) -> tuple:
     return (view.race, view.position, view.box, view.health)
 
 
-class MontanaBoard(GameBoard):
+class MontanaBoard(GameBoard[R.MontanaState]):
     """The board of the shared game screen (id ``mp-board``)."""
 
     DEFAULT_CSS = """
@@ -70,10 +70,13 @@ class MontanaBoard(GameBoard):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("id", "mp-board")
         super().__init__(**kwargs)
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[R.MontanaState] | None = None
         self._snap: tuple | None = None
         self._before: tuple | None = None
         self._preview: Any = None
+        #: The rules' previews of the table on show, by action (:meth:`_preview_of`).
+        self._previews: dict[Any, Any] = {}
+        self._previews_for: Any = None
         #: The public view the table saw at the end of the last reveal, and its log length.
         self._reveal_base: Any = None
         self._revealed_upto = 0
@@ -113,7 +116,7 @@ class MontanaBoard(GameBoard):
 
     # ---- the contract -----------------------------------------------------
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[R.MontanaState]) -> None:
         """Redraw from ``ctx`` (see the module docstring)."""
         new_seat = self.ctx is None or self.ctx.seat != ctx.seat
         self.ctx = ctx
@@ -147,7 +150,9 @@ class MontanaBoard(GameBoard):
             return str(action)
         level = None
         if isinstance(action, R.PlayCard) and ctx.seat is not None and ctx.view.played[ctx.seat]:
-            level = D.speed_level(ctx.view.sides[ctx.seat], _box_after_play(ctx.view, ctx.seat, ()))
+            pv = self._preview_of(action)
+            if pv is not None and pv.forecasts and pv.forecasts[0].cards:
+                level = pv.forecasts[0].cards[0].level  # the speed it meets, by the rules
         return render.action_label(ctx.view, ctx.seat, action, ctx.names, level)
 
     # ---- the round revealed step by step ---------------------------------------
@@ -188,7 +193,7 @@ class MontanaBoard(GameBoard):
                 if self.app.size.width >= self.HOLD_LOG_FROM:
                     log.hold(told)
                 else:
-                    log.set_hidden(True)
+                    log.set_hidden(True)  # type: ignore[attr-defined]  # the log panel (it has hold)
                 self._log_held = log
         # Nothing to choose while the table watches. When the round fits above it (every card
         # turned over), the list keeps its place and shows the round's earlier steps (a
@@ -221,7 +226,7 @@ class MontanaBoard(GameBoard):
             number = last[2] + 1 if last is not None and last[:2] == key else 2
         else:
             number = 1
-        self._part_of = key + (number,)
+        self._part_of = (*key, number)
         goes_on = now.phase == R.Phase.ACTIVATE
         names = self.ctx.names if self.ctx is not None else ()
         return RevealPart(round_no, number, goes_on, next_text(now, names) if goes_on else "")
@@ -319,7 +324,7 @@ class MontanaBoard(GameBoard):
         least = self._reveal_rows
         self._part(
             "runners",
-            ("table watches",) + self._runners_key(view, None, deltas, wide),
+            ("table watches", *self._runners_key(view, None, deltas, wide)),
             lambda: render.runners_text(
                 view, ctx.names, None, deltas, wide, title="THE TABLE WATCHES THE ROUND", news=False
             ),
@@ -328,7 +333,7 @@ class MontanaBoard(GameBoard):
         # With both end lines, sleds leaving the start or crossing the line move no row.
         self._part(
             "track",
-            ("reveal",) + self._track_key(view, None, width, {}, None),
+            ("reveal", *self._track_key(view, None, width, {}, None)),
             lambda: render.course_text(view, None, width, ends=True),
             least_rows=least.get("track", 0),
         )
@@ -716,7 +721,6 @@ class MontanaBoard(GameBoard):
         ctx, action = self.ctx, self._preview
         if ctx is None or action is None:
             return {}
-        view = ctx.view
         if isinstance(action, R.PlaceToken):
             return {action.section: "?"}
         return {}
@@ -732,11 +736,61 @@ class MontanaBoard(GameBoard):
             out.append(f"{slot} {D.card_name(action.card)}: ", style="bold")
             if D.is_item(action.card):
                 out.append(_(D.ITEM_KINDS[D.item_kind(action.card)][1]) + "\n")
-            out.append_text(_speed_forecast(view, seat, action))
+            pv = self._preview_of(action)
+            if pv is not None and pv.forecasts:
+                fact = pv.forecasts[0].cards[0] if pv.forecasts[0].cards else None
+                if fact is not None:
+                    out.append_text(card_verdict(fact))
+                out.append_text(forecasts_text(view, seat, pv))
             return out
-        if isinstance(action, R.Reduce):
-            out.append_text(_after_box(view, seat, max(0, view.box[seat] - action.amount)))
+        if isinstance(action, (R.Reduce, R.PlaceToken)) and view.phase == R.Phase.ACTIVATE:
+            # What the sled does then: the slow-down chosen, or the token where it is put.
+            if isinstance(action, R.PlaceToken):
+                out.append_text(self._choice_text(view, action))
+            pv = self._preview_of(action)
+            if pv is not None and pv.forecasts:
+                if out:
+                    out.append("\n")
+                out.append_text(forecasts_text(view, seat, pv))
             return out
+        if isinstance(action, (R.Recover, R.Target)) and view.phase == R.Phase.ACTIVATE:
+            return self._choice_text(view, action)  # the seat's own sled is the same either way
+        return self._other_preview_text(view, seat, action, out)
+
+    def _preview_of(self, action: Any) -> P.Preview | None:
+        """The rules' :func:`.preview.preview` of ``action`` from the seat's view, worked out
+        once per table on show (the chooser's labels and the preview line ask again)."""
+        ctx = self.ctx
+        if ctx is None or ctx.seat is None:
+            return None
+        if self._previews_for is not ctx.view:
+            self._previews_for, self._previews = ctx.view, {}
+        if action not in self._previews:
+            self._previews[action] = P.preview(ctx.view, ctx.seat, action)
+        return self._previews[action]
+
+    def _choice_text(self, view: Any, action: Any) -> Text:
+        """The line naming a card's choice (the card taken, the target, the token's section)."""
+        out = Text()
+        if isinstance(action, R.Recover):
+            out.append(f"{D.card_name(action.card)}: ", style="bold")
+            out.append(i18n.translate_parts(D.card_text(action.card)))
+            return out
+        if isinstance(action, R.Target):
+            out.append(_("{label} (marked > on the course)").format(label=self.action_label(action)))
+            return out
+        act = view.activating()
+        spike = bool(act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO)
+        text = (
+            _("Spike token on section {section}, marked ? on the course")
+            if spike
+            else _("Ice token on section {section}, marked ? on the course")
+        )
+        out.append(text.format(section=action.section))
+        return out
+
+    def _other_preview_text(self, view: Any, seat: int, action: Any, out: Text) -> Text | None:
+        """The preview of a choice that does nothing to the sled this round (items, windows)."""
         if isinstance(action, R.PlayNoMore):
             out.append(_("Your play: "), style="bold")
             out.append(
@@ -744,8 +798,14 @@ class MontanaBoard(GameBoard):
                     cards=" + ".join(_played_name(c, h) for c, h in view.played[seat])
                 )
             )
-            out.append("\n")
-            out.append_text(plan_text(view, seat, self_plan(view, seat)))
+            pv = self._preview_of(action)
+            if pv is not None:
+                for fact in pv.forecasts[0].cards if pv.forecasts else ():
+                    if fact.reason:
+                        out.append(f"{D.card_name(fact.card)}: ", style="bold")
+                        out.append_text(card_verdict(fact))
+                out.append("\n")
+                out.append_text(forecasts_text(view, seat, pv))
             return out
         if isinstance(action, (R.PlayIglu, R.PlayTormenta, Pass)) and view.reaction_window:
             out.append(i18n.translate_text(view.reaction_window))
@@ -758,20 +818,6 @@ class MontanaBoard(GameBoard):
                 out.append(_("You drew: {cards}").format(cards=counted) + "\n", style="italic")
             out.append(f"{D.card_name(action.card)}: ", style="bold")
             out.append(i18n.translate_parts(D.card_text(action.card)))
-            return out
-        label = self.action_label(action)
-        if isinstance(action, R.Target):
-            out.append(_("{label} (marked > on the course)").format(label=label))
-            return out
-        if isinstance(action, R.PlaceToken):
-            act = view.activating()
-            spike = bool(act and D.is_item(act[1]) and D.item_kind(act[1]) == D.ERIZO)
-            text = (
-                _("Spike token on section {section}, marked ? on the course")
-                if spike
-                else _("Ice token on section {section}, marked ? on the course")
-            )
-            out.append(text.format(section=action.section))
             return out
         return None
 
@@ -806,85 +852,89 @@ def card_keys(view: Any, seat: int) -> dict[tuple, str]:
     return {k: str(i + 1) for i, k in enumerate(keys)}
 
 
-@attrs.frozen
-class SelfPlan:
-    """What the seat's own played cards do to its own sled, as the preview counts it.
-
-    ``box`` and ``cond``: the acceleration box and conduction once they have
-    acted; ``shift``: sections gained from items (Caña Mágica, Carnero);
-    ``slow``: the largest X a card's "-X" slow-down may take (0: none; the
-    player picks X from 1 to it when the card acts, and ``box`` already
-    counts X = 1); ``idle``: the cards that would do nothing, with why.
-    """
-
-    box: int
-    cond: int
-    shift: int = 0
-    slow: int = 0
-    idle: tuple[tuple[int, str], ...] = ()
-
-
-def _judge(view: Any, seat: int, card: int, half: int, box: int, shift: int) -> str:
-    """Why the card would do nothing at ``box`` after moving ``shift`` sections ('' if it
-    acts), as the engine judges it on this view (Rulebook 1.2 and Abilities: a card out
-    of its speed range, or one that cannot be carried out in full, does nothing)."""
-    judge = getattr(view, "cannot_activate", None)
-    if judge is None:
-        return ""
-    try:
-        if box == view.box[seat] and not shift:
-            return judge(seat, card, half)
-        moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
-        return attrs.evolve(view, box=_set(view.box, seat, box), position=moved).cannot_activate(
-            seat, card, half
+def _forecast_text(view: Any, seat: int, f: P.Forecast, lead: str) -> Text:
+    """'Then orange box 9: to section 7, 1 damage, track +2': one :class:`.preview.Forecast`."""
+    level = D.speed_level(view.sides[seat], f.speed_box)
+    out = Text(lead)
+    if f.moved:
+        out.append(
+            ngettext("+{n} section from items, ", "+{n} sections from items, ", f.moved).format(n=f.moved)
         )
-    except Exception:  # a preview must never break the screen
-        return ""
+    out.append(
+        _("{level} box {box}").format(level=_(D.LEVEL_NAMES[level]), box=f.speed_box + 1),
+        style=render.LEVEL_STYLES[level],
+    )
+    out.append(
+        ": " + (_("over the finish line") if f.finished else _("to {section}").format(section=f.position))
+    )
+    if f.destroyed:
+        out.append(
+            _(", {damage} damage: SLED DESTROYED (health {health})").format(
+                damage=f.damage, health=view.health[seat]
+            ),
+            style="bold reverse",
+        )
+        return out
+    if f.damage:
+        out.append(_(", {damage} damage").format(damage=f.damage), style="bold reverse")
+    elif not f.finished:
+        out.append(_(", no damage"))
+    if f.track_accel:
+        out.append(_(", track {accel}").format(accel=f"{f.track_accel:+d}"))
+    return out
 
 
-def self_plan(view: Any, seat: int, extra: tuple[tuple[int, int], ...] = ()) -> SelfPlan:
-    """:class:`SelfPlan` of the seat's own played cards (plus ``extra``, the card being
-    previewed), left card first. Counts only what a card does to its own sled (+n
-    acceleration, +n conduction, -X slow-down, Escuadrón Canino, Aletón, Caña Mágica and
-    Carnero's section forward), and nothing at all for a card that would do nothing:
-    out of its speed range, or not possible in full (no rival in range, no box to slow
-    down from ...)."""
-    box = view.box[seat]
-    cond = view.conduction[seat]
-    shift = slow = 0
-    idle: list[tuple[int, str]] = []
-    total = view.speedometer(seat).total
-    for card, half in tuple(view.played[seat]) + extra:
-        if card == D.HIDDEN:
-            continue
-        reason = _judge(view, seat, card, half, box, shift)
-        if reason:
-            idle.append((card, reason))
-            continue
-        if D.is_action(card):
-            for icon, n in D.ACTION_CARDS[card].halves[half].effects:
-                if icon == D.ACCEL:
-                    box = min(total - 1, box + n)
-                elif icon == D.CONDUCTION:
-                    cond += n
-                elif icon in D.REDUCE_ICONS:
-                    slow = box
-                    box = max(0, box - 1)
-            continue
-        kind = D.item_kind(card)
-        if kind == D.CANINO:
-            box = min(total - 1, box + 3)
-        elif kind == D.ALETON:
-            cond += 1
-        elif kind in (D.CANA, D.CARNERO):
-            shift += 1
-    return SelfPlan(box, cond, shift, slow, tuple(idle))
+def forecasts_text(view: Any, seat: int, pv: P.Preview) -> Text:
+    """The preview's forecasts, one line each (two when a slow-down's X is still to be chosen:
+    X = 1 and the largest X), then what they leave out."""
+    out = Text()
+    many = len(pv.forecasts) > 1
+    for i, f in enumerate(pv.forecasts):
+        if i:
+            out.append("\n")
+        if many and i == len(pv.forecasts) - 1:
+            lead = _("If you slow down {n} (the most): ").format(n=f.slow)
+        elif many:
+            lead = _("If you slow down 1: ")
+        else:
+            lead = _("Then (slow down 1) ") if f.slow == 1 else _("Then ")
+        out.append_text(_forecast_text(view, seat, f, lead))
+    said = dict.fromkeys(_UNKNOWN_WORDS[u] for u in pv.unknown if _UNKNOWN_WORDS.get(u))
+    for words in said:
+        out.append(" " + _(words))
+    return out
 
 
-def _after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-    """(box, conduction) after the seat's own played cards (plus ``extra``) act (:func:`self_plan`)."""
-    plan = self_plan(view, seat, extra)
-    return plan.box, plan.cond
+#: What a preview leaves out (:attr:`.preview.Preview.unknown`), in words; a right card not
+#: chosen yet goes unsaid (the player knows that one).
+_UNKNOWN_WORDS = {
+    P.FACE_DOWN: N_("Others' cards not counted."),
+    P.OTHERS_TO_PLAY: N_("Others' cards not counted."),
+    P.OTHERS_TO_ACT: N_("Others' cards not counted."),
+    P.TORMENTA: N_("A Tormenta de Nieve may cancel it."),
+    P.TOKEN_SECTION: N_("Counted with the first section you may choose for the token."),
+    P.RIGHT_CARD: "",
+}
+
+
+def card_verdict(fact: P.CardFact) -> Text:
+    """'Acts at yellow. ' or 'Does NOTHING at green. Not counted. ': a card as the rules carry it out."""
+    out = Text()
+    if not fact.reason:
+        if D.is_action(fact.card):
+            out.append(_("Acts at {level}. ").format(level=_(D.LEVEL_NAMES[fact.level])), style="bold")
+        return out
+    if fact.reason.startswith("speed"):
+        out.append(
+            _("Does NOTHING at {level}.").format(level=_(D.LEVEL_NAMES[fact.level])), style="bold reverse"
+        )
+    else:
+        out.append(
+            _("Does NOTHING now: {reason}.").format(reason=i18n.translate_text(fact.reason)),
+            style="bold reverse",
+        )
+    out.append(" " + _("Not counted. "))
+    return out
 
 
 def _played_name(card: int, half: int) -> str:
@@ -893,107 +943,3 @@ def _played_name(card: int, half: int) -> str:
     if D.is_action(card) and D.ACTION_CARDS[card].is_double:
         return f"{name} ({_('top half up') if half == 0 else _('bottom half up')})"
     return name
-
-
-def _box_after_play(view: Any, seat: int, extra: tuple[tuple[int, int], ...]) -> int:
-    return self_plan(view, seat, extra).box
-
-
-def _after_box(
-    view: Any, seat: int, box: int, cond: int | None = None, shift: int = 0, lead: str = ""
-) -> Text:
-    """'Then orange box 9: to section 7, 1 damage': the Impulse Phase at that speed, from
-    ``shift`` sections further than the sled stands now (sections gained from items)."""
-    level = D.speed_level(view.sides[seat], box)
-    out = Text(lead or _("Then "))
-    if shift:
-        out.append(ngettext("+{n} section from items, ", "+{n} sections from items, ", shift).format(n=shift))
-    out.append(
-        _("{level} box {box}").format(level=_(D.LEVEL_NAMES[level]), box=box + 1),
-        style=render.LEVEL_STYLES[level],
-    )
-    forecast = getattr(R, "impulse_forecast", None)
-    if forecast is None or view.finished(seat):
-        n = D.sections_for_level(level)
-        out.append(ngettext(": advance {n} section", ": advance {n} sections", n).format(n=n))
-        return out
-    cond = view.conduction[seat] if cond is None else cond
-    moved = _set(view.position, seat, min(view.length + 1, view.position[seat] + shift))
-    end, damage, accel = forecast(
-        attrs.evolve(
-            view, box=_set(view.box, seat, box), position=moved, conduction=_set(view.conduction, seat, cond)
-        ),
-        seat,
-    )
-    out.append(
-        ": " + (_("over the finish line") if end > view.length else _("to {section}").format(section=end))
-    )
-    if damage >= view.health[seat]:
-        out.append(
-            _(", {damage} damage: SLED DESTROYED (health {health})").format(
-                damage=damage, health=view.health[seat]
-            ),
-            style="bold reverse",
-        )
-        return out
-    if damage:
-        out.append(_(", {damage} damage").format(damage=damage), style="bold reverse")
-    elif end <= view.length:
-        out.append(_(", no damage"))
-    if accel:
-        out.append(_(", track {accel}").format(accel=f"{accel:+d}"))
-    return out
-
-
-def plan_text(view: Any, seat: int, plan: SelfPlan) -> Text:
-    """The Impulse Phase after ``plan``: one line, or two with a -X slow-down (X = 1 and the
-    largest X, since the runner picks X when the card acts)."""
-    if plan.slow > 1:
-        out = _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=_("If you slow down 1: "))
-        out.append("\n")
-        low = max(0, plan.box + 1 - plan.slow)
-        out.append_text(
-            _after_box(
-                view,
-                seat,
-                low,
-                plan.cond,
-                plan.shift,
-                lead=_("If you slow down {n} (the most): ").format(n=plan.slow),
-            )
-        )
-        return out
-    lead = _("Then (slow down 1) ") if plan.slow == 1 else _("Then ")
-    return _after_box(view, seat, plan.box, plan.cond, plan.shift, lead=lead)
-
-
-def _set(tup: tuple, i: int, value: Any) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1 :]
-
-
-def _speed_forecast(view: Any, seat: int, action: Any) -> Text:
-    """Whether the card acts at the speed it will meet (after the left card) and could be
-    carried out in full then (a rival in range, a box to slow down from ...), then the
-    speed and the Impulse Phase after it; a card that would do nothing counts for nothing."""
-    before = self_plan(view, seat)
-    level = D.speed_level(view.sides[seat], before.box)
-    card, half = action.card, action.half
-    plan = self_plan(view, seat, ((card, half),))
-    out = Text()
-    idle = plan.idle[len(before.idle) :]
-    if idle:
-        reason = idle[0][1]
-        if reason.startswith("speed"):
-            out.append(
-                _("Does NOTHING at {level}.").format(level=_(D.LEVEL_NAMES[level])), style="bold reverse"
-            )
-        else:
-            out.append(
-                _("Does NOTHING now: {reason}.").format(reason=i18n.translate_text(reason)),
-                style="bold reverse",
-            )
-        out.append(" " + _("Not counted. "))
-    elif D.is_action(card):
-        out.append(_("Acts at {level}. ").format(level=_(D.LEVEL_NAMES[level])), style="bold")
-    out.append_text(plan_text(view, seat, plan))
-    return out

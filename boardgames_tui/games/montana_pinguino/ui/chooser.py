@@ -8,8 +8,9 @@ list keeps its place and shows the round's earlier steps instead of choices
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.strip import Strip
 
 from boardgames_tui.i18n import _
@@ -20,7 +21,7 @@ from boardgames_tui.ui.translated import translated
 from .. import rules as R
 
 
-def chooser_title(ctx: BoardContext) -> str:
+def chooser_title(ctx: BoardContext[R.MontanaState]) -> str:
     """The list's border title: which decision the seat is making."""
     view, seat = ctx.view, ctx.seat
     if seat is None or not ctx.legal:
@@ -52,13 +53,13 @@ class MontanaChooser(ActionList):
     #: Seven rows at any size: the track and the hand above need the room.
     ROWS = (7, 7)
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("0", "pick(0)", show=False),  # "no right card" keeps the digit 0
     ]
 
     def __init__(self) -> None:
         super().__init__(id="mp-chooser")
-        self.board: GameBoard | None = None
+        self.board: GameBoard[R.MontanaState] | None = None
         #: Rows shown instead of the choices (:meth:`show_rows`), or None.
         self._rows_instead: list[Strip] | None = None
         self._titles_before: tuple[str, str] | None = None
@@ -83,7 +84,7 @@ class MontanaChooser(ActionList):
                 self.refresh()
             return
         if self._titles_before is None:
-            self._titles_before = (self.border_title, self.border_subtitle)
+            self._titles_before = (self.border_title or "", self.border_subtitle or "")
         self._rows_instead = list(rows)
         self.border_title, self.border_subtitle = title, ""
         self.refresh()
@@ -98,7 +99,7 @@ class MontanaChooser(ActionList):
             return rows[y].crop_extend(0, width, None).apply_style(style)
         return Strip.blank(width, style)
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(self, ctx: BoardContext[R.MontanaState], board: GameBoard[R.MontanaState]) -> None:
         self.show_rows("", None)
         super().set_choices(ctx, board)
         self.board = board

@@ -138,9 +138,9 @@ def section_words(view: Any, pos: int) -> str:
     limit = R.effective_limit(view, pos)
     if sec.curve:
         word = _("curve+ice") if iced else _("curve")
-        return _("{what}: max {level}").format(what=word, level=_(D.LEVEL_NAMES[limit]))
+        return _("{what}: max {level}").format(what=word, level=_(D.LEVEL_NAMES[limit]))  # type: ignore[index]  # a curve has a limit
     if iced:
-        return _("{what}: max {level}").format(what=_("ice"), level=_(D.LEVEL_NAMES[limit]))
+        return _("{what}: max {level}").format(what=_("ice"), level=_(D.LEVEL_NAMES[limit]))  # type: ignore[index]  # ice sets a limit
     return _("straight")
 
 
@@ -536,7 +536,7 @@ def result_text(view: Any, names: Sequence[str]) -> Text | Group:
         grid = Table.grid(padding=(0, 1))
         # Explicit widths: the padding alone is lost in some renderings (names ran into places).
         grid.add_column(no_wrap=True, min_width=10)
-        for r in range(len(view.places)):
+        for _r in range(len(view.places)):
             grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=7)
         grid.add_column(justify="right", no_wrap=True, min_width=4)
@@ -593,9 +593,13 @@ def action_label(
 
     if isinstance(action, R.PlayCard):
         text = card_short(action.card, action.half)
-        if view is not None and seat is not None and D.is_action(action.card):
-            if not works_at(action.card, action.half, view.level(seat) if level is None else level):
-                text += " " + _("(not now)")
+        if (
+            view is not None
+            and seat is not None
+            and D.is_action(action.card)
+            and not works_at(action.card, action.half, view.level(seat) if level is None else level)
+        ):
+            text += " " + _("(not now)")
         return text
     if isinstance(action, R.PlayNoMore):
         return _("no right card: done")
@@ -713,7 +717,7 @@ def _section_cells(
     fill = inner - len(label.plain) - len(tag)
     top.append("─" * max(0, fill))
     if tag:
-        top.append(tag, style=LEVEL_STYLES[limit] + " reverse")
+        top.append(tag, style=LEVEL_STYLES[limit] + " reverse")  # type: ignore[index]  # a tag is made only with a limit
     line1 = Text()
     acc = f"{sec.accel:+d}" if sec is not None and sec.accel else ""
     line1.append(f"{acc:<2}", style="green" if acc.startswith("+") else "red")
@@ -864,7 +868,7 @@ def gauge_text(view: Any, seat: int) -> Text:
         out.append(
             D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
         )
-        for _ in range(count):
+        for _n in range(count):
             out.append("█" if i <= box else "·", style=LEVEL_STYLES[lv] if i <= box else "dim")
             i += 1
     return out

@@ -43,7 +43,7 @@ def move_label(view: GoatsState, seat: int, move: Move) -> str:
     climb from a goat brought back from the Big Mountain.
     """
     dice = view.dice
-    changed = [f for d, f in zip(dice, move.faces) if d == 1 and f != 1]
+    changed = [f for d, f in zip(dice, move.faces, strict=False) if d == 1 and f != 1]
     parts = []
     mypos = list(view.pos[seat]) if seat is not None else [0] * 6
     for g in move.groups:
@@ -228,9 +228,9 @@ def draw_board(
         goats(x0, foot, [s for s in range(n) if pos[s][i] == 0], i)
     # The gutter: round, bonus tokens left, the last round.
     c.put(0, 0, _("Round {round}").format(round=state.round), "bold")
-    left = [str(b) for b in state.bonus_left] or [_("none")]
-    for k in range(0, len(left), 2):
-        c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in left[k : k + 2]), "bold")
+    bonus = [str(b) for b in state.bonus_left] or [_("none")]
+    for k in range(0, len(bonus), 2):
+        c.put(0, 2 + k // 2, " ".join(f"{b:>2}" for b in bonus[k : k + 2]), "bold")
     if state.is_terminal:  # the game over (or, in a preview, the move that ends it)
         c.put(0, base - 1, _("GAME"), "bold reverse")
         c.put(0, base, _("OVER"), "bold reverse")
@@ -359,7 +359,7 @@ def _draw_dice(c: Canvas, view: GoatsState, move: Move | None, x: int, layout: L
             c.put(dx + 1 + (1 if where[d] < 10 else 0), dy + 2, str(where[d]), "bold reverse")
 
 
-class GoatsBoard(GameBoard, Lines):
+class GoatsBoard(GameBoard[GoatsState], Lines):
     """The Mountain Goats board (id ``goats-board``): the table's rows, then one row for the
     preview note (bold, one cell in).
 
@@ -378,7 +378,7 @@ class GoatsBoard(GameBoard, Lines):
 
     def __init__(self) -> None:
         super().__init__(id="goats-board")
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[GoatsState] | None = None
         self.action: Any | None = None
         self._drawn_width = -1
         #: What the table on screen was drawn from (:meth:`_draw` skips a drawing of the same).
@@ -399,7 +399,7 @@ class GoatsBoard(GameBoard, Lines):
         """The preview note as plain text ('' when there is none)."""
         return self._note
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[GoatsState]) -> None:
         self.ctx = ctx
         self.action = None
         self._draw(None)
@@ -408,7 +408,7 @@ class GoatsBoard(GameBoard, Lines):
         self.action = action
         self._draw(action)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Any) -> None:  # type: ignore[override]  # Textual passes the Resize event to a handler that takes it
         # Only a new width changes the drawing (its height follows the drawing).
         if self.ctx is not None and event.size.width != self._drawn_width:
             self._draw(self.action)
@@ -425,7 +425,7 @@ class GoatsBoard(GameBoard, Lines):
         ctx = self.ctx
         if ctx is None or self.wait_to_draw():
             return
-        view: GoatsState = ctx.view  # type: ignore[assignment]
+        view: GoatsState = ctx.view
         move = action if isinstance(action, Move) else None
         colour = not getattr(self.app, "no_color", False)
         layout = self.layout_now()
@@ -437,12 +437,12 @@ class GoatsBoard(GameBoard, Lines):
         note = ""
         if move is not None and ctx.seat is not None and view.dice:
             try:
-                shown = view.apply(ctx.seat, move)  # type: ignore[arg-type]
+                shown = view.apply(ctx.seat, move)
             except (IllegalAction, ValueError):
                 shown = None
                 move = None
             else:
-                note = preview_summary(view, shown, ctx.seat)  # type: ignore[arg-type]
+                note = preview_summary(view, shown, ctx.seat)
         self._drawn_key, self._drawn_view = key, view
         canvas = draw_board(view, ctx.names, ctx.seat, shown, colour, layout, move)
         table = canvas.strips(self.app.console, self._rows)
@@ -454,5 +454,5 @@ class GoatsBoard(GameBoard, Lines):
 
     def action_label(self, action: Any) -> str:
         if isinstance(action, Move) and self.ctx is not None and self.ctx.seat is not None:
-            return move_label(self.ctx.view, self.ctx.seat, action)  # type: ignore[arg-type]
+            return move_label(self.ctx.view, self.ctx.seat, action)
         return str(action)

@@ -14,10 +14,10 @@ confirms the move. Impossible choices get a one-line reason in the panel.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -54,7 +54,7 @@ def goat_runs(goats: Sequence[int]) -> str:
 
 
 @translated
-class GoatsChooser(ActionChooser, can_focus=True):
+class GoatsChooser(ActionChooser[GoatsState], can_focus=True):
     """Keyboard chooser for Mountain Goats (id ``goats-chooser``)."""
 
     DEFAULT_CSS = """
@@ -63,7 +63,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
     GoatsChooser.-building { border: double $accent; min-height: 8; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor(-1)", N_("Up"), show=False),
         Binding("down", "cursor(1)", N_("Down"), show=False),
         Binding("left", "cursor(-1)", N_("Left"), show=False),
@@ -78,12 +78,13 @@ class GoatsChooser(ActionChooser, can_focus=True):
         Binding("f", "face", N_("Change a 1"), show=False),
         Binding("c", "confirm", N_("Confirm"), show=False),
         Binding("backspace", "back", N_("Undo group"), show=False),
-    ] + [Binding(str(d), f"digit({d})", show=False) for d in range(10)]
+        *(Binding(str(d), f"digit({d})", show=False) for d in range(10)),
+    ]
 
     def __init__(self) -> None:
         super().__init__(id="goats-chooser")
-        self.ctx: BoardContext | None = None
-        self.board: GameBoard | None = None
+        self.ctx: BoardContext[GoatsState] | None = None
+        self.board: GameBoard[GoatsState] | None = None
         self.actions: list[Any] = []
         self.points: list[int | None] = []
         #: Big Mountain ranking points each listed move gains (or loses) now.
@@ -119,7 +120,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
 
     @property
     def view(self) -> GoatsState | None:
-        return self.ctx.view if self.ctx is not None else None  # type: ignore[return-value]
+        return self.ctx.view if self.ctx is not None else None
 
     @property
     def seat(self) -> int | None:
@@ -134,7 +135,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         """
         choose(self, action, self.ctx.stamp if self.ctx is not None else None)
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(self, ctx: BoardContext[GoatsState], board: GameBoard[GoatsState]) -> None:
         """Fill the list from ``ctx.legal``; start in list mode at the best move."""
         self.ctx = ctx
         self.board = board
@@ -172,7 +173,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         rows: list[tuple[int, int, Move, int, int]] = []
         kept: dict[tuple, int] = {}  # a table reached -> its row
         same: dict[int, list[int]] = {}  # row -> other goats that reach the same table
-        for k, (action, pts) in enumerate(zip(self.actions, self.points)):
+        for k, (action, pts) in enumerate(zip(self.actions, self.points, strict=True)):
             after = view.apply(seat, action)
             big = after.big_mountain_points()[seat] - big0
             mine = after.pos[seat]
@@ -287,8 +288,8 @@ class GoatsChooser(ActionChooser, can_focus=True):
         view, seat = self.view, self.seat
         trial = Move(tuple(self.faces), tuple(self.groups) + (group,))
         try:
-            view.check_move(seat, trial)  # type: ignore[union-attr]
-            view.apply(seat, trial)  # type: ignore[union-attr]
+            view.check_move(seat, trial)  # type: ignore[union-attr, arg-type]  # a move is built only with a view and a seat
+            view.apply(seat, trial)  # type: ignore[union-attr, arg-type]  # a move is built only with a view and a seat
         except IllegalAction as exc:
             reason = i18n.translate_text(str(exc))
             self._say(f"{reason[:1].upper()}{reason[1:]}.")
@@ -299,7 +300,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self._say(_("Group {group} added. c confirms the move.").format(group=len(self.groups)))
         self._preview()
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # the chooser's own key action, not DOMNode's
         if self.building:
             self._toggle(self.cursor)
 
@@ -393,7 +394,9 @@ class GoatsChooser(ActionChooser, can_focus=True):
             self._say(_("Only extra 1s change: with a single 1 rolled, it stays a 1."))
             return
         others_kept = any(
-            d == 1 and f == 1 for j, (d, f) in enumerate(zip(self.view.dice, self.faces)) if j != i
+            d == 1 and f == 1
+            for j, (d, f) in enumerate(zip(self.view.dice, self.faces, strict=True))
+            if j != i
         )
         if self.faces[i] == 1 and not others_kept:
             self._say(_("At least one 1 must stay a 1: change another 1 back first."))
@@ -437,7 +440,7 @@ class GoatsChooser(ActionChooser, can_focus=True):
         self.message = text
         self._redraw()
 
-    def _preview(self, board: GameBoard | None = None) -> None:
+    def _preview(self, board: GameBoard[GoatsState] | None = None) -> None:
         """Show the highlighted (or built) move on the board: at once on ``board`` when given
         (a new list, drawn together with the new table), else through an
         :class:`ActionPreview` message to the screen."""
@@ -463,9 +466,9 @@ class GoatsChooser(ActionChooser, can_focus=True):
         lines = [Text(), Text(), Text()]
         view = self.view
         for i in range(DICE):
-            face = self.faces[i] if self.building else view.dice[i]  # type: ignore[union-attr]
+            face = self.faces[i] if self.building else view.dice[i]  # type: ignore[union-attr]  # drawn only with a view
             sel = self.building and i in self.selected
-            changed = self.building and face != view.dice[i]  # type: ignore[union-attr]
+            changed = self.building and face != view.dice[i]  # type: ignore[union-attr]  # drawn only with a view
             tl, h, tr, v, bl, br = ("╔", "═", "╗", "║", "╚", "╝") if sel else ("┌", "─", "┐", "│", "└", "┘")
             lines[0].append(tl + h * 3 + tr)
             lines[1].append(v)

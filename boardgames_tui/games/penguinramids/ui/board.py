@@ -32,11 +32,13 @@ from boardgames_tui.ui.canvas import Row
 from boardgames_tui.ui.scroll_lines import ScrollLines
 
 from .. import data
+from ..preview import TakePreview, TokenPreview, preview
 from ..rules import (
     ChooseCard,
     Discard,
     EndTurn,
     Flip,
+    PenguinramidsState,
     Phase,
     Place,
     PlaceToken,
@@ -54,7 +56,7 @@ from . import render
 NOTE_STYLE = Style(italic=True)
 
 
-class PenguinBoard(GameBoard):
+class PenguinBoard(GameBoard[PenguinramidsState]):
     """The Penguinramids board (see module docstring)."""
 
     DEFAULT_CSS = """
@@ -64,7 +66,7 @@ class PenguinBoard(GameBoard):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.ctx: BoardContext | None = None
+        self.ctx: BoardContext[PenguinramidsState] | None = None
         self.previewed: Any | None = None
         #: (width, large tiles) the last drawing was made for.
         self._drawn_for: tuple[int, bool] | None = None
@@ -99,7 +101,7 @@ class PenguinBoard(GameBoard):
 
     # ---- contract ----
 
-    def show(self, ctx: BoardContext) -> None:
+    def show(self, ctx: BoardContext[PenguinramidsState]) -> None:
         self.ctx = ctx
         self.previewed = None
         self._draw()
@@ -166,14 +168,14 @@ class PenguinBoard(GameBoard):
         mine = me == focus
         drawn = view
         if mine and isinstance(action, PlaceToken):  # the arm as it would be with the token on
-            tok = list(view.tokens[focus])
-            tok[2 * action.slot + (1 if action.arm == "right" else 0)] += 1
-            drawn = attrs.evolve(view, tokens=view.tokens[:focus] + (tuple(tok),) + view.tokens[focus + 1 :])
+            after = preview(view, focus, action)
+            assert isinstance(after, TokenPreview)
+            drawn = attrs.evolve(view, tokens=(*view.tokens[:focus], after.tokens, *view.tokens[focus + 1 :]))
         colour = not getattr(self.app, "no_color", False)
         width = self.size.width or 50
         large = self.large()
         if not mine:
-            highlight = marks = None
+            highlight = marks = None  # type: ignore[assignment]  # another seat's turn: nothing marked
         key = (
             names,
             focus,
@@ -245,7 +247,7 @@ class PenguinBoard(GameBoard):
         if me is None or me not in view.to_move:
             if view.phase == Phase.CHOOSE:
                 return Text(_("Everyone chooses an action card in secret."))
-            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))
+            return Text(_("{name} is playing.").format(name=ctx.who(view.current)))  # type: ignore[arg-type]  # someone plays: current is set
         if isinstance(action, ChooseCard):
             return Text(
                 _("Card {number}: {text}.").format(
@@ -259,7 +261,9 @@ class PenguinBoard(GameBoard):
                 penguin=penguin_label(pid),
                 grey=penguin_label(pid, True),
             )
-            return self._slots_note(pid, marks, what)
+            facts = preview(view, me, action)
+            assert isinstance(facts, TakePreview)
+            return self._slots_note(pid, marks, what, facts)
         if isinstance(action, Place) and view.taken >= 0:
             pid = view.taken
             highlight[action.slot] = penguin_label(pid)
@@ -328,16 +332,20 @@ class PenguinBoard(GameBoard):
             )
         return Text("")
 
-    def _slots_note(self, pid: int, marks: dict[int, str], what: str) -> Text:
+    def _slots_note(
+        self, pid: int, marks: dict[int, str], what: str, facts: TakePreview | None = None
+    ) -> Text:
+        """Where ``pid`` fits (the rules' :class:`.preview.TakePreview` of taking it, when
+        previewing a Take), marking those slots 'ok'."""
         ctx = self.ctx
         assert ctx is not None
         view, me = ctx.view, ctx.seat
         assert me is not None
-        legal = view.legal_slots(me, pid)
+        legal = facts.slots if facts is not None else view.legal_slots(me, pid)
         for s in legal:
             marks[s] = "ok"
         text = Text(_("{what}: ").format(what=what))
-        if not view.can_place(me, pid) and view.taken < 0:
+        if facts is not None and facts.discarded:
             text.append(_("fits nowhere, even with your tokens: taking it DISCARDS it"), style="bold")
         elif legal:
             text.append(

@@ -6,6 +6,8 @@ from __future__ import annotations
 from boardgames_tui.ui.board import ActionList, BoardContext, GameBoard
 from boardgames_tui.ui.translated import translated
 
+from ..rules import PenguinramidsState
+
 
 @translated
 class PenguinChooser(ActionList):
@@ -13,10 +15,12 @@ class PenguinChooser(ActionList):
 
     def __init__(self) -> None:
         super().__init__(id="action-list")
-        self.board: GameBoard | None = None
+        self.board: GameBoard[PenguinramidsState] | None = None
         self.crowded = False
 
-    def set_choices(self, ctx: BoardContext, board: GameBoard) -> None:
+    def set_choices(
+        self, ctx: BoardContext[PenguinramidsState], board: GameBoard[PenguinramidsState]
+    ) -> None:
         """Fill the list; four players on a 24-line terminal get four rows of choices (the
         list scrolls), so the whole table above stays in sight; otherwise up to seven."""
         super().set_choices(ctx, board)

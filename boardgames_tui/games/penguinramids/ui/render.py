@@ -172,7 +172,7 @@ def draw_pyramid(
         shown, arms = split_arms(highlight[i]) if i in highlight else ("", None)
         if f is not None or arms is not None:
             tok = view.tokens[seat]
-            left, right = (arms[0] + tok[2 * i], arms[1] + tok[2 * i + 1]) if arms else (f[2], f[3])
+            left, right = (arms[0] + tok[2 * i], arms[1] + tok[2 * i + 1]) if arms else (f[2], f[3])  # type: ignore[index]  # f is set when arms is not
             c.put(x + ox + 1, y + oy, str(left), TOKEN_MARK if tok[2 * i] else "")
             c.put(x + ox + size.stride - 1, y + oy, str(right), TOKEN_MARK if tok[2 * i + 1] else "")
         if i in highlight:
@@ -229,7 +229,6 @@ def draw_mini(
     cards ('12-45', '-' played) and its held strength tokens ('tok1').
     ``scores``: ``view.scores()`` when the caller has it already.
     """
-    pyr = view.pyramids[seat]
     for k in (3, 2, 1, 0):
         row = y + 3 - k
         for i in range(LEVEL_SIZES[k]):
@@ -406,7 +405,7 @@ def table_canvas(
             draw_penguin_card(c, pid, 6 + n * 7, offer_y, pid == offer_hi, colour)
     if show_cards:
         c.put(cards_x, cards_y + 1, _("Hand"), "bold")
-        draw_action_cards(c, view, me, cards_x + 5, cards_y, large)
+        draw_action_cards(c, view, me, cards_x + 5, cards_y, large)  # type: ignore[arg-type]  # show_cards: me is a seat
     return c
 
 
