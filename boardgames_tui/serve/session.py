@@ -1,8 +1,9 @@
 """One SSH session's process: the app (lobby, waiting room, the table) for one player or watcher.
 
-Started by the server on the session's own pseudo-terminal
-(``python -m boardgames_tui.serve.session``) with a socket to the hub as file
-descriptor ``$BOARDGAMES_TUI_HUB_FD``. The hub holds the authoritative
+Forked by the server's fork server (:mod:`.forkserver`, which calls
+:func:`main`) on the session's own pseudo-terminal, with a socket to the hub
+as file descriptor ``$BOARDGAMES_TUI_HUB_FD``; ``python -m
+boardgames_tui.serve.session`` runs it the same way by hand. The hub holds the authoritative
 match; this process keeps a replica built from the actions the hub sends,
 in order, and draws only ``view(seat)`` of its own seat (``view(None)`` for
 a watcher). A choice is sent to the hub and shown once the hub has applied
