@@ -392,6 +392,7 @@ def _resolve(future: asyncio.Future[None]) -> None:
 
 def preload() -> None:
     """Import what every session runs (the session app, Textual's widgets and drivers, the games)."""
+    import rich.cells
     import textual.drivers.linux_driver
     import textual.drivers.web_driver  # noqa: F401
 
@@ -401,6 +402,7 @@ def preload() -> None:
     import boardgames_tui.serve.web_driver  # noqa: F401
     from boardgames_tui.games import GAMES
 
+    rich.cells.cell_len("╭─ é 中 🐐")  # loads Rich's table of character widths (wide and combining)
     for spec in GAMES.values():  # each game's board and rules modules
         with contextlib.suppress(Exception):
             spec.rules.new_game(players=spec.min_players, seed=0)
