@@ -52,6 +52,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from figures import uss_kib  # noqa: E402  (the benchmarks' helpers, from this worktree)
+
 CODE = "capacity-bench"
 KEY_GAP = (2.0, 3.0)
 #: SSH logins measured while the connect load plays.
@@ -64,18 +68,6 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
-
-
-def uss_kib(pid: int) -> int:
-    """A process's own memory in KiB: Private_Clean + Private_Dirty of its smaps_rollup (0 if gone)."""
-    total = 0
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith(("Private_Clean:", "Private_Dirty:")):
-                total += int(line.split()[1])
-    except OSError:
-        return 0
-    return total
 
 
 def descendants(pid: int) -> dict[int, tuple[int, str]]:

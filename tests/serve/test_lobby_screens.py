@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from textual.widgets import OptionList
@@ -70,6 +71,18 @@ async def test_a_new_table_of_a_game_without_options_is_sent_at_once() -> None:
     ]
 
 
+@contextlib.asynccontextmanager
+async def lobby_app():
+    """A session app on a stand-in hub, its lobby on screen: yields (app, pilot, lobby, link)."""
+    link = FakeLink()
+    app = SessionApp(link)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        yield app, pilot, lobby, link
+
+
 def _row(table_id: str, status: str, seats: list[str | None]) -> dict[str, Any]:
     return {
         "id": table_id,
@@ -85,12 +98,7 @@ def _row(table_id: str, status: str, seats: list[str | None]) -> dict[str, Any]:
 
 
 async def test_a_lobby_change_redraws_only_the_rows_that_changed() -> None:
-    link = FakeLink()
-    app = SessionApp(link)  # type: ignore[arg-type]
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+    async with lobby_app() as (_app, pilot, lobby, _link):
         lobby.show_tables(
             [_row("t1", "playing", ["ana", "beto"]), _row("t2", "waiting for 1 player", ["cris", None])]
         )
@@ -110,12 +118,7 @@ async def test_a_lobby_change_redraws_only_the_rows_that_changed() -> None:
 
 
 async def test_the_lobby_behind_a_table_is_redrawn_when_it_is_back_on_screen() -> None:
-    link = FakeLink()
-    app = SessionApp(link)  # type: ignore[arg-type]
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen)
+    async with lobby_app() as (app, pilot, lobby, link):
         waiting = {"id": "t1", "title": "Mountain Goats", "seat": 0, "names": ["ana", None]}
         app.on_hub({"op": "table", **waiting, "status": "waiting for 1 player", "match": {}})
         await pilot.pause()
