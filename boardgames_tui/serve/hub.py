@@ -224,6 +224,19 @@ class Table:
 
     def listing(self, identity: str) -> dict[str, Any]:
         """The lobby's line for this table, as seen by ``identity``."""
+        return self.seen_by(self.shared_listing(), identity)
+
+    def seen_by(self, shared: dict[str, Any], identity: str) -> dict[str, Any]:
+        """``shared`` (this table's :meth:`shared_listing`) with what only ``identity`` sees:
+        ``mine`` (its seat, or None) and ``creator`` (whether it made the table)."""
+        return {
+            **shared,
+            "mine": self.owners.index(identity) if identity in self.owners else None,
+            "creator": self.creator == identity,
+        }
+
+    def shared_listing(self) -> dict[str, Any]:
+        """The part of the lobby's line that every session sees alike (all but ``mine`` and ``creator``)."""
         spec = GAMES[self.game_id]
         shown = {
             k: v
@@ -237,9 +250,7 @@ class Table:
             "options": ", ".join(f"{k}={v}" for k, v in shown.items()),
             "seats": [n for n in self.names],
             "status": self.status,
-            "mine": self.owners.index(identity) if identity in self.owners else None,
             "computers": self.computers,
-            "creator": self.creator == identity,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -404,16 +415,29 @@ class Hub:
         member.send({"op": "ended", "text": text})
         member.hang_up()
 
-    def lobby(self, member: Member) -> dict[str, Any]:
-        """The ``lobby`` message for ``member``: every table, newest last."""
-        tables = sorted(self.tables.values(), key=lambda t: t.created)
+    def lobby(
+        self, member: Member, shared: list[tuple[Table, dict[str, Any]]] | None = None
+    ) -> dict[str, Any]:
+        """The ``lobby`` message for ``member``: every table, newest last (a guest: its own table only).
+
+        ``shared`` is :meth:`shared_lobby` when the caller has it already (one
+        computation for every member at a change).
+        """
+        shared = self.shared_lobby() if shared is None else shared
         if member.guest and member.bound is not None:
-            tables = [t for t in tables if t.id == member.bound]
-        return {"op": "lobby", "tables": [t.listing(member.identity) for t in tables]}
+            shared = [(t, row) for t, row in shared if t.id == member.bound]
+        return {"op": "lobby", "tables": [t.seen_by(row, member.identity) for t, row in shared]}
+
+    def shared_lobby(self) -> list[tuple[Table, dict[str, Any]]]:
+        """Every table, newest last, with the part of its lobby line all members see alike."""
+        return [(t, t.shared_listing()) for t in sorted(self.tables.values(), key=lambda t: t.created)]
 
     def _lobby_changed(self) -> None:
+        """Send every member the new lobby, its shared part computed once (each session then
+        redraws only the rows that changed for it)."""
+        shared = self.shared_lobby()
         for m in list(self.members):
-            m.send(self.lobby(m))
+            m.send(self.lobby(m, shared))
 
     def _at(self, table: Table) -> list[Member]:
         return [m for m in self.members if m.table == table.id]

@@ -18,8 +18,9 @@ and X11 forwarding are refused. A session with no input for
 ``idle_timeout`` seconds is closed with a line saying so.
 
 Each session runs the app in its own process on its own pseudo-terminal
-(:func:`start_session_process`): the terminal type and size come from the
-client, a resize is passed on as the terminal's new size (the kernel tells
+(:func:`start_session_process`), forked from a preloaded parent (the fork
+server, :mod:`.forkserver`) so that sessions share the pages of the modules
+they all run: the terminal type and size come from the client, a resize is passed on as the terminal's new size (the kernel tells
 the app with SIGWINCH), and the process talks to the :class:`~.hub.Hub` over
 a socket pair. A session whose client reads slowly only stops reading its
 own process's output (flow control), and a crash ends only that process.
@@ -61,6 +62,7 @@ from boardgames_tui.engine.match import data_dir
 from boardgames_tui.engine.names import check_name
 from boardgames_tui.i18n import N_, _, shapes
 
+from .forkserver import FORKS, SessionProcess, base_environment
 from .hub import Hub, serve_member
 from .identity import MIN_SECRET, Admission, UserStore, address_block, check_secret, fold, new_guest
 from .terminal import TerminalModes
@@ -611,7 +613,7 @@ class TableSession(asyncssh.SSHServerSession):
         self.size = (80, 24)
         self.has_pty = False
         self.master: int | None = None
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: SessionProcess | None = None
         self._pending_in = b""
         self._idle: asyncio.TimerHandle | None = None
         self._tasks: list[asyncio.Task] = []
@@ -879,42 +881,22 @@ def set_size(fd: int, width: int, height: int) -> None:
 
 async def start_session_process(
     term: str, size: tuple[int, int], sock: socket.socket
-) -> tuple[int, asyncio.subprocess.Process]:
+) -> tuple[int, SessionProcess]:
     """Start the app of one session on a new pseudo-terminal; returns (its master fd, the process).
 
-    The process gets ``TERM`` from the client, the terminal's size, the
-    socket to the hub (as file descriptor ``BOARDGAMES_TUI_HUB_FD``), and
-    the same data folder and language. It leads its own session, with the terminal as its
-    controlling terminal, so a resize reaches it as SIGWINCH and a hang-up
-    ends it.
+    The process is forked by the fork server (:mod:`.forkserver`) from its
+    preloaded modules. It gets ``TERM`` from the client, the terminal's size,
+    the socket to the hub (as file descriptor ``BOARDGAMES_TUI_HUB_FD``), and
+    the same data folder and language. It leads its own session, with the
+    terminal as its controlling terminal, so a resize reaches it as SIGWINCH
+    and a hang-up ends it. Raises OSError when it cannot be started.
     """
     master, slave = pty.openpty()
     set_size(master, *size)
-    env = {
-        k: v for k, v in os.environ.items() if k not in ("COLORTERM", "TEXTUAL_DRIVER", "COLUMNS", "LINES")
-    }
-    env.update(TERM=term, BOARDGAMES_TUI_HUB_FD=str(sock.fileno()), LANG=env.get("LANG", "C.UTF-8"))
-    env.setdefault("LC_ALL", "C.UTF-8")
-    env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the session speaks the server's language
-    # No animations over the wire: every frame of a smooth scroll is bytes to a remote terminal.
-    env.setdefault("TEXTUAL_ANIMATIONS", "none")
-
-    def controlling_terminal() -> None:
-        os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
+    env = base_environment()
+    env.update(TERM=term, BOARDGAMES_TUI_LANG=i18n.language())  # the session speaks the server's language
     try:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "boardgames_tui.serve.session",
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            pass_fds=(sock.fileno(),),
-            preexec_fn=controlling_terminal,
-        )
+        proc = await FORKS.spawn(env, [slave, sock.fileno()])
     except BaseException:
         os.close(master)
         raise
@@ -945,6 +927,7 @@ async def start_server(
         hub.computers_play(table)  # a computer seat that was to move when the server stopped
     failures = failures or FailureCounter()
     key = host_key or load_or_make_host_key()
+    await FORKS.start()  # the sessions' preloaded parent, ready before the first login
     acceptor = await asyncssh.create_server(
         # No library name or version in the banner, and no SHA-1 anywhere (see ALGORITHMS).
         lambda: TableServer(hub, config, failures),
@@ -1043,6 +1026,7 @@ def run(host: str, port: int, config: ServerConfig, web: tuple[str, int] | None 
         acceptor.close()
         if runner is not None:
             await runner.cleanup()
+        await FORKS.stop()
         await acceptor.wait_closed()
 
     logging.basicConfig(level=logging.WARNING, format="%(message)s")

@@ -1,8 +1,8 @@
 """The browser door of ``boardgames-tui serve --web``: the same lobby and tables through textual-serve.
 
 How a browser session reaches the hub: exactly as an SSH session does. Each
-browser tab gets its own session process (``python -m
-boardgames_tui.serve.session``) with a private socket pair to the
+browser tab gets its own session process (forked from the fork server, as
+an SSH session is: :mod:`.forkserver`) with a private socket pair to the
 :class:`~.hub.Hub` (file descriptor ``$BOARDGAMES_TUI_HUB_FD``); only the
 terminal differs. Where SSH gives the process a pseudo-terminal, here the
 process runs Textual's web driver, which speaks textual-serve's packet
@@ -10,8 +10,8 @@ protocol on its standard input and output, and textual-serve's page and
 JavaScript (xterm.js) draw it in the browser. Of textual-serve we keep the
 page, the scripts, the aiohttp plumbing and the app service that relays
 packets between the websocket and the process; we replace only how the
-process is started (a fixed command with the hub socket passed on, in its
-own process group) and how it is stopped (a tab closed or idle: asked to
+process is started (forked with the hub socket passed on, in its own
+process group) and how it is stopped (a tab closed or idle: asked to
 quit, then killed after :data:`QUIT_GRACE` seconds).
 
 What that buys: the hub code, the protocol and the session app are the ones
@@ -55,7 +55,6 @@ import re
 import secrets
 import signal
 import socket
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -70,6 +69,7 @@ from yarl import URL
 from boardgames_tui import i18n
 from boardgames_tui.i18n import _
 
+from .forkserver import spawn_on_pipes
 from .hub import Hub, new_code, serve_member
 from .identity import Admission
 from .server import TOO_MANY, FailureCounter, ServerConfig, admit, client_address
@@ -108,19 +108,11 @@ class HubAppService(AppService):
         env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the tab speaks as the entry page did
         return env
 
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        """Fork the tab's session from the fork server (:mod:`.forkserver`), on three pipes."""
         try:
-            self._process = process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "boardgames_tui.serve.session",
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                env=self._build_environment(width, height),
-                pass_fds=(self.hub_socket.fileno(),),
-                start_new_session=True,
-            )
+            process = await spawn_on_pipes(self._build_environment(width, height), self.hub_socket.fileno())
+            self._process = process  # type: ignore[assignment]  # what textual-serve uses of a Process
         finally:
             self.hub_socket.close()
         assert process.stdin is not None
