@@ -629,6 +629,9 @@ class GameScreen(GatedScreen, Screen[None]):
         if not KeyGate.of(self.app).admits(event):
             event.stop()
             event.prevent_default()
+            dropped = getattr(self.app, "key_dropped", None)
+            if dropped is not None:
+                dropped(event)  # "press it again", when it was pressed on purpose
             return
         if self.covered or self.interlude_player is not None:
             return  # the cover's keys (Enter, F1, Escape), or the interlude's, are in the footer
