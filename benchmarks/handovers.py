@@ -18,10 +18,11 @@ every seat in Mountain Goats and Misión Chungungo):
   reaction window nobody answered, a reveal, and the Enter that confirms a
   decision with a single option;
 - **needless**: curtains the hand-over rule does not ask for: one raised for
-  the seat whose private screen was the last one shown, with no public screen
-  in between that anyone else answered (the rule: a curtain only when the next
+  the seat whose private screen was the last one shown, with nothing in between
+  but a reaction window nobody answered (the rule: a curtain only when the next
   screen shows something private to a seat other than the one that saw the last
-  screen).
+  screen; a reveal the whole table watched, or a reaction another seat answered,
+  counts as a screen the others saw).
 
 The same script runs twice, in two child processes: once on the code of a
 second worktree (``--before``, by default /tmp/base-handover, made with
@@ -131,6 +132,13 @@ def install() -> None:
         if TRACE:
             print(f"  shown {seat} private={self.shown_private}", file=sys.stderr)
 
+    begin_interlude = game_screen.GameScreen.begin_interlude
+
+    def interlude(self: Any, player: Any) -> None:
+        counter_now().last_private = None  # the whole table watches: the next seat needs a curtain
+        return begin_interlude(self, player)
+
+    game_screen.GameScreen.begin_interlude = interlude  # type: ignore[method-assign]
     cover.CoverPane.show_curtain = curtain  # type: ignore[method-assign]
     cover.CoverPane.show_notice = notice  # type: ignore[method-assign]
     game_screen.GameScreen.render_for = shown  # type: ignore[method-assign]
@@ -149,7 +157,8 @@ async def drive(game: str, seats: int, rounds: int, seed: int) -> dict[int, dict
         install()
     CURRENT.append(counter)
     rnd = random.Random(seed)
-    match = Match.new(game, list(NAMES[:seats]), seed)
+    options = {"big_mountain": True} if game == "mountain_goats" and seats == 5 else {}
+    match = Match.new(game, list(NAMES[:seats]), seed, options)
     app = BoardGamesApp(match=match)
     async with app.run_test(size=SIZE) as pilot:
 
