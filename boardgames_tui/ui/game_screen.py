@@ -478,7 +478,9 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def _open_reaction(self, card: str, seats: Sequence[int]) -> None:
         """Open the reaction window for ``card`` (plain text) and the seats that may react."""
-        self.reaction.open(card, seats, self.match.names)
+        keeper_seat, private = self._before_window
+        keeper = self.who(keeper_seat) if private and keeper_seat is not None and self.bots.curtains() else ""
+        self.reaction.open(card, seats, self.match.names, keeper)
         self.refresh_bindings()
         KeyGate.of(self.app).arm(self.reaction)  # the key that played the card cannot close it
 

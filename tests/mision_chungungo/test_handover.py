@@ -197,3 +197,60 @@ async def test_one_enter_per_screen_ends_the_turn_then_lifts_the_next_curtain():
         await pilot.press("enter")
         await pilot.pause()
         assert where(app) == ("seat", nxt, None)
+
+
+def window_then_same_player(state) -> bool:
+    """The first choice plays a crew card that opens the reaction window, and once everyone
+    passes, the same player decides next (the card goes on: where to excavate, whom to shoot)."""
+
+    def check(after, seat):
+        if after.reaction_window is None:
+            return False
+        for s in sorted(after.to_move):
+            after = after.apply(s, Pass())
+        return after.reaction_window is None and not after.is_terminal and after.to_move[0] == seat
+
+    return first_choice_leads_to(state, check)
+
+
+async def test_after_a_reaction_window_nobody_answered_the_same_player_goes_on_without_a_curtain():
+    match = scenario(window_then_same_player)
+    mover = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        assert where(app) == ("seat", mover, None)
+        await pilot.press("enter")  # plays the crew card
+        await pilot.pause()
+        assert where(app) == ("reaction",)
+        assert "goes on" in screen_text(app)  # the window says who has the keyboard after it
+        await pilot.press("enter")  # nobody reacts
+        await pilot.pause()
+        assert where(app) == ("seat", mover, None)
+
+
+def only_choice_shows_nothing(state) -> bool:
+    """The player to move has one legal action, and it draws nothing and tells nobody anything."""
+    if state.reaction_window is not None or state.phase != "turn":
+        return False
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    if len(legal) != 1:
+        return False
+    after = state.apply(seat, legal[0])
+    return after.rng == state.rng and not any(e.private for e in after.log[len(state.log) :])
+
+
+async def test_a_forced_single_option_is_played_for_the_player_with_a_line_in_the_log():
+    match = scenario(only_choice_shows_nothing)
+    seat = match.state.to_move[0]
+    forced = match.state.legal_actions(seat)[0]
+    before = len(match.actions)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert match.actions[before] == (seat, forced)  # nobody was asked
+        assert match.state.log[-1].text or match.state.log[-2].text
+        await lift(pilot)
+        assert where(app) == ("seat", seat, None)
+        assert len(match.state.legal_actions(seat)) > 1 or match.state.to_move[0] != seat
