@@ -257,7 +257,7 @@ class GameScreen(GatedScreen, Screen[None]):
             self.hand_over()
             self.render_for(None)
             card, seats = i18n.translate_text(window), state.to_move
-            self._after_interlude(lambda: self._open_reaction(card, seats))
+            self._after_interlude(lambda: self._open_reaction(card, seats, self.bots.table_seat()))
             return
         seat = self.next_seat()
         if self._play_forced(seat):
@@ -275,8 +275,8 @@ class GameScreen(GatedScreen, Screen[None]):
 
     def next_seat(self) -> int:
         """The seat that decides next: of several deciding at once (secret plays), the one whose
-        own screen is up goes first, so the keyboard passes once less; else the first of
-        ``to_move``."""
+        own screen is up goes first, so the keyboard passes once less; else the first person
+        of ``to_move`` (else its first seat)."""
         state = self.match.state
         if (
             self.shown_private
@@ -285,7 +285,8 @@ class GameScreen(GatedScreen, Screen[None]):
             and not self.bots.is_bot(self.shown_seat)
         ):
             return self.shown_seat
-        return state.to_move[0]
+        # People first: computer players among them decide in the background (ui/bot_turns.py).
+        return next((s for s in state.to_move if not self.bots.is_bot(s)), state.to_move[0])
 
     def _play_forced(self, seat: int) -> bool:
         """Play ``seat``'s only legal action for it, when choosing it would show nothing.
@@ -476,8 +477,16 @@ class GameScreen(GatedScreen, Screen[None]):
         """Whether the public reaction window is open over the table."""
         return self.reaction.is_open
 
-    def _open_reaction(self, card: str, seats: Sequence[int]) -> None:
-        """Open the reaction window for ``card`` (plain text) and the seats that may react."""
+    def _open_reaction(self, card: str, seats: Sequence[int], own: int | None = None) -> None:
+        """Open the reaction window for ``card`` (plain text) and the seats that may react.
+
+        ``own``: the only person's seat at a table of computer players, whose own table (hand
+        included) stays in sight under the window, as their cards would in their hand; None:
+        the public table (hot-seat: everyone looks at the window).
+        """
+        if own is not None:
+            self.render_for(own, choices=False)
+            self._before_window = (own, self.shown_private)
         keeper_seat, private = self._before_window
         keeper = self.who(keeper_seat) if private and keeper_seat is not None and self.bots.curtains() else ""
         self.reaction.open(card, seats, self.match.names, keeper)
@@ -531,7 +540,8 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         self.seen[seat] = len(state.log)
         keeps = bool(state.to_move) and self.next_seat() == seat and state.reaction_window is None
-        self.cover_with_notice(self.who(seat), news, not keeps, then)
+        # "Pass the keyboard" only where there is someone to pass it to.
+        self.cover_with_notice(self.who(seat), news, not keeps and self.bots.curtains(), then)
 
     def cover_with_notice(self, who: str, lines: list[str], passes: bool, then: Callable[[], None]) -> None:
         """Cover the table with a notice for ``who`` alone (``lines``, plain text); ``passes``:

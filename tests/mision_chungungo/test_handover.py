@@ -15,6 +15,7 @@ import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
+from boardgames_tui.ui.board import ActionChosen
 from tests.handover import BURSTS, actions, where
 from tests.screen_text import notices, screen_text
 
@@ -254,3 +255,44 @@ async def test_a_forced_single_option_is_played_for_the_player_with_a_line_in_th
         await lift(pilot)
         assert where(app) == ("seat", seat, None)
         assert len(match.state.legal_actions(seat)) > 1 or match.state.to_move[0] != seat
+
+
+async def test_alone_a_private_notice_never_says_pass_the_keyboard():
+    """One person against a computer player: the excavator reads its card, then the computer
+    plays; there is nobody to pass the keyboard to."""
+    table = scenario(lambda s: news_then_turn_passes(s) is not None)
+    mover = table.state.to_move[0]
+    action = news_then_turn_passes(table.state)
+    kinds = ["random"] * len(NAMES)
+    kinds[mover] = "human"
+    match = Match.new("mision_chungungo", NAMES, table.seed, {}, kinds)
+    for seat, done in table.actions:
+        match.play(seat, done)
+    app = BoardGamesApp(match=match, bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert where(app) == ("seat", mover, None)
+        game.post_message(ActionChosen(action, game.stamp))
+        await pilot.pause()
+        await pilot.pause()
+        assert where(app)[0] == "notice"
+        assert "pass the keyboard" not in screen_text(app) and "Enter to go on" in screen_text(app)
+
+
+def news_then_turn_passes(state):
+    """An action of the seat to move that teaches it something in private and ends its turn
+    (no reaction window), or None."""
+    if state.reaction_window is not None or state.phase != "resolve":
+        return None
+    seat = state.to_move[0]
+    for action in state.legal_actions(seat):
+        after = state.apply(seat, action)
+        if (
+            not after.is_terminal
+            and after.private_news(seat, len(state.log))
+            and after.to_move[0] != seat
+            and after.reaction_window is None
+        ):
+            return action
+    return None
