@@ -399,8 +399,10 @@ def step_text(frame: Frame, index: int, count: int, part: RevealPart | None = No
     if frame.last:
         line = part.next_text if part is not None and part.goes_on else ""
     else:
+        # The step's own line (a card acting, a sled sliding); what followed from it (speed,
+        # damage) is starred on the runners and listed with the earlier steps next.
         said = frame.lines[-frame.said :] if frame.lines and frame.said > 0 else frame.lines[-1:]
-        line = "; ".join(said)
+        line = said[0] if said else ""
     if line:
         out.append(" > " + line, style="bold")
     if frame.focus is not None and not frame.last:
