@@ -17,7 +17,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.ui.board import ActionChosen
 from tests.handover import BURSTS, actions, where
-from tests.screen_text import notices, screen_text
+from tests.screen_text import notices, screen_text, wait_for
 
 SIZE = (80, 24)
 NAMES = ["Ana", "Beto"]
@@ -296,3 +296,32 @@ def news_then_turn_passes(state):
         ):
             return action
     return None
+
+
+def ends_turn_with_a_line_of_its_own(state) -> bool:
+    """The seat to move's every choice writes a line of its own, then the next turn's line."""
+    if state.reaction_window is not None or state.phase != "resolve":
+        return False
+    seat = state.to_move[0]
+    for action in state.legal_actions(seat):
+        after = state.apply(seat, action)
+        new = [e.text for e in after.log[len(state.log) :] if e.text]
+        if after.is_terminal or len(new) < 2 or not new[-1].startswith("Turn ") or new[0].startswith("Turn "):
+            return False
+    return True
+
+
+async def test_a_computer_players_move_line_names_its_own_move_not_the_next_turn():
+    table = scenario(ends_turn_with_a_line_of_its_own)
+    bot = table.state.to_move[0]
+    kinds = ["human"] * len(NAMES)
+    kinds[bot] = "random"
+    match = Match.new("mision_chungungo", NAMES, table.seed, {}, kinds)
+    for seat, done in table.actions:
+        match.play(seat, done)
+    app = BoardGamesApp(match=match, bot_pause=30)
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        await wait_for(pilot, lambda: game.bots.pausing, what="the computer's move on show")
+        status = game.query_one("#game-status").text
+        assert "Turn " not in status.split("):", 1)[1]

@@ -385,3 +385,39 @@ def test_each_card_acting_is_narrated_with_the_card_itself():
     for f in acting:
         assert f.focus is not None and f.focus[3] == "acted"
         assert f.lines[-f.said].split("'s ", 1)[1].startswith(f.focus[2].split(" (")[0])
+
+
+def _bot_choice_ends_the_round(state) -> bool:
+    """A runner's choice in the middle of the activation, after which the round is over
+    whatever it chooses."""
+    if state.phase != R.Phase.ACTIVATE or state.reaction_window is not None or len(state.to_move) != 1:
+        return False
+    seat = state.to_move[0]
+    return all(
+        (after := state.apply(seat, a)).rounds_total > state.rounds_total and not after.is_terminal
+        for a in state.legal_actions(seat)
+    )
+
+
+async def test_nothing_before_a_reveal_tells_its_outcome_after_a_computer_players_move():
+    """A computer player's choice ends the round: no pause shows the end-of-round table and the
+    next round's first line on the status line before the reveal plays the round."""
+    match = None
+    for seed in range(1, 40):
+        try:
+            match = scene(2, seed, _bot_choice_ends_the_round)
+            break
+        except AssertionError:
+            continue
+    assert match is not None
+    bot = match.state.to_move[0]
+    match.set_seat(bot, "random")
+    app = BoardGamesApp(match=match, bot_pause=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = game_of(app)
+        moves = len(match.actions)
+        await wait_for(pilot, lambda: len(match.actions) > moves, what="the computer's move")
+        await pilot.pause()
+        assert not game.bots.pausing
+        assert where(app) == ("reveal",)
+        assert "begins" not in game.query_one("#game-status").text
