@@ -325,3 +325,43 @@ async def test_a_computer_players_move_line_names_its_own_move_not_the_next_turn
         await wait_for(pilot, lambda: game.bots.pausing, what="the computer's move on show")
         status = game.query_one("#game-status").text
         assert "Turn " not in status.split("):", 1)[1]
+
+
+def choice_then_forced(state):
+    """A choice of the seat to move that may be undone and leaves that seat a single option
+    that shows nothing and may be undone too, or None."""
+    if state.reaction_window is not None or state.phase not in ("turn", "resolve"):
+        return None
+    seat = state.to_move[0]
+    if len(state.legal_actions(seat)) < 2:
+        return None
+    for action in state.legal_actions(seat):
+        after = state.apply(seat, action)
+        if state.is_barrier(seat, action, after) or after.is_terminal or after.to_move != (seat,):
+            continue
+        legal = after.legal_actions(seat)
+        if len(legal) == 1:
+            last = after.apply(seat, legal[0])
+            if not after.is_barrier(seat, legal[0], last):
+                return action
+    return None
+
+
+async def test_undo_takes_back_the_only_choice_played_for_the_player_with_the_choice_before():
+    match = scenario(lambda s: choice_then_forced(s) is not None)
+    seat = match.state.to_move[0]
+    action = choice_then_forced(match.state)
+    before = len(match.actions)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        game = app.screen
+        game.post_message(ActionChosen(action, game.stamp))
+        await wait_for(pilot, lambda: len(match.actions) == before + 2, what="the choice and the forced one")
+        assert before + 1 in game.forced
+        await wait_for(pilot, lambda: app.key_gate.drawn)
+        app.key_gate.rest()
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(match.actions) == before  # not just the forced step, played again at once
+        assert where(app) == ("seat", seat, None)
