@@ -260,14 +260,12 @@ async def test_a_forced_single_option_is_played_for_the_player_with_a_line_in_th
 async def test_alone_a_private_notice_never_says_pass_the_keyboard():
     """One person against a computer player: the excavator reads its card, then the computer
     plays; there is nobody to pass the keyboard to."""
-    table = scenario(lambda s: news_then_turn_passes(s) is not None)
-    mover = table.state.to_move[0]
-    action = news_then_turn_passes(table.state)
-    kinds = ["random"] * len(NAMES)
-    kinds[mover] = "human"
-    match = Match.new("mision_chungungo", NAMES, table.seed, {}, kinds)
-    for seat, done in table.actions:
-        match.play(seat, done)
+    match = scenario(lambda s: news_then_turn_passes(s) is not None)
+    mover = match.state.to_move[0]
+    action = news_then_turn_passes(match.state)
+    for seat in range(len(NAMES)):
+        if seat != mover:
+            match.set_seat(seat, "random")
     app = BoardGamesApp(match=match, bot_pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -312,13 +310,8 @@ def ends_turn_with_a_line_of_its_own(state) -> bool:
 
 
 async def test_a_computer_players_move_line_names_its_own_move_not_the_next_turn():
-    table = scenario(ends_turn_with_a_line_of_its_own)
-    bot = table.state.to_move[0]
-    kinds = ["human"] * len(NAMES)
-    kinds[bot] = "random"
-    match = Match.new("mision_chungungo", NAMES, table.seed, {}, kinds)
-    for seat, done in table.actions:
-        match.play(seat, done)
+    match = scenario(ends_turn_with_a_line_of_its_own)
+    match.set_seat(match.state.to_move[0], "random")
     app = BoardGamesApp(match=match, bot_pause=30)
     async with app.run_test(size=SIZE) as pilot:
         game = app.screen

@@ -284,24 +284,25 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
             lines.append(shown)
             cards[int(m[1])] = _reveal_cards(m[2])
             continue
-        if (m := RE_NOTHING.match(t)) or (m2 := RE_ACTS.match(t)) or (m3 := RE_CANCELLED.match(t)):
-            close_step()
-            step[:] = [len(lines), None]
+        nothing, acts, cancelled = RE_NOTHING.match(t), RE_ACTS.match(t), RE_CANCELLED.match(t)
+        if nothing or acts or cancelled:
+            close_step()  # a card's turn: a step of its own, with what follows from it
             lines.append(shown)
-            if m:
-                s = int(m[1])
-                status = "off speed" if m[4].startswith("speed") else "can't do"
-                cards[s] = _set_status(cards[s], m[3], status, "L" if m[2] == "left" else "R")
-                focus = (s, m[3])
-            elif m2:
-                s = int(m2[1])
-                cards[s] = _set_status(cards[s], m2[2], "acted")
-                focus = (s, m2[2])
-            else:
-                s = int(m3[2])
-                cards[s] = _set_status(cards[s], m3[3], "CANCELLED")
-                focus = (s, m3[3])
-            step[1] = focus
+            if nothing:
+                s = int(nothing[1])
+                status = "off speed" if nothing[4].startswith("speed") else "can't do"
+                slot = "L" if nothing[2] == "left" else "R"
+                cards[s] = _set_status(cards[s], nothing[3], status, slot)
+                focus = (s, nothing[3])
+            elif acts:
+                s = int(acts[1])
+                cards[s] = _set_status(cards[s], acts[2], "acted")
+                focus = (s, acts[2])
+            elif cancelled:
+                s = int(cancelled[2])
+                cards[s] = _set_status(cards[s], cancelled[3], "CANCELLED")
+                focus = (s, cancelled[3])
+            step[:] = [len(lines) - 1, focus]
             continue
         if m := RE_ADVANCES.match(t):
             close_step()
