@@ -416,8 +416,8 @@ async def test_nothing_before_a_reveal_tells_its_outcome_after_a_computer_player
     async with app.run_test(size=(80, 24)) as pilot:
         game = game_of(app)
         moves = len(match.actions)
-        await wait_for(pilot, lambda: len(match.actions) > moves, what="the computer's move")
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(match.actions) > moves, timeout=30, what="the computer's move")
+        await wait_for(pilot, lambda: game.bots.pausing or where(app) == ("reveal",), what="what follows")
         assert not game.bots.pausing
         assert where(app) == ("reveal",)
         assert "begins" not in game.query_one("#game-status").text
