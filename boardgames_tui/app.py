@@ -145,11 +145,7 @@ class BoardGamesApp(App[None]):
         if isinstance(event, events.Key):
             screen = self.screen_stack[-1] if self.screen_stack else None
             if not self.key_gate.passes(event, screen):
-                if not event.is_forwarded and self.key_gate.worth_telling(event):
-                    self.notify(
-                        _("That key came just as the screen changed, so it did nothing: press it again."),
-                        timeout=3,
-                    )
+                self.key_dropped(event)
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
             if not isinstance(self.focused, (Input, TextArea)):
@@ -162,6 +158,16 @@ class BoardGamesApp(App[None]):
             if isinstance(event, events.Key):
                 event._meant_for = self.screen  # type: ignore[attr-defined]  # see _on_key
         await super().on_event(event)
+
+    def key_dropped(self, event: events.Key) -> None:
+        """The key gate dropped ``event``: tell the player to press it again when it was pressed
+        on purpose (:meth:`KeyGate.worth_telling`; once per new screen), wherever on its way it
+        was dropped (as it arrived, or later, when something else changed the screen first)."""
+        if self.key_gate.worth_telling(event):
+            self.notify(
+                _("That key came just as the screen changed, so it did nothing: press it again."),
+                timeout=3,
+            )
 
     async def _on_key(self, event: events.Key) -> None:
         """Drop a key whose screen was replaced while it waited in a burst.
