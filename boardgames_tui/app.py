@@ -32,6 +32,7 @@ from textual.widgets import Input, TextArea
 from boardgames_tui import i18n
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
@@ -144,11 +145,7 @@ class BoardGamesApp(App[None]):
         if isinstance(event, events.Key):
             screen = self.screen_stack[-1] if self.screen_stack else None
             if not self.key_gate.passes(event, screen):
-                if not event.is_forwarded and self.key_gate.worth_telling(event):
-                    self.notify(
-                        _("That key came just as the screen changed, so it did nothing: press it again."),
-                        timeout=3,
-                    )
+                self.key_dropped(event)
                 return
         if isinstance(event, events.Paste) and not event.is_forwarded:
             if not isinstance(self.focused, (Input, TextArea)):
@@ -161,6 +158,16 @@ class BoardGamesApp(App[None]):
             if isinstance(event, events.Key):
                 event._meant_for = self.screen  # type: ignore[attr-defined]  # see _on_key
         await super().on_event(event)
+
+    def key_dropped(self, event: events.Key) -> None:
+        """The key gate dropped ``event``: tell the player to press it again when it was pressed
+        on purpose (:meth:`KeyGate.worth_telling`; once per new screen), wherever on its way it
+        was dropped (as it arrived, or later, when something else changed the screen first)."""
+        if self.key_gate.worth_telling(event):
+            self.notify(
+                _("That key came just as the screen changed, so it did nothing: press it again."),
+                timeout=3,
+            )
 
     async def _on_key(self, event: events.Key) -> None:
         """Drop a key whose screen was replaced while it waited in a burst.
@@ -384,7 +391,8 @@ class BoardGamesApp(App[None]):
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(
-            GameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+            GameOverScreen(match.spec.title, match.state.outcome(), marked_names(match.names, match.seats)),
+            self._after_game_over,
         )
 
     def _after_game_over(self, choice: str | None) -> None:

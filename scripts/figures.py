@@ -22,6 +22,18 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def uss_kib(pid: int) -> int:
+    """A process's own memory in KiB (Private_Clean + Private_Dirty of /proc/<pid>/smaps_rollup; 0 if gone)."""
+    total = 0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith(("Private_Clean:", "Private_Dirty:")):
+                total += int(line.split()[1])
+    except OSError:
+        return 0
+    return total
+
+
 def children(pid: int) -> list[int]:
     """Processes whose parent is ``pid``."""
     out = []

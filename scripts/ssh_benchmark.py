@@ -9,7 +9,7 @@
 - input-to-update latency: the key l (show or hide the log) on a Mountain Goats turn, from the moment it is
   written to the first byte of the redraw, over SSH and in a local pseudo-terminal running
   the same app (``boardgames-tui --game mountain_goats``); median and 90th percentile of 30;
-- memory per session: resident memory of each session process, and of the server;
+- memory per session: each session process's own memory (USS) and resident memory, and the server's;
 - load: 20 sessions at 4 tables of Penguinramids (4 players each, plus a watcher each);
   the same key-l latency measured on every player's terminal in turn.
 """
@@ -34,11 +34,11 @@ os.environ["BOARDGAMES_TUI_HOME"] = str(HOME / "home")
 (HOME / "home").mkdir()
 
 import figures  # noqa: E402
-from figures import children, pct, rss_kib  # noqa: E402
+from figures import pct, rss_kib, uss_kib  # noqa: E402
 
 from boardgames_tui.engine import seat_letter  # noqa: E402
 from boardgames_tui.serve.hub import Hub  # noqa: E402
-from boardgames_tui.serve.server import ServerConfig, set_size, start_server  # noqa: E402
+from boardgames_tui.serve.server import LIVE, ServerConfig, set_size, start_server  # noqa: E402
 from tests.serve.conftest import ServerFixture, Terminal, make_keys  # noqa: E402
 from tests.serve.play import KEY_GAP, decide, new_table_index, open_table  # noqa: E402
 
@@ -200,7 +200,10 @@ async def main(quick: bool) -> None:
     names = NAMES
     keys, authorized = make_keys(HOME, names)
     acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(authorized, idle_timeout=3600), hub=Hub(HOME / "home" / "tables")
+        "127.0.0.1",
+        0,
+        ServerConfig(authorized, idle_timeout=3600, max_sessions=1000, max_per_address=1000),
+        hub=Hub(HOME / "home" / "tables"),
     )
     server = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     sizes = await bytes_per_decision(server)
@@ -221,14 +224,16 @@ async def main(quick: bool) -> None:
     )
     if not quick:
         lat, sessions = await load(server)
-        kids = children(os.getpid())
+        kids = [s.proc.pid for s in LIVE if s.proc is not None and s.proc.returncode is None]
         mem = [rss_kib(p) for p in kids]
+        own = [uss_kib(p) for p in kids]
         print(f"{sessions} sessions at 4 tables: key l latency on each of 16 players' terminals, twice:")
         print(
             f"  median {statistics.median(lat) * 1000:.1f} ms, p90 {pct(lat, 0.9) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms"
         )
         print(
-            f"memory: {len(mem)} session processes, resident median {statistics.median(mem) / 1024:.1f} MiB "
+            f"memory: {len(mem)} session processes, own (USS) median {statistics.median(own) / 1024:.1f} MiB, "
+            f"resident median {statistics.median(mem) / 1024:.1f} MiB "
             f"(min {min(mem) / 1024:.1f}, max {max(mem) / 1024:.1f}); server process {rss_kib(os.getpid()) / 1024:.1f} MiB "
             "(it also runs these clients)"
         )

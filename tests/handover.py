@@ -85,3 +85,65 @@ async def send_at_once(pilot, *keys: str) -> None:
         app.post_message(events.Key(key, char))
     await pilot.pause()
     await pilot.pause()
+
+
+async def drive(pilot, rnd, until, limit: int = 600) -> list[tuple]:
+    """Play the app's match hot-seat until ``until(state)``, as a table would, and return what
+    the table saw, in order: ``("curtain", who, reason)``, ``("notice", who)``,
+    ``("reaction",)``, ``("reveal",)`` and ``("seat", seat)`` for each decision asked.
+
+    Decisions are ``rnd``'s choice among the legal actions, posted as the list posts them;
+    a curtain or notice gets Enter, a reaction window Enter (nobody reacts), a reveal Space.
+    """
+    from boardgames_tui.ui.board import ActionChosen
+
+    app = pilot.app
+    seen: list[tuple] = []
+    for _ in range(limit):
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            break
+        state = screen.match.state
+        if state.is_terminal or until(state):
+            break
+        gate = app.key_gate
+        for _wait in range(100):
+            if gate.drawn:
+                break
+            await pilot.pause(0.01)
+        gate.rest()
+        if screen.cover.kind:
+            what = (screen.cover.kind, screen.cover.who)
+            seen.append(what + ((screen.cover.reason,) if screen.cover.kind == "curtain" else ()))
+            await pilot.press("enter")
+        elif screen.interlude_player is not None:
+            if not seen or seen[-1] != ("reveal",):
+                seen.append(("reveal",))
+            await pilot.press("space")
+        elif screen.reaction_open:
+            seen.append(("reaction",))
+            await pilot.press("enter")
+        elif screen.shown_seat is not None and screen.shown_seat in state.to_move:
+            seat = screen.shown_seat
+            seen.append(("seat", seat))
+            screen.post_message(ActionChosen(rnd.choice(state.legal_actions(seat)), screen.stamp))
+        await pilot.pause()
+    return seen
+
+
+def needless_curtains(seen: list[tuple], who) -> list[int]:
+    """Indices in ``seen`` (from :func:`drive`) of curtains for the seat whose private screen
+    was the last one shown, with only reaction windows nobody answered in between: the
+    hand-over rule asks for none of them. ``who(seat)`` is a seat's curtain name."""
+    out = []
+    last = None
+    for i, item in enumerate(seen):
+        if item[0] == "seat":
+            last = who(item[1])
+        elif item[0] == "reveal":
+            last = None  # the whole table watched
+        elif item[0] == "curtain":
+            if item[1] == last:
+                out.append(i)
+            last = None
+    return out

@@ -169,15 +169,9 @@ def place_of(app) -> str:
     return "other"
 
 
-async def game_tour(game_id: str, themes: tuple[str, ...]) -> list[str]:
-    """A game played by random picks until the table has seen each of its ``PLACES``, then
-    its rules (F1, and Menu -> Rules) and menu, then the game over of a finished game; each
-    drawn in ``themes``. Returns the places drawn."""
-    rnd = random.Random(24)
-    points = checkpoints(game_id, NAMES)
-    app = BoardGamesApp(match=points.get("reaction", points["start"]))
-    looks = Looks(app, themes)
-    wanted = set(PLACES[game_id])
+async def _tour_once(app, looks, wanted: set, rnd) -> None:
+    """One game of the tour: random picks until ``wanted`` (places, emptied as they are seen
+    and checked) is empty, or the game is over."""
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: place_of(app) != "other", what="the table")
         game = game_of(app)
@@ -205,7 +199,27 @@ async def game_tour(game_id: str, themes: tuple[str, ...]) -> list[str]:
                 await pilot.press("space")
             else:
                 await pilot.press("enter")
-        assert not wanted, f"{game_id}: the table never showed {sorted(wanted)}"
+
+
+async def game_tour(game_id: str, themes: tuple[str, ...]) -> list[str]:
+    """A game played by random picks until the table has seen each of its ``PLACES``, then
+    its rules (F1, and Menu -> Rules) and menu, then the game over of a finished game; each
+    drawn in ``themes``. Returns the places drawn."""
+    wanted = set(PLACES[game_id])
+    # A race may end before it showed every place (Montaña's private notices are rare now):
+    # then a new game from the same checkpoint, with other random picks.
+    looks: Looks | None = None
+    for attempt in range(3):
+        if not wanted:
+            break
+        points = checkpoints(game_id, NAMES)
+        app = BoardGamesApp(match=points.get("reaction", points["start"]))
+        if looks is None:
+            looks = Looks(app, themes)
+        looks.app = app
+        await _tour_once(app, looks, wanted, random.Random(24 + attempt))
+    assert looks is not None
+    assert not wanted, f"{game_id}: the table never showed {sorted(wanted)}"
     app = BoardGamesApp(match=points["over"])
     looks.app = app
     async with app.run_test(size=SIZE, notifications=True) as pilot:

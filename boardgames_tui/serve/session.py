@@ -1,8 +1,9 @@
 """One SSH session's process: the app (lobby, waiting room, the table) for one player or watcher.
 
-Started by the server on the session's own pseudo-terminal
-(``python -m boardgames_tui.serve.session``) with a socket to the hub as file
-descriptor ``$BOARDGAMES_TUI_HUB_FD``. The hub holds the authoritative
+Forked by the server's fork server (:mod:`.forkserver`, which calls
+:func:`main`) on the session's own pseudo-terminal, with a socket to the hub
+as file descriptor ``$BOARDGAMES_TUI_HUB_FD``; ``python -m
+boardgames_tui.serve.session`` runs it the same way by hand. The hub holds the authoritative
 match; this process keeps a replica built from the actions the hub sends,
 in order, and draws only ``view(seat)`` of its own seat (``view(None)`` for
 a watcher). A choice is sent to the hub and shown once the hub has applied
@@ -29,6 +30,7 @@ from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.serve import protocol
@@ -83,6 +85,17 @@ def who(names: list[str | None], seat: int) -> str:
     return f"{seat_letter(seat)} {name if name is not None else _('(free)')}"
 
 
+def lobby_row(t: dict[str, Any]) -> Text:
+    """The lobby's row for one table of a ``lobby`` message: id, game, options, status, seats."""
+    seats = ", ".join(who(t["seats"], i) for i in range(len(t["seats"])))
+    mine = "  " + _("[your seat]") if t["mine"] is not None else ""
+    opts = f" ({t['options']})" if t["options"] else ""
+    return Text.assemble(
+        (f"{t['id']:<4} {t['title']}{opts}", "bold"),
+        f"  {i18n.translate_text(t['status'])}{mine}\n     {seats}",
+    )
+
+
 @translated
 class LobbyScreen(Screen[None]):
     """The tables (game, options, seats, status); new table, join, watch, close."""
@@ -104,6 +117,10 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.tables: list[dict[str, Any]] = []
+        #: The rows the list shows now, by table id (what they were drawn from).
+        self._shown: dict[str, dict[str, Any]] = {}
+        #: The list is behind another screen and the tables have changed since it was drawn.
+        self._stale = False
 
     def compose(self) -> ComposeResult:
         yield Static(_("boardgames-tui: the tables of this server"), id="lobby-title", markup=False)
@@ -114,27 +131,57 @@ class LobbyScreen(Screen[None]):
         yield StableFooter()
 
     def on_mount(self) -> None:
-        self.show_tables(self.tables)
+        lst = self.query_one(OptionList)
+        lst.add_option(Option(_("+ New table"), id="new"))
+        self._redraw()
+        lst.highlighted = 0
+        lst.focus()
+
+    def on_screen_resume(self) -> None:
+        """Back in the lobby: the rows that changed meanwhile are redrawn now."""
+        if self._stale:
+            self._redraw()
 
     def show_tables(self, tables: list[dict[str, Any]]) -> None:
-        """Redraw the list from a ``lobby`` message's tables (the highlight stays on the same table)."""
+        """Take a ``lobby`` message's tables; only the rows that changed are redrawn (the highlight
+        stays on the same table), and only once the lobby is on screen."""
         self.tables = tables
+        if self.in_sight():
+            self._redraw()
+        else:
+            self._stale = True
+
+    def in_sight(self) -> bool:
+        """Whether the lobby is on screen: mounted, with at most dialogs (modal screens) above it."""
+        stack = self.app.screen_stack
+        if not self.is_mounted or self not in stack:
+            return False
+        return all(screen.is_modal for screen in stack[stack.index(self) + 1 :])
+
+    def _redraw(self) -> None:
+        """Make the list show :attr:`tables`: rows gone are removed, changed ones replaced, new ones added."""
+        self._stale = False
         lst = self.query_one(OptionList)
         keep = lst.highlighted_option.id if lst.highlighted_option is not None else None
-        lst.clear_options()
-        lst.add_option(Option(_("+ New table"), id="new"))
-        for t in tables:
-            seats = ", ".join(who(t["seats"], i) for i in range(len(t["seats"])))
-            mine = "  " + _("[your seat]") if t["mine"] is not None else ""
-            opts = f" ({t['options']})" if t["options"] else ""
-            label = Text.assemble(
-                (f"{t['id']:<4} {t['title']}{opts}", "bold"),
-                f"  {i18n.translate_text(t['status'])}{mine}\n     {seats}",
-            )
-            lst.add_option(Option(label, id=f"table:{t['id']}"))
-        ids = ["new"] + [f"table:{t['id']}" for t in tables]
-        lst.highlighted = ids.index(keep) if keep in ids else 0
-        lst.focus()
+        wanted = {t["id"]: t for t in self.tables}
+        for table_id in [i for i in self._shown if i not in wanted]:
+            lst.remove_option(f"table:{table_id}")
+            del self._shown[table_id]
+        kept = [i for i in wanted if i in self._shown]
+        if kept != list(self._shown):  # the order changed: draw them all again
+            for table_id in self._shown:
+                lst.remove_option(f"table:{table_id}")
+            self._shown = {}
+        for table_id, t in wanted.items():
+            if table_id not in self._shown:
+                lst.add_option(Option(lobby_row(t), id=f"table:{table_id}"))
+            elif self._shown[table_id] != t:
+                lst.replace_option_prompt(f"table:{table_id}", lobby_row(t))
+            self._shown[table_id] = t
+        ids = ["new"] + [f"table:{i}" for i in wanted]
+        index = ids.index(keep) if keep in ids else 0
+        if lst.highlighted != index:
+            lst.highlighted = index
 
     def _chosen(self) -> str | None:
         opt = self.query_one(OptionList).highlighted_option
@@ -470,7 +517,7 @@ class SeatGameOverScreen(GameOverScreen, inherit_bindings=False):
 
     CHOICES = SEAT_GAME_OVER_CHOICES
     BINDINGS: ClassVar = [
-        Binding("l", "choose('launcher')", N_("Lobby")),
+        Binding("b", "choose('launcher')", N_("Lobby")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
@@ -664,9 +711,14 @@ class SessionApp(BoardGamesApp):
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(
-                _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
-            )
+            title = _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
+            if message.get("guest"):  # a guest for this session only, at one table
+                title += " " + (
+                    _("(a guest at table {table})").format(table=message["table"])
+                    if message.get("table")
+                    else _("(a guest: one table, this session only)")
+                )
+            self.lobby.query_one("#lobby-title", Static).update(title)
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":
@@ -703,6 +755,11 @@ class SessionApp(BoardGamesApp):
                 )
             else:
                 self.notify(_("Table {id} is closed.").format(id=message["table"]) + kept, timeout=10)
+        elif op == "taken":
+            self.to_launcher(leave=False)
+            self.notify(i18n.translate_text(message["text"]), severity="warning", timeout=8)
+        elif op == "ended":
+            self.exit(message=i18n.translate_text(message["text"]))
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(i18n.translate_text(message["text"]))
@@ -731,7 +788,10 @@ class SessionApp(BoardGamesApp):
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(
-            SeatGameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+            SeatGameOverScreen(
+                match.spec.title, match.state.outcome(), marked_names(match.names, match.seats)
+            ),
+            self._after_game_over,
         )
 
     def _after_game_over(self, choice: str | None) -> None:

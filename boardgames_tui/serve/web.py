@@ -1,8 +1,8 @@
 """The browser door of ``boardgames-tui serve --web``: the same lobby and tables through textual-serve.
 
 How a browser session reaches the hub: exactly as an SSH session does. Each
-browser tab gets its own session process (``python -m
-boardgames_tui.serve.session``) with a private socket pair to the
+browser tab gets its own session process (forked from the fork server, as
+an SSH session is: :mod:`.forkserver`) with a private socket pair to the
 :class:`~.hub.Hub` (file descriptor ``$BOARDGAMES_TUI_HUB_FD``); only the
 terminal differs. Where SSH gives the process a pseudo-terminal, here the
 process runs Textual's web driver, which speaks textual-serve's packet
@@ -10,8 +10,8 @@ protocol on its standard input and output, and textual-serve's page and
 JavaScript (xterm.js) draw it in the browser. Of textual-serve we keep the
 page, the scripts, the aiohttp plumbing and the app service that relays
 packets between the websocket and the process; we replace only how the
-process is started (a fixed command with the hub socket passed on, in its
-own process group) and how it is stopped (a tab closed or idle: asked to
+process is started (forked with the hub socket passed on, in its own
+process group) and how it is stopped (a tab closed or idle: asked to
 quit, then killed after :data:`QUIT_GRACE` seconds).
 
 What that buys: the hub code, the protocol and the session app are the ones
@@ -20,14 +20,16 @@ stops its own relay (its websocket writes wait), its process then blocks on
 its own output, and the hub drops it as stuck when its queue fills, as it
 does for a slow SSH client.
 
-Who may enter: a name and a code, asked on the entry page (``/``). The code
-is the server's ``--table-code``, or else the web code printed at start, or
-the code of an open table (as for a password login over SSH). The name and
-code give the identity ``name:<name>``, the same as an SSH password login
-with that login name: a player who comes back with the same name and a
-valid code gets their seat back. A wrong code counts as a failed login for
-that address (shared with the SSH side). A good entry gets a ticket that
-opens one websocket within :data:`TICKET_TTL` seconds.
+Who may enter: a name and a code, asked on the entry page (``/``), checked
+exactly as an SSH password login (:func:`.server.admit`): a registered
+account's own password; or a table's code (a guest bound to that table);
+or the server's ``--table-code`` or the web code printed at start (a guest
+who may make or join one table). A wrong code counts against the name and
+the address block in the counters the SSH door uses, and is answered after
+the same delay. The client's address is the connection's, or the
+``X-Forwarded-For`` header's when the connection comes from a proxy named
+in ``--trusted-proxy``. A good entry gets a ticket that opens one websocket
+within :data:`TICKET_TTL` seconds.
 
 What keeps the code and the tab to themselves: the form is sent with POST
 (the code travels in the request body, never in an address that a history,
@@ -53,7 +55,6 @@ import re
 import secrets
 import signal
 import socket
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -66,11 +67,12 @@ from textual_serve.server import Server
 from yarl import URL
 
 from boardgames_tui import i18n
-from boardgames_tui.engine.names import check_name
 from boardgames_tui.i18n import _
 
+from .forkserver import spawn_on_pipes
 from .hub import Hub, new_code, serve_member
-from .server import FailureCounter, ServerConfig
+from .identity import Admission
+from .server import TOO_MANY, FailureCounter, ServerConfig, admit, client_address
 
 log = logging.getLogger("boardgames_tui.serve")
 
@@ -106,19 +108,11 @@ class HubAppService(AppService):
         env["BOARDGAMES_TUI_LANG"] = i18n.language()  # the tab speaks as the entry page did
         return env
 
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        """Fork the tab's session from the fork server (:mod:`.forkserver`), on three pipes."""
         try:
-            self._process = process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "boardgames_tui.serve.session",
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                env=self._build_environment(width, height),
-                pass_fds=(self.hub_socket.fileno(),),
-                start_new_session=True,
-            )
+            process = await spawn_on_pipes(self._build_environment(width, height), self.hub_socket.fileno())
+            self._process = process  # type: ignore[assignment]  # what textual-serve uses of a Process
         finally:
             self.hub_socket.close()
         assert process.stdin is not None
@@ -176,8 +170,8 @@ class WebTables(Server):
     def __init__(self, hub: Hub, config: ServerConfig, failures: FailureCounter, code: str) -> None:
         super().__init__("boardgames-tui", title="boardgames-tui")
         self.hub, self.config, self.failures, self.code = hub, config, failures, code
-        #: ticket -> (identity, name, expiry time)
-        self.tickets: dict[str, tuple[str, str, float]] = {}
+        #: ticket -> (who was let in, name, expiry time)
+        self.tickets: dict[str, tuple[Admission, str, float]] = {}
         #: The relays of the tabs open now.
         self.services: set[HubAppService] = set()
 
@@ -211,10 +205,7 @@ class WebTables(Server):
     # ---- entry -------------------------------------------------------------------
 
     def _codes(self) -> set[str]:
-        codes = self.hub.table_codes() | {self.code}
-        if self.config.table_code:
-            codes.add(self.config.table_code)
-        return codes
+        return {c for c in (self.code, self.config.table_code) if c}
 
     def entry_page(self, name: str = "", code: str = "", problem: str = "") -> str:
         """The entry form (name and code) as HTML, with ``problem`` shown above it.
@@ -251,7 +242,9 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 </form></body></html>"""
 
     def _address(self, request: web.Request) -> str:
-        return request.remote or "?"
+        return client_address(
+            request.remote or "?", request.headers.getall("X-Forwarded-For", []), self.config
+        )
 
     async def handle_entry(self, request: web.Request) -> web.Response:
         """The entry form, empty (a code is typed, never carried in the address)."""
@@ -266,31 +259,21 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         address = self._address(request)
         form = await request.post()
         name, code = str(form.get("name", "")), str(form.get("code", ""))
-        if self.failures.blocked(address):
+        who = await admit(self.hub, self.config, self.failures, name, code, address, self._codes())
+        if isinstance(who, str):
             return web.Response(
-                status=429,
-                text=self.entry_page(name, "", _("Too many wrong codes; try again later.")),
+                status=429 if who == TOO_MANY else 403,
+                text=self.entry_page(name, "", i18n.translate_text(who)),
                 content_type="text/html",
             )
-        try:
-            name = check_name(name)
-        except ValueError as exc:
-            return web.Response(
-                status=400,
-                text=self.entry_page(name, code, i18n.translate_text(str(exc))),
-                content_type="text/html",
-            )
-        if code not in self._codes():
-            self.failures.failed(address)
-            return web.Response(
-                status=403,
-                text=self.entry_page(name, "", _("That code is not right.")),
-                content_type="text/html",
-            )
+        name = who.name
+        full = self.config.full(self.hub, who.identity, address)
+        if full:
+            return web.Response(status=503, text=self.entry_page(name, "", full), content_type="text/html")
         now = time.monotonic()
         self.tickets = {t: v for t, v in self.tickets.items() if v[2] > now}
         ticket = secrets.token_urlsafe(24)
-        self.tickets[ticket] = ("name:" + name, name, now + TICKET_TTL)
+        self.tickets[ticket] = (who, name, now + TICKET_TTL)
         scheme = "wss" if request.secure or request.headers.get("X-Forwarded-Proto") == "https" else "ws"
         context = {
             "font_size": _size(form.get("fontsize"), 16),
@@ -314,13 +297,15 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         entry = self.tickets.pop(request.match_info["ticket"], None)
         if entry is None or entry[2] < time.monotonic():
             raise web.HTTPForbidden(text="this page has expired; load it again")
-        identity, name, _expiry = entry
+        who, name, _expiry = entry
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_WS_MESSAGE)
         await websocket.prepare(request)
         width = _size(request.query.get("width"), 80)
         height = _size(request.query.get("height"), 24)
         ours, theirs = socket.socketpair()
-        member = self.hub.connect(identity, name)
+        member = self.hub.connect(
+            who.identity, name, address=self._address(request), table=who.table, guest=who.guest
+        )
         service = HubAppService(
             theirs,
             write_bytes=websocket.send_bytes,

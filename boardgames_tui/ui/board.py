@@ -203,6 +203,16 @@ class GameBoard(Widget, Generic[StateT]):
         """
         return False
 
+    def news_waits(self, public: StateT, seat: int) -> bool:
+        """Whether ``seat``'s unread private news may wait for its next screen of its own, when
+        its screen is no longer up as the keyboard passes (``public``: the public view now).
+
+        True spares a curtain just to read it: the news is shown on the seat's next screen.
+        Only for news the seat cannot need before then. False (the default): a curtain asks
+        for the seat at once (a stolen card, which its thief may want before anyone acts).
+        """
+        return False
+
     def curtain_reason(self, public: StateT, seat: int) -> str:
         """Why the keyboard passes to ``seat`` now, as a curtain may say it (a message id, see
         ``i18n.N_``), for a hand-over the table would not expect (Montaña's round stopping

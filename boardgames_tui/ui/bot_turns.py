@@ -11,7 +11,11 @@ whether a computer player decides now. The rules of the table:
   react in. Computer players in ``to_move`` decide before the people
   there, one at a time, so a reaction window that only computer players
   could answer closes without any screen, and one that people may answer
-  shows only them.
+  shows only them. Secret choices made at once (cards played face down)
+  are the exception: there the person chooses at once, while the computer
+  players decide in the background, one after another, and their plays
+  count as they come (nothing of them is shown: they are face down, and a
+  person's own play cannot change what a computer player may play).
 - A computer player thinks in a thread worker (``run_worker(thread=True)``)
   on ``state.view(seat)`` only, so the screen keeps answering keys. The
   worker hands the search to a helper process (:mod:`.bot_process`, so it
@@ -36,11 +40,13 @@ whether a computer player decides now. The rules of the table:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from boardgames_tui import i18n
+from boardgames_tui.engine.core import seat_ref
 from boardgames_tui.engine.match import HUMAN
 from boardgames_tui.i18n import N_, _
 
@@ -66,6 +72,26 @@ def kind_name(kind: str) -> str:
     return (
         _("Human") if kind == HUMAN else _("Computer ({level})").format(level=_(LEVEL_NAMES.get(kind, kind)))
     )
+
+
+def own_line(events: Sequence[Any], seat: int, names: Sequence[str]) -> str | None:
+    """The public log line that tells ``seat``'s own move, among the ``events`` that move added.
+
+    ``events`` are engine ``Event`` objects, public (the table's view). A
+    move may add other lines after its own (a round revealed, the next
+    player's turn, a new round): the line shown for the move is the first
+    that begins with the seat's name, else the first that names it, else
+    the first line at all; None when the move added no public line. The
+    line is translated and its names filled in from ``names``.
+    """
+    ref = seat_ref(seat)
+    shown = [(e, i18n.render_event(e, names, None)) for e in events]
+    shown = [(e, line) for e, line in shown if line]
+    for wanted in (lambda t: t.startswith(ref), lambda t: ref in t, lambda t: True):
+        for event, line in shown:
+            if wanted(event.text):
+                return line
+    return None
 
 
 def think(helper: ThinkingProcess, request: tuple) -> dict[str, Any] | None:
@@ -169,14 +195,19 @@ class BotTurns:
         if not seats:
             return False
         seat = seats[0]
+        background = self.in_background(state)
+        level = self.match.seats[seat]
+        thinking = _("{name} ({level}) is thinking...").format(
+            name=self.host.who(seat), level=_(LEVEL_NAMES[level])
+        )
         if self.thinking is not None and self._current(self.thinking) and self.thinking[2] == seat:
-            return True
+            if not background:
+                self._show_table(thinking)  # it began in the background: now the table waits for it
+            return not background
         token = (self.generation, state, seat)
         self.thinking = token
-        level = self.match.seats[seat]
-        self._show_table(
-            _("{name} ({level}) is thinking...").format(name=self.host.who(seat), level=_(LEVEL_NAMES[level]))
-        )
+        if not background:
+            self._show_table(thinking)
         request = self._request(level, seat, f"{self.match.seed}:{len(self.match.actions)}:{seat}")
         worker = self.host.run_worker(
             lambda: (token, think(DECISIONS, request)),
@@ -186,21 +217,73 @@ class BotTurns:
             exit_on_error=False,
         )
         worker.name = "bot"
-        return True
+        return not background
+
+    def in_background(self, state: Any) -> bool:
+        """Whether the computer players in ``to_move`` decide while a person chooses: every seat
+        there makes a secret choice at once (``is_secret_choice``) and one of them is a person."""
+        movers = state.to_move
+        return (
+            len(movers) > 1
+            and state.reaction_window is None
+            and any(not self.is_bot(s) for s in movers)
+            and all(state.is_secret_choice(s) for s in movers)
+        )
+
+    def _person_choosing(self, state: Any) -> bool:
+        """Whether a person is making a secret choice on screen now (or behind the curtain
+        before it) in ``state``, the match's state."""
+        host = self.host
+        if state.reaction_window is not None or state.is_terminal:
+            return False
+        if host.covered:
+            return any(not self.is_bot(s) for s in state.to_move)
+        seat = host.shown_seat
+        return (
+            seat is not None
+            and seat in state.to_move
+            and not self.is_bot(seat)
+            and state.is_secret_choice(seat)
+        )
 
     def _current(self, token: tuple[int, Any, int]) -> bool:
+        """Whether a computer player's decision on the token's state still holds: the state is
+        the match's, or only other seats' secret choices were made since (face down: they do
+        not change what this seat may play)."""
         generation, state, seat = token
-        return generation == self.generation and state is self.match.state and self.is_bot(seat)
+        return generation == self.generation and self.is_bot(seat) and self._holds(state, seat)
 
-    def _show_table(self, status: str) -> None:
-        """Draw the table's view (no choices) with ``status`` on the status line."""
+    def _holds(self, state: Any, seat: int) -> bool:
+        """Whether a decision thought out for ``seat`` on ``state`` (one of the match's states)
+        holds now: ``state`` is the match's state, or since then only other seats made secret
+        choices, which leave ``seat``'s choices as they were."""
+        now = self.match.state
+        if state is now:
+            return True
+        return (
+            seat in now.to_move
+            and state.is_secret_choice(seat)
+            and now.is_secret_choice(seat)
+            and now.legal_actions(seat) == state.legal_actions(seat)
+            and any(s is state for s in self.match.states)
+            and all(s != seat for s, _a in self._actions_since(state))
+        )
+
+    def _actions_since(self, state: Any) -> list[tuple[int, Any]]:
+        """The match's actions after ``state`` (one of its states)."""
+        states = self.match.states
+        index = next(i for i in range(len(states) - 1, -1, -1) if states[i] is state)
+        return list(self.match.actions[index:])
+
+    def _show_table(self, status: str, tail: str = "") -> None:
+        """Draw the table's view (no choices) with ``status`` on the status line, ending with ``tail`` whole."""
         host = self.host
         seat = self.table_seat()
         if seat is None and host.shown_seat is not None:
             host.hand_over()
         host.render_for(seat, choices=False)
         host.set_focus(None)  # keys go to the screen (Space, menu, rules), not a hidden chooser
-        host.show_status(f"{host.spec.title} | {status}")
+        host.show_status(f"{host.spec.title} | {status}", tail)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A worker of the screen changed state: a computer player's answer or a hint is in."""
@@ -222,6 +305,8 @@ class BotTurns:
         if not self._current(token):
             return
         _generation, state, seat = token
+        background = self.in_background(state)
+        state = self.match.state  # the same choices (``_current``), maybe after others' face-down plays
         action = box.get("action")
         legal = state.legal_actions(seat)
         if action not in legal:
@@ -234,21 +319,27 @@ class BotTurns:
             )
             action = random.Random(len(self.match.actions)).choice(legal)
         public_before = len(state.view(None).log)
+        secret = state.is_secret_choice(seat)
         self.host.play_decision(seat, action)
-        lines = [
-            i18n.render_event(e, self.match.names, None)
-            for e in self.match.state.view(None).log[public_before:]
-        ]
-        lines = [line for line in lines if line]
+        after = self.match.state
+        if background and self._person_choosing(after):
+            # A person is still choosing face down: the next computer player decides meanwhile,
+            # and the person's screen stays as it is (a card marked "chosen" stays marked).
+            self.take_over()
+            self.host.refresh_bindings()
+            return
+        # Its own move's line (later lines are what followed, such as the next turn beginning).
+        said = own_line(after.view(None).log[public_before:], seat, self.match.names)
         level = _(LEVEL_NAMES[self.match.seats[seat]])
-        said = lines[-1] if lines else _("has decided.")
         pause = float(self._setting("bot_pause", DEFAULT_PAUSE))
-        if pause > 0 and lines and not self.match.state.is_terminal:
+        # No pause on a face-down play (nothing to see), nor before a reveal: the table would
+        # see the round's outcome before the reveal plays it.
+        reveal_due = not after.is_terminal and self.host.board.interlude_due(after.view(None))
+        if pause > 0 and said is not None and not after.is_terminal and not secret and not reveal_due:
             self.pausing = True
             self._show_table(
-                _("{name} ({level}): {said}  Space: go on").format(
-                    name=self.host.who(seat), level=level, said=said
-                )
+                _("{name} ({level}): {said}").format(name=self.host.who(seat), level=level, said=said),
+                "  " + _("Space: go on"),
             )
             self.host.refresh_bindings()  # the footer offers Space
             self._timer = self.host.set_timer(pause, self.go_on)
@@ -334,8 +425,10 @@ class BotTurns:
         host = self.host
         seat = host.shown_seat
         state = self.match.state
-        if seat is None or state.is_terminal or self.pausing or self.thinking is not None:
+        if seat is None or state.is_terminal or self.pausing:
             return False
+        if self.thinking is not None and not self.in_background(state):
+            return False  # a computer player's turn: the table waits for it
         if self.is_bot(seat) or seat not in state.to_move or not host.chooser.display:
             return False
         return not host.spec.hidden_information or host.shown_private or not state.needs_curtain(seat)
@@ -371,7 +464,7 @@ class BotTurns:
         host = self.host
         if (
             generation != self.generation
-            or state is not self.match.state
+            or not self._holds(state, seat)
             or host.shown_seat != seat
             or self.app.screen is not host
             or not self.can_hint()

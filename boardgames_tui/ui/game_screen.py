@@ -28,6 +28,7 @@ from boardgames_tui import i18n, settings
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
 from boardgames_tui.engine.match import saves_dir
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.i18n import N_, _
 
 from . import memory
@@ -42,6 +43,20 @@ from .reaction import RESERVED, ReactionPane
 from .shell import shell_of
 from .styles import tcss
 from .translated import translated
+
+
+def shows_something(before: Any, seat: int, after: Any) -> bool:
+    """Whether ``seat``'s action from ``before`` to ``after`` shows anyone something they could not
+    know from the choice itself: chance was used (a draw, a roll: done by the player at the table)
+    or a line of the log is private to some seat. (A secret choice with one option shows nothing:
+    everyone who counts the cards knows it.)
+
+    Used to tell a forced single option that may be played for the seat from one that is
+    still asked (docs/playing.md, Hot-seat).
+    """
+    if getattr(after, "rng", None) != getattr(before, "rng", None):
+        return True
+    return any(e.private for e in after.log[len(before.log) :])
 
 
 class StatusLine(Lines):
@@ -61,11 +76,23 @@ class StatusLine(Lines):
 
     @text.setter
     def text(self, value: str) -> None:
-        self._status = value
+        self.show(value)
+
+    @property
+    def tail(self) -> str:
+        """What the line always ends with, whole, however much of :attr:`text` is cut ("  Space: go on")."""
+        return getattr(self, "_tail", "")
+
+    def show(self, text: str, tail: str = "") -> None:
+        """Show ``text``, cut to leave room for ``tail``, then ``tail`` whole."""
+        self._status, self._tail = text, tail
         self._show()
 
     def _show(self) -> None:
-        self.set(fit_line(self.text, self.content_size.width))
+        width = self.content_size.width
+        tail = self.tail
+        room = max(1, width - cell_len(tail)) if width > 0 else 0
+        self.set(fit_line(self.text, room) + tail)
 
     def on_resize(self) -> None:
         self._show()
@@ -154,6 +181,11 @@ class GameScreen(GatedScreen, Screen[None]):
         self.reaction = ReactionPane(id="game-reaction")
         #: The curtain and the private notice, a page above the table (ui/cover.py).
         self.cover = CoverPane(id="game-cover")
+        #: Indices in ``match.actions`` of the actions played for a seat because they were its
+        #: only choice (:meth:`_play_forced`): undo takes them back with the choice before.
+        self.forced: set[int] = set()
+        #: (shown seat, shown private) when the last reaction window opened.
+        self._before_window: tuple[int | None, bool] = (None, False)
         #: The container of the two pages, cover and table (:meth:`compose`), scrolled by
         #: :meth:`_show_page` (kept: a query for it at every hand-over cost more than the scroll).
         self._pages: Vertical | None = None
@@ -209,6 +241,11 @@ class GameScreen(GatedScreen, Screen[None]):
     def who(self, seat: int) -> str:
         return f"{seat_letter(seat)} {self.match.names[seat]}"
 
+    @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The seats' names as the board and the log show them: a computer player's marked "Beto (PC)"."""
+        return marked_names(self.match.names, self.match.seats)
+
     def advance(self) -> None:
         """Show the next decision: news for the last actor, game over, reaction window, curtain, or the seat."""
         state = self.match.state
@@ -232,12 +269,17 @@ class GameScreen(GatedScreen, Screen[None]):
             return  # a computer player decides (or its move is on show)
         window = state.reaction_window
         if window is not None and self.spec.hidden_information:
+            # Whose private screen the window covers: when nobody answers it, that seat goes
+            # on without a new curtain (:meth:`_after_reaction`).
+            self._before_window = (self.shown_seat, self.shown_private)
             self.hand_over()
             self.render_for(None)
             card, seats = i18n.translate_text(window), state.to_move
-            self._after_interlude(lambda: self._open_reaction(card, seats))
+            self._after_interlude(lambda: self._open_reaction(card, seats, self.bots.table_seat()))
             return
-        seat = state.to_move[0]
+        seat = self.next_seat()
+        if self._play_forced(seat):
+            return
         if (
             self.spec.hidden_information
             and state.needs_curtain(seat)
@@ -248,6 +290,55 @@ class GameScreen(GatedScreen, Screen[None]):
         if seat != self.shown_seat:
             self.hand_over()
         self.render_for(seat)
+
+    def next_seat(self) -> int:
+        """The seat that decides next: of several deciding at once (secret plays), the one whose
+        own screen is up goes first, so the keyboard passes once less; else the first person
+        of ``to_move`` (else its first seat)."""
+        state = self.match.state
+        if (
+            self.shown_private
+            and self.shown_seat in state.to_move
+            and state.reaction_window is None
+            and not self.bots.is_bot(self.shown_seat)
+        ):
+            return self.shown_seat
+        # People first: computer players among them decide in the background (ui/bot_turns.py).
+        return next((s for s in state.to_move if not self.bots.is_bot(s)), state.to_move[0])
+
+    def _play_forced(self, seat: int) -> bool:
+        """Play ``seat``'s only legal action for it, when choosing it would show nothing.
+
+        A decision with one option is no decision: it is played at once, and
+        the log says what was played (a line of the game's own, or a note).
+        Not when it draws or rolls (chance, which the player does at the table)
+        or teaches a seat something in private (:func:`shows_something`). True
+        when it was played (``advance`` has run again).
+        """
+        state = self.match.state
+        if not self.match.is_human(seat) or self.bots.is_bot(seat):
+            return False
+        legal = state.legal_actions(seat)
+        if len(legal) != 1:
+            return False
+        action = legal[0]
+        try:
+            after = state.apply(seat, action)
+        except IllegalAction:
+            return False
+        if shows_something(state, seat, after):
+            return False
+        self.play_decision(seat, action)
+        self.forced.add(len(self.match.actions) - 1)
+        if not any(e.text for e in after.log[len(state.log) :]):
+            self.notify(
+                _("{who}: {action} (the only choice)").format(
+                    who=self.who(seat), action=i18n.translate_text(str(action))
+                ),
+                timeout=4,
+            )
+        self.advance()
+        return True
 
     def hand_over(self) -> None:
         """The screen is about to be seen by other eyes: no notice of the last seat stays up."""
@@ -316,7 +407,7 @@ class GameScreen(GatedScreen, Screen[None]):
         the last one; ``then(True)`` once ``seat`` says it is looking."""
         public = self.match.state.view(None).log
         recent = [
-            r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))
+            r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.shown_names, None))
         ]
         self.public_seen = len(public)
         self.cover.show_curtain(self.who(seat), reason, recent, lambda: then(True))
@@ -392,21 +483,31 @@ class GameScreen(GatedScreen, Screen[None]):
             self.check_idle()
 
     def _after_curtain(self, seat: int, looking: bool | None) -> None:
-        """``seat`` alone is looking: first its private news (a card it lost), then its seat."""
+        """``seat`` alone is looking: its seat, with its private news (a card it lost, the cards
+        it drew) on the same screen, so no second screen asks for an Enter."""
         news = self._unread_news(seat)
-        if news:
-            self._show_news(seat, news, lambda: self.render_for(seat))
-            return
         self.render_for(seat)
+        if news:
+            self.notify("\n".join(news), title=_("Only for {who}").format(who=self.who(seat)), timeout=12)
 
     @property
     def reaction_open(self) -> bool:
         """Whether the public reaction window is open over the table."""
         return self.reaction.is_open
 
-    def _open_reaction(self, card: str, seats: Sequence[int]) -> None:
-        """Open the reaction window for ``card`` (plain text) and the seats that may react."""
-        self.reaction.open(card, seats, self.match.names)
+    def _open_reaction(self, card: str, seats: Sequence[int], own: int | None = None) -> None:
+        """Open the reaction window for ``card`` (plain text) and the seats that may react.
+
+        ``own``: the only person's seat at a table of computer players, whose own table (hand
+        included) stays in sight under the window, as their cards would in their hand; None:
+        the public table (hot-seat: everyone looks at the window).
+        """
+        if own is not None:
+            self.render_for(own, choices=False)
+            self._before_window = (own, self.shown_private)
+        keeper_seat, private = self._before_window
+        keeper = self.who(keeper_seat) if private and keeper_seat is not None and self.bots.curtains() else ""
+        self.reaction.open(card, seats, self.match.names, keeper)
         self.refresh_bindings()
         KeyGate.of(self.app).arm(self.reaction)  # the key that played the card cannot close it
 
@@ -434,7 +535,9 @@ class GameScreen(GatedScreen, Screen[None]):
                 if not passes:
                     break
                 self.play_decision(s, passes[0])
-            self.shown_seat = None
+            # Nobody answered: the seat whose screen the window covered goes on, without a new
+            # curtain (the others only looked up to let the card pass).
+            self.shown_seat, self.shown_private = self._before_window
             self.advance()
             return
         self.shown_seat = None
@@ -448,14 +551,15 @@ class GameScreen(GatedScreen, Screen[None]):
         if not self.spec.hidden_information or self.bots.is_bot(seat):
             return []
         lines = state.private_news(seat, self.seen.get(seat, self.news_from))
-        return [_fill(i18n.translate_text(line), self.match.names) for line in lines]
+        return [_fill(i18n.translate_text(line), self.shown_names) for line in lines]
 
     def _show_news(self, seat: int, news: list[str], then: Any) -> None:
         """The notice for ``seat`` alone; ``then()`` once it is closed."""
         state = self.match.state
         self.seen[seat] = len(state.log)
-        keeps = bool(state.to_move) and state.to_move[0] == seat and state.reaction_window is None
-        self.cover_with_notice(self.who(seat), news, not keeps, then)
+        keeps = bool(state.to_move) and self.next_seat() == seat and state.reaction_window is None
+        # "Pass the keyboard" only where there is someone to pass it to.
+        self.cover_with_notice(self.who(seat), news, not keeps and self.bots.curtains(), then)
 
     def cover_with_notice(self, who: str, lines: list[str], passes: bool, then: Callable[[], None]) -> None:
         """Cover the table with a notice for ``who`` alone (``lines``, plain text); ``passes``:
@@ -490,7 +594,7 @@ class GameScreen(GatedScreen, Screen[None]):
         state = self.match.state
         if actor is None or not self.spec.hidden_information or state.is_terminal:
             return False  # at the end every hand is scored in public anyway
-        if state.reaction_window is None and state.to_move[0] == actor:
+        if state.reaction_window is None and self.next_seat() == actor:
             return False
         news = self._unread_news(actor)
         if not news:
@@ -498,6 +602,10 @@ class GameScreen(GatedScreen, Screen[None]):
         if self.shown_seat == actor and self.shown_private:
             self._show_news(actor, news, self.advance)
             return True
+        if self.board.news_waits(state.view(None), actor):
+            # The actor's screen is no longer up (the table watched a reveal since): its news
+            # waits for its next screen of its own, instead of a curtain of its own.
+            return False
         self._raise_curtain(
             actor,
             lambda ok: self._after_news_curtain(actor, ok),
@@ -529,7 +637,7 @@ class GameScreen(GatedScreen, Screen[None]):
         )
         secret = secret and settings.current().confirm_secret  # the player may turn confirmation off
         ctx = BoardContext(
-            view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
+            view=view, seat=seat, names=self.shown_names, legal=legal, stamp=self.stamp, secret=secret
         )
         with self.board.held():  # the new table and its first preview drawn as one picture
             self.board.show(ctx)
@@ -543,7 +651,7 @@ class GameScreen(GatedScreen, Screen[None]):
         # public view, a computer player's turn): the board above keeps its size (no new
         # layout). Once the game is over, the final table gets its rows.
         self.chooser.display = bool(legal) or (isinstance(self.chooser, ActionList) and not state.is_terminal)
-        self.query_one(LogPanel).show(view.log, self.match.names, seat)
+        self.query_one(LogPanel).show(view.log, self.shown_names, seat)
         self.show_status(self.status_text(seat))
         # A new list (or none) asks for a key pressed after it is drawn.
         KeyGate.of(self.app).arm(self)
@@ -559,9 +667,12 @@ class GameScreen(GatedScreen, Screen[None]):
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
 
-    def show_status(self, text: str) -> None:
-        """Put ``text`` (plain, names shown as typed) on the one-line status above the board."""
-        self.query_one(StatusLine).text = text
+    def show_status(self, text: str, tail: str = "") -> None:
+        """Put ``text`` (plain, names shown as typed) on the one-line status above the board.
+
+        ``tail`` ends the line whole ("  Space: go on"): ``text`` is cut to leave it room.
+        """
+        self.query_one(StatusLine).show(text, tail)
 
     def status_text(self, seat: int | None) -> str:
         state = self.match.state
@@ -629,6 +740,9 @@ class GameScreen(GatedScreen, Screen[None]):
         if not KeyGate.of(self.app).admits(event):
             event.stop()
             event.prevent_default()
+            dropped = getattr(self.app, "key_dropped", None)
+            if dropped is not None:
+                dropped(event)  # "press it again", when it was pressed on purpose
             return
         if self.covered or self.interlude_player is not None:
             return  # the cover's keys (Enter, F1, Escape), or the interlude's, are in the footer
@@ -691,6 +805,9 @@ class GameScreen(GatedScreen, Screen[None]):
             return self._can_undo()
         if action == "scores":
             return self.match.state.is_terminal
+        if action == "save":
+            # A finished game is already kept in the history (and its replay there): nothing to save.
+            return not self.match.state.is_terminal
         if action in ("hint", "hint_unlisted"):
             # Listed in the footer at a table with computer players; a key of its own otherwise.
             return self.bots.can_hint() and self.bots.any_bots() == (action == "hint")
@@ -712,15 +829,28 @@ class GameScreen(GatedScreen, Screen[None]):
         if self.match.state.is_terminal:
             shell_of(self).game_finished(self.match)
 
+    def _undo_steps(self) -> int:
+        """How many actions undo takes back: the last choice, with the only choices played after
+        it (:meth:`_play_forced`, which would be played again at once); 0: none may be."""
+        match = self.match
+        steps = 1
+        while len(match.actions) - steps in self.forced:
+            steps += 1
+        if steps > len(match.actions) or any(match.barriers[-steps:]):
+            return 0
+        return steps
+
     def _can_undo(self) -> bool:
         """Undo is possible: the match allows it and the step was a person's, not a computer player's."""
-        return self.match.can_undo() and self.bots.may_undo()
+        return self.match.can_undo() and self.bots.may_undo() and self._undo_steps() > 0
 
     def action_undo(self) -> None:
         if not self._can_undo():
             self.notify(_("Nothing to undo here."), severity="warning", timeout=3)
             return
-        self.match.undo()
+        for _step in range(self._undo_steps()):
+            self.forced.discard(len(self.match.actions) - 1)
+            self.match.undo()
         shell_of(self).autosave(self.match)
         self.notify(_("Took back the last action."), timeout=2)
         self.advance()
@@ -731,6 +861,9 @@ class GameScreen(GatedScreen, Screen[None]):
         show_rules(self.app, self.spec.title, self.spec.rules_text())
 
     def action_save(self) -> None:
+        if self.match.state.is_terminal:
+            self.notify(_("This game is over: it is kept in Finished games, with its replay."), timeout=5)
+            return
         name = f"{self.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         try:
             path = self.match.save(saves_dir() / name)

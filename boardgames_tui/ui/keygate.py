@@ -17,6 +17,14 @@ whole app enforces it:
   player cannot have read the new screen). Every other key is dropped.
 - Once open, keys flow freely (arrows, digits, build-mode keys) until the
   next arming.
+- A key is judged once, as it arrives. Textual then hands it to the focused
+  widget and lets it bubble back up to the screen and the app, through
+  message queues: meanwhile something else (a computer player's move, a
+  reveal, a timer) may arm the gate for a new screen. Such a key was
+  pressed on purpose but is now dropped, since it was meant for the screen
+  that is gone, and the player is told to press it again
+  (:meth:`KeyGate.worth_telling`). A key that acts arms the gate itself:
+  once it has acted, nothing else it would reach acts on it.
 
 The app feeds every key through :meth:`KeyGate.passes` (``BoardGamesApp``
 does it in ``on_event``, before any widget or binding sees the key, and
@@ -71,6 +79,8 @@ class KeyGate:
         self._open = True
         #: The arming whose dropped key the player was told about (:meth:`worth_telling`).
         self._told = 0
+        #: (event, arming it was admitted under) for the most recent keys admitted.
+        self._admitted: deque[tuple[events.Key, int]] = deque(maxlen=64)
 
     @staticmethod
     def of(app: Any) -> KeyGate:
@@ -136,9 +146,27 @@ class KeyGate:
         if token == self._token and self._drawn_at is None:
             self._drawn_at = get_time()
 
+    def _admitted_under(self, event: events.Key) -> int | None:
+        """The arming ``event`` was admitted under (None: it was not admitted)."""
+        for admitted, token in reversed(self._admitted):
+            if admitted is event:
+                return token
+        return None
+
     def admits(self, event: events.Key) -> bool:
-        """Whether ``event`` may act now; the first fresh key after arming opens the gate."""
-        if self._open or event.key in ALWAYS:
+        """Whether ``event`` may act now; the first fresh key after arming opens the gate.
+
+        A key already admitted (as it arrived) is admitted again on its way
+        through the widgets as long as nothing armed the gate since; once
+        something did, it is dropped (and :meth:`worth_telling` says so).
+        """
+        if event.key in ALWAYS:
+            return True
+        token = self._admitted_under(event)
+        if token is not None:
+            return token == self._token
+        if self._open:
+            self._admitted.append((event, self._token))
             return True
         drawn = self._drawn_at
         if drawn is None and get_time() - self._armed_at > DRAW_WAIT:
@@ -148,6 +176,7 @@ class KeyGate:
         if self.gap_before(event) < SETTLE:
             return False  # part of a burst, a double press or a held key
         self._open = True
+        self._admitted.append((event, self._token))
         return True
 
     def worth_telling(self, event: events.Key) -> bool:
@@ -158,11 +187,32 @@ class KeyGate:
         screen. A quick second Enter after a curtain, say, is dropped as a
         double press would be; without a word the player took it for a key
         the program missed.
+
+        Also True (once per new screen) for a key that follows a *different*
+        key however closely (a digit that marks a secret card, then Enter to
+        confirm it: on a loaded machine both are read at once and stamped
+        alike, yet no held key or double press makes two different keys),
+        and for a key that was admitted as it arrived and dropped on its way
+        because something else armed the gate meanwhile.
         """
-        if self._told == self._token or self.gap_before(event) < TOLD_GAP:
+        if self._told == self._token:
             return False
+        if (
+            self._admitted_under(event) is None
+            and self.gap_before(event) < TOLD_GAP
+            and self._key_before(event) in (None, event.key)
+        ):
+            return False  # a burst of one key or a held key: not a press to explain
         self._told = self._token
         return True
+
+    def _key_before(self, event: events.Key) -> str | None:
+        """The key pressed just before ``event`` (None: none noted)."""
+        keys = [noted for noted, _before in self._recent]
+        for i in range(len(keys) - 1, 0, -1):
+            if keys[i] is event:
+                return keys[i - 1].key
+        return None
 
     def passes(self, event: events.Key, screen: Any) -> bool:
         """The app's check of every key: noted when it arrives, then admitted or dropped.

@@ -13,15 +13,26 @@ passes look only at objects made since. It first unfreezes what an earlier
 game froze, so that game's screens, once left, are collected too (objects in
 the frozen generation are still freed by reference counting; only their
 cycles would wait).
+
+In a session of the server forked from its fork server
+(``boardgames_tui/serve/forkserver.py``), what the fork server froze before
+the fork is shared with every other session: :data:`SHARED_FROZEN` is then
+set and those objects stay frozen, since a collection that looked through
+them would write to (and so copy) every page they live on.
 """
 
 from __future__ import annotations
 
 import gc
 
+#: True in a process forked from a parent that froze its objects for its children to share.
+SHARED_FROZEN = False
+
 
 def settle() -> None:
-    """Collect, then freeze the objects alive now out of the collector's later passes."""
-    gc.unfreeze()
+    """Collect, then freeze the objects alive now out of the collector's later passes
+    (what an earlier game froze is unfrozen first, unless :data:`SHARED_FROZEN`)."""
+    if not SHARED_FROZEN:
+        gc.unfreeze()
     gc.collect()
     gc.freeze()

@@ -71,9 +71,9 @@ class ReactionPane(Lines):
         """Whether a window is open (the pane has its height)."""
         return self._open
 
-    def open(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
+    def open(self, card_text: str, seats: Sequence[int], names: Sequence[str], keeper: str = "") -> None:
         """Open the window for ``card_text`` and the seats that may react (see :meth:`show_for`)."""
-        self.show_for(card_text, seats, names)
+        self.show_for(card_text, seats, names, keeper)
         self._open = True
         # Inline styles, not a class: a new class has Textual match the pane against the
         # stylesheet again (some 1,200 calls a window more, measured). Closed, the pane has no
@@ -90,21 +90,26 @@ class ReactionPane(Lines):
         styles.border_top = styles.border_bottom = ("none", styles.border_left[1])
         styles.height = 0
 
-    def show_for(self, card_text: str, seats: Sequence[int], names: Sequence[str]) -> None:
-        """Fill the window for ``card_text`` (plain, shown as typed) and the seats that may react."""
+    def show_for(self, card_text: str, seats: Sequence[int], names: Sequence[str], keeper: str = "") -> None:
+        """Fill the window for ``card_text`` (plain, shown as typed) and the seats that may react.
+
+        ``keeper`` names the player whose screen the window covers ("A Ana"; "" for none): when
+        nobody reacts, that player goes on at once, without a curtain, and the window says so.
+        """
         self.card_text, self.seats, self.names = card_text, tuple(seats), tuple(names)
         who = ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.seats)
-        self.set(
-            Group(
-                Text.assemble((_("Reaction window"), "bold"), " ", _("(everyone may look)")),
-                Text(card_text, style="bold"),
-                Text(
-                    _(
-                        "May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts."
-                    ).format(who=who, letters=" ".join(seat_letter(s) for s in self.seats))
-                ),
-            )
-        )
+        rows = [
+            Text.assemble((_("Reaction window"), "bold"), " ", _("(everyone may look)")),
+            Text(card_text, style="bold"),
+            Text(
+                _(
+                    "May react: {who}.\nTo react, press your own letter ({letters}).\nPress Enter if nobody reacts."
+                ).format(who=who, letters=" ".join(seat_letter(s) for s in self.seats))
+            ),
+        ]
+        if keeper:
+            rows.append(Text(_("Then {who} goes on: everyone else, look away.").format(who=keeper)))
+        self.set(Group(*rows))
 
     def seat_for(self, letter: str) -> int | None:
         """The seat that may react whose letter is ``letter`` (upper case), else None."""

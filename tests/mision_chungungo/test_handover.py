@@ -15,8 +15,9 @@ import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, Pass
+from boardgames_tui.ui.board import ActionChosen
 from tests.handover import BURSTS, actions, where
-from tests.screen_text import notices, screen_text
+from tests.screen_text import notices, screen_text, wait_for
 
 SIZE = (80, 24)
 NAMES = ["Ana", "Beto"]
@@ -77,7 +78,11 @@ async def test_enter_burst_that_ends_a_turn_leaves_the_next_players_curtain_down
         await pilot.press(*["enter"] * n)
         await pilot.pause()
         nxt = match.state.to_move[0]
-        assert len(actions(app)) == before + 1
+        # One action of the burst; after it only what the next player had no choice about
+        # (a Starter Kit as the only card, a regroup with an empty hand), played for it.
+        assert actions(app)[before][0] == mover
+        assert all(s == nxt for s, _a in actions(app)[before + 1 :])
+        assert all(i in app.screen.forced for i in range(before + 1, len(actions(app))))
         assert where(app) == ("curtain", f"{'AB'[nxt]} {NAMES[nxt]}")
 
 
@@ -102,7 +107,7 @@ def stolen(match) -> tuple[str, str]:
 async def test_the_thief_reads_the_card_and_the_victim_is_told_first_thing():
     match = scenario(steal_after_all_pass)
     app = BoardGamesApp(match=match)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert where(app) == ("reaction",)
         await pilot.press("enter")  # nobody reacts: the shot steals
@@ -119,10 +124,8 @@ async def test_the_thief_reads_the_card_and_the_victim_is_told_first_thing():
         assert where(app) == ("curtain", "B Beto") and lost not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert where(app) == ("notice", "B Beto") and lost in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert where(app) == ("seat", 1, None)
+        # Told on its own screen, with no second screen to press Enter on.
+        assert where(app) == ("seat", 1, None) and lost in notices(app)
 
 
 @pytest.mark.parametrize("n", BURSTS)
@@ -195,3 +198,163 @@ async def test_one_enter_per_screen_ends_the_turn_then_lifts_the_next_curtain():
         await pilot.press("enter")
         await pilot.pause()
         assert where(app) == ("seat", nxt, None)
+
+
+def window_then_same_player(state) -> bool:
+    """The first choice plays a crew card that opens the reaction window, and once everyone
+    passes, the same player decides next (the card goes on: where to excavate, whom to shoot)."""
+
+    def check(after, seat):
+        if after.reaction_window is None:
+            return False
+        for s in sorted(after.to_move):
+            after = after.apply(s, Pass())
+        return after.reaction_window is None and not after.is_terminal and after.to_move[0] == seat
+
+    return first_choice_leads_to(state, check)
+
+
+async def test_after_a_reaction_window_nobody_answered_the_same_player_goes_on_without_a_curtain():
+    match = scenario(window_then_same_player)
+    mover = match.state.to_move[0]
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        assert where(app) == ("seat", mover, None)
+        await pilot.press("enter")  # plays the crew card
+        await pilot.pause()
+        assert where(app) == ("reaction",)
+        assert "goes on" in screen_text(app)  # the window says who has the keyboard after it
+        await pilot.press("enter")  # nobody reacts
+        await pilot.pause()
+        assert where(app) == ("seat", mover, None)
+
+
+def only_choice_shows_nothing(state) -> bool:
+    """The player to move has one legal action, and it draws nothing and tells nobody anything."""
+    if state.reaction_window is not None or state.phase != "turn":
+        return False
+    seat = state.to_move[0]
+    legal = state.legal_actions(seat)
+    if len(legal) != 1:
+        return False
+    after = state.apply(seat, legal[0])
+    return after.rng == state.rng and not any(e.private for e in after.log[len(state.log) :])
+
+
+async def test_a_forced_single_option_is_played_for_the_player_with_a_line_in_the_log():
+    match = scenario(only_choice_shows_nothing)
+    seat = match.state.to_move[0]
+    forced = match.state.legal_actions(seat)[0]
+    before = len(match.actions)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert match.actions[before] == (seat, forced)  # nobody was asked
+        assert match.state.log[-1].text or match.state.log[-2].text
+        await lift(pilot)
+        assert where(app) == ("seat", seat, None)
+        assert len(match.state.legal_actions(seat)) > 1 or match.state.to_move[0] != seat
+
+
+async def test_alone_a_private_notice_never_says_pass_the_keyboard():
+    """One person against a computer player: the excavator reads its card, then the computer
+    plays; there is nobody to pass the keyboard to."""
+    match = scenario(lambda s: news_then_turn_passes(s) is not None)
+    mover = match.state.to_move[0]
+    action = news_then_turn_passes(match.state)
+    for seat in range(len(NAMES)):
+        if seat != mover:
+            match.set_seat(seat, "random")
+    app = BoardGamesApp(match=match, bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert where(app) == ("seat", mover, None)
+        game.post_message(ActionChosen(action, game.stamp))
+        await pilot.pause()
+        await pilot.pause()
+        assert where(app)[0] == "notice"
+        assert "pass the keyboard" not in screen_text(app) and "Enter to go on" in screen_text(app)
+
+
+def news_then_turn_passes(state):
+    """An action of the seat to move that teaches it something in private and ends its turn
+    (no reaction window), or None."""
+    if state.reaction_window is not None or state.phase != "resolve":
+        return None
+    seat = state.to_move[0]
+    for action in state.legal_actions(seat):
+        after = state.apply(seat, action)
+        if (
+            not after.is_terminal
+            and after.private_news(seat, len(state.log))
+            and after.to_move[0] != seat
+            and after.reaction_window is None
+        ):
+            return action
+    return None
+
+
+def ends_turn_with_a_line_of_its_own(state) -> bool:
+    """The seat to move's every choice writes a line of its own, then the next turn's line."""
+    if state.reaction_window is not None or state.phase != "resolve":
+        return False
+    seat = state.to_move[0]
+    for action in state.legal_actions(seat):
+        after = state.apply(seat, action)
+        new = [e.text for e in after.log[len(state.log) :] if e.text]
+        if after.is_terminal or len(new) < 2 or not new[-1].startswith("Turn ") or new[0].startswith("Turn "):
+            return False
+    return True
+
+
+async def test_a_computer_players_move_line_names_its_own_move_not_the_next_turn():
+    match = scenario(ends_turn_with_a_line_of_its_own)
+    match.set_seat(match.state.to_move[0], "random")
+    app = BoardGamesApp(match=match, bot_pause=30)
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        await wait_for(pilot, lambda: game.bots.pausing, what="the computer's move on show")
+        status = game.query_one("#game-status").text
+        assert "Turn " not in status.split("):", 1)[1]
+
+
+def choice_then_forced(state):
+    """A choice of the seat to move that may be undone and leaves that seat a single option
+    that shows nothing and may be undone too, or None."""
+    if state.reaction_window is not None or state.phase not in ("turn", "resolve"):
+        return None
+    seat = state.to_move[0]
+    if len(state.legal_actions(seat)) < 2:
+        return None
+    for action in state.legal_actions(seat):
+        after = state.apply(seat, action)
+        if state.is_barrier(seat, action, after) or after.is_terminal or after.to_move != (seat,):
+            continue
+        legal = after.legal_actions(seat)
+        if len(legal) == 1:
+            last = after.apply(seat, legal[0])
+            if not after.is_barrier(seat, legal[0], last):
+                return action
+    return None
+
+
+async def test_undo_takes_back_the_only_choice_played_for_the_player_with_the_choice_before():
+    match = scenario(lambda s: choice_then_forced(s) is not None)
+    seat = match.state.to_move[0]
+    action = choice_then_forced(match.state)
+    before = len(match.actions)
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE) as pilot:
+        await lift(pilot)
+        game = app.screen
+        game.post_message(ActionChosen(action, game.stamp))
+        await wait_for(pilot, lambda: len(match.actions) == before + 2, what="the choice and the forced one")
+        assert before + 1 in game.forced
+        await wait_for(pilot, lambda: app.key_gate.drawn)
+        app.key_gate.rest()
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(match.actions) == before  # not just the forced step, played again at once
+        assert where(app) == ("seat", seat, None)

@@ -13,8 +13,8 @@ import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.games.montana_pinguino import rules as R
-from tests.handover import BURSTS, actions, where
-from tests.screen_text import screen_text
+from tests.handover import BURSTS, actions, send_at_once, where
+from tests.screen_text import notices, screen_text, wait_for
 
 from .conftest import scene
 
@@ -140,3 +140,49 @@ async def test_one_key_per_screen_plays_both_cards_then_hands_over():
             steps.append((where(app)[0], len(actions(app))))
         assert steps == [("seat", 0), ("seat", 1), ("seat", 1), ("curtain", 2)]
         assert [s for s, _a in actions(app)] == [seat, seat]
+
+
+async def test_a_confirming_enter_read_together_with_the_digit_is_never_lost_silently():
+    """A digit and Enter read in one chunk (a loaded machine stamps them alike): the Enter
+    cannot confirm a mark the runner has not seen, but the runner is told to press it again."""
+    match = first_scene(lambda s: s.phase == R.Phase.PLAY and not any(s.played))
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await lift(pilot)
+        seat = match.state.to_move[0]
+        await wait_for(pilot, lambda: app.key_gate.drawn)
+        app.key_gate.rest()  # the runner has read the table
+        await send_at_once(pilot, "1", "enter")
+        assert where(app) == ("seat", seat, 0) and actions(app) == []
+        assert "press it again" in notices(app)
+        await wait_for(pilot, lambda: app.key_gate.drawn)
+        app.key_gate.rest()
+        await pilot.press("enter")  # pressed again, on the screen that shows the mark
+        await pilot.pause()
+        assert len(actions(app)) == 1
+
+
+async def test_a_confirming_enter_overtaken_by_a_new_screen_is_told():
+    """The Enter passed the key gate as it arrived; before it reached the list, something else
+    showed a new screen (armed the gate): it does nothing there, and the runner is told."""
+    match = first_scene(lambda s: s.phase == R.Phase.PLAY and not any(s.played))
+    app = BoardGamesApp(match=match)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await lift(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        gate = app.key_gate
+        passes = gate.passes
+
+        def overtaken(event, screen):
+            ok = passes(event, screen)
+            if ok and event.key == "enter" and not event.is_forwarded:
+                gate.arm(app.screen)  # as a computer player's move would, between two hops
+            return ok
+
+        gate.passes = overtaken
+        gate.rest()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert actions(app) == []
+        assert "press it again" in notices(app)

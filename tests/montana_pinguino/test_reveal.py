@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match
 from boardgames_tui.games.montana_pinguino import rules as R
@@ -52,12 +54,16 @@ def test_frames_slide_sleds_section_by_section_and_end_on_the_table_as_it_is():
 def test_damage_lands_in_the_frame_of_its_log_line():
     before, after = _round_resolved()
     frames = reveal_frames(before, after, after.log[len(before.log) :], NAMES)
-    hits = [f for f in frames if f.lines and " damage " in f.lines[-1] and not f.last]
+    hits = [f for f in frames if not f.last and any(" damage " in line for line in f.lines[-f.said :])]
     assert hits
     for f in hits:
-        said = int(f.lines[-1].rsplit("health ", 1)[1].rstrip("."))
-        who = next(s for s, n in enumerate(NAMES) if f.lines[-1].startswith(n))
-        assert f.health[who] == max(0, said)
+        for line in f.lines[-f.said :]:  # the step's own lines: the last one per runner holds
+            if " damage " in line:
+                said = int(line.rsplit("health ", 1)[1].rstrip("."))
+                who = next(s for s, n in enumerate(NAMES) if line.startswith(n))
+                later = [x for x in f.lines[-f.said :] if x.startswith(NAMES[who]) and "health " in x]
+                if later[-1] == line:
+                    assert f.health[who] == max(0, said)
 
 
 def test_nothing_to_reveal_after_a_card_placed_face_down():
@@ -81,7 +87,10 @@ async def test_the_round_plays_before_the_curtain_and_space_skips_to_its_end_the
         reveal.hold(2)
         await wait_for(pilot, lambda: "STEP 3 OF" in screen_text(app), what="step 3 on the board")
         text = screen_text(app)
-        assert "STEP 3 OF" in text and "CARDS TURNED OVER" in text and "Space: skip to the end" in text
+        assert "STEP 3 OF" in text and "Space: skip to the end" in text
+        focus = reveal_of(app).frames[reveal_of(app).index].focus
+        if focus is not None:  # the card narrated is in sight at 80x24, under the step
+            assert f"{'ABC'[focus[0]]} {focus[1]} {focus[3]}:" in text
         assert "YOUR HAND" not in text  # the whole table watches: nothing private
         log = game_of(app).query_one("#game-log")
         assert log.has_class("-hidden")  # at 80x24 the round gets the log's columns
@@ -228,17 +237,28 @@ async def test_a_held_step_stars_only_what_that_step_changed():
         await play_last_card_unseen(pilot)
         assert where(app) == ("reveal",)
         reveal = reveal_of(app)
-        step, before = reveal.frames[13], reveal.frames[12]
-        assert reveal.frames[0].box != before.box  # earlier steps changed speeds ...
-        assert step.box == before.box and step.health != before.health  # ... this one a health only
-        reveal.hold(13)
+        frames = reveal.frames
+
+        def changed(i, s):
+            a, b = frames[i - 1], frames[i]
+            return (a.position[s] != b.position[s], a.box[s] != b.box[s], a.health[s] != b.health[s])
+
+        # A step after others that changed something, where a runner's health changes and
+        # another runner's nothing.
+        k = next(
+            i
+            for i in range(2, len(frames) - 1)
+            if any(changed(i, s)[2] for s in range(3)) and any(not any(changed(i, s)) for s in range(3))
+        )
+        reveal.hold(k)
         await pilot.pause()
-        rows = [line for line in reveal.board.plain_text(78).splitlines() if "hp " in line]
-        starred = [line.split()[1] for line in rows if "*" in line]
-        assert starred == [NAMES[s] for s in range(3) if step.health[s] != before.health[s]]
-        assert all(
-            line.rstrip().endswith("*") for line in rows if "*" in line
-        )  # on the health, not the speed
+        rows = {line.split()[1]: line for line in reveal.board.plain_text(78).splitlines() if "hp " in line}
+        for s in range(3):
+            row = rows[NAMES[s]]
+            if changed(k, s)[2]:
+                assert row.rstrip().endswith("*")  # the health it lost in this step
+            elif not any(changed(k, s)):
+                assert "*" not in row  # nothing of this runner changed in this step
 
 
 def _last_runner_decides_next() -> Match:
@@ -315,3 +335,97 @@ async def test_a_terminal_shrinking_under_the_round_sends_the_list_aside_until_t
         await pilot.resize_terminal(120, 40)
         await skip_to_the_end(app, pilot, reveal)
         assert chooser.display and chooser.border_title != "EARLIER STEPS"
+
+
+def _whole_rounds(players: int, seed: int):
+    """(public view at a round's start, public view at the next round's start, the events between)
+    for each round of a seeded random race."""
+    from .conftest import random_states
+
+    start = None
+    for state in random_states(players, seed):
+        if start is None or state.rounds_total != start.rounds_total or state.is_terminal:
+            if start is not None:
+                yield start.view(None), state.view(None), state.view(None).log[len(start.log) :]
+            start = state
+        if state.is_terminal:
+            return
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_round_revealed_takes_under_15_seconds_at_the_default_pace(players):
+    from boardgames_tui.games.montana_pinguino.ui import reveal
+
+    rounds = [r for seed in (1, 2) for r in _whole_rounds(players, seed)]
+    assert len(rounds) > 4
+    for before, now, events in rounds:
+        frames = reveal_frames(before, now, events, NAMES)
+        # paced() at the default pace of Settings (a step of STEP_SECONDS shows for 1 second)
+        total = sum(max(reveal.MIN_STEP, f.wait / reveal.STEP_SECONDS) for f in frames)
+        assert total < 15
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_reveal_opens_with_the_cards_turning_over_not_the_item_draws_everyone_saw(players):
+    rounds = [r for r in _whole_rounds(players, 1) if r[0].round >= 2]
+    assert rounds
+    for before, now, events in rounds:
+        frames = reveal_frames(before, now, events, NAMES)
+        if frames:
+            # The first line played is a card turning over: nothing of the item draw before it.
+            assert " reveals " in frames[0].lines[0]
+            assert all(" reveals " in line for line in frames[0].lines[-frames[0].said :])
+
+
+def test_each_card_acting_is_narrated_with_the_card_itself():
+    before, after = _round_resolved()
+    frames = reveal_frames(before, after, after.log[len(before.log) :], NAMES)
+    acting = [f for f in frames if not f.last and " acts: " in f.lines[-f.said]]
+    assert acting
+    for f in acting:
+        assert f.focus is not None and f.focus[3] == "acted"
+        assert f.lines[-f.said].split("'s ", 1)[1].startswith(f.focus[2].split(" (")[0])
+
+
+def _bot_choice_ends_the_round(state) -> bool:
+    """A runner's choice in the middle of the activation, after which the round is over
+    whatever it chooses."""
+    if state.phase != R.Phase.ACTIVATE or state.reaction_window is not None or len(state.to_move) != 1:
+        return False
+    seat = state.to_move[0]
+    return all(
+        (after := state.apply(seat, a)).rounds_total > state.rounds_total and not after.is_terminal
+        for a in state.legal_actions(seat)
+    )
+
+
+async def test_nothing_before_a_reveal_tells_its_outcome_after_a_computer_players_move():
+    """A computer player's choice ends the round: no pause shows the end-of-round table and the
+    next round's first line on the status line before the reveal plays the round."""
+    match = None
+    for seed in range(1, 40):
+        try:
+            match = scene(2, seed, _bot_choice_ends_the_round)
+            break
+        except AssertionError:
+            continue
+    assert match is not None
+    bot = match.state.to_move[0]
+    match.set_seat(bot, "random")
+    moves = len(match.actions)  # before the app starts: a quick computer moves at once
+    app = BoardGamesApp(match=match, bot_pause=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = game_of(app)
+        for _ in range(300):  # what the table had not watched yet plays first: skipped
+            if len(match.actions) > moves:
+                break
+            if game.interlude_player is not None:
+                await wait_for(pilot, lambda: app.key_gate.drawn)
+                app.key_gate.rest()
+                await pilot.press("space")
+            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: len(match.actions) > moves, timeout=30, what="the computer's move")
+        await wait_for(pilot, lambda: game.bots.pausing or where(app) == ("reveal",), what="what follows")
+        assert not game.bots.pausing
+        assert where(app) == ("reveal",)
+        assert "begins" not in game.query_one("#game-status").text

@@ -9,7 +9,10 @@ seat, the generator and every log line).
 How the reference was made: the digests in ``RECORDED`` were computed by
 this very test from the rules as they stood on 2 December 2026, when
 ``ranked_moves`` had just started resolving each sequence with
-``_resolve`` (before any work on its speed), and pasted here. A digest is
+``_resolve`` (before any work on its speed), and pasted here. They were
+recorded once more, the same day, from that code with only the log's
+"an 8 token" wording added (the code just before the speed work was merged
+with it); the faster rules gave the same digests both times. A digest is
 SHA-256 over, for every decision of fixed seeded random games:
 
 - the ranked list (each move's faces, groups and points), and the
@@ -43,13 +46,13 @@ GAMES_PER_OPTIONS = 6
 
 #: (players, big_mountain) -> SHA-256 of the games of those options (see the module docstring).
 RECORDED = {
-    (2, False): "936c9206cbed56bc6322fdd91977bcf09d41ea7c26fc9d18be983285e0c6253e",
-    (3, False): "790dc799979ec367e24c2b48a54f27dc9d8bd451f82ebc793fd88d0cff5504f0",
-    (4, False): "26a7a3dccc69faafc2b160a917144e67212a905f4278c046b78f6ef803606726",
-    (2, True): "d6d705b7c4bad3403fd3472ae70bc6204a573225b58c4ddd46b93b6cd17e3d4e",
-    (3, True): "67d577fee47e3a93f1c9eb9442122f8c46546d363d654c64ba42450197adc224",
-    (4, True): "781e3e2ac9c2243e084d179056c5b041ab52358cce0821bf52a9f2ac576deaba",
-    (5, True): "77fc58a18390cddb674ad8f102965fbff4e4305ee34912ccd5fbe03bc8762397",
+    (2, False): "4c3920489c31a6455808f50ca42241c2cb3cc405ccdef9c8f2dcbe208f6adc86",
+    (3, False): "073e0a8c62134fa2158d05e6109444fd7fa3add43c66b3af31a04784c5b89ecd",
+    (4, False): "4d0c6b995a73d85a0decab26e96957aced70ba2bc4a46fe1ab0a4795bfa147aa",
+    (2, True): "60f08587c883e1b2428a232fd22c9364cbaf8de7b59bf8d8e92a8f8008711b98",
+    (3, True): "63b78c4c598b6e36274dd7d834883d1b09f2fb5c81484f73012280da254de84e",
+    (4, True): "43e98fdcceb86a21eb2796a660c4f3af042cb5b8cf13be394bbd8283774a6675",
+    (5, True): "845a9ea9225c9db8db12e16e6f93a3f889f470a3a6770e7317d6e1cc53b50b64",
 }
 
 

@@ -223,7 +223,9 @@ async def test_a_seat_switched_while_the_computer_thought_drops_its_answer():
         game.bots._decided(token, {"action": game.match.state.legal_actions(0)[0]})
         await pilot.pause()
         assert game.match.actions == []
-        assert where(app)[0] == "curtain"  # two people now: Ana behind the curtain
+        # Two people now: Beto, whose own screen was up, plays his card first (no curtain);
+        # Ana comes after, behind the curtain.
+        assert where(app) == ("seat", 1, None)
         path = autosave_path()
         assert path is None or Match.load(path).seats == ("human", "human")
 
@@ -350,3 +352,49 @@ async def test_a_hint_goes_away_once_its_decision_is_made():
         await wait_for(pilot, lambda: len(game.match.actions) == 1, what="the roll")
         await pilot.pause()
         assert "Hint for" not in notices(app)
+
+
+# ---- one person against computer players ---------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["mision_chungungo", "montana_pinguino"])
+async def test_alone_the_reaction_window_leaves_your_own_hand_in_sight(game_id):
+    match = checkpoints(game_id, ("Ana", "Beto", "Carla"))["reaction"]
+    person = min(match.state.to_move)
+    for seat in range(3):
+        match.set_seat(seat, "human" if seat == person else "random")
+    app = BoardGamesApp(match=match, bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        game = game_of(app)
+        await wait_for(pilot, lambda: game.reaction_open, what="the window open")
+        assert game.shown_seat == person and game.shown_private  # the table under it is the person's own
+        assert "look away" not in screen_text(app)  # nobody to look away
+
+
+async def test_alone_the_person_chooses_face_down_while_the_computer_players_decide():
+    """Penguinramids' action card is chosen by everyone at once: the person's list is up at
+    once, and not after "is thinking..." for each computer player in turn."""
+    app = BoardGamesApp(
+        game="penguinramids", seats=["strong", "human", "strong"], seed=2, bot_pause=0, bot_seconds=30
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        game = game_of(app)
+        await _strong_thinking(pilot, app, game)
+        assert where(app) == ("seat", 1, None)
+        assert "is thinking" not in screen_text(app)
+        assert game.match.state.legal_actions(1) and "confirm" in screen_text(app)
+
+
+async def test_a_computer_players_face_down_play_leaves_the_persons_chosen_card_marked():
+    app = BoardGamesApp(game="penguinramids", seats=["greedy", "human"], seed=2, bot_pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        game = game_of(app)
+        await wait_for(pilot, lambda: game.shown_seat == 1 and app.key_gate.drawn, what="the person's list")
+        app.key_gate.rest()
+        await pilot.press("1")  # marked, not yet confirmed
+        await wait_for(pilot, lambda: any(s == 0 for s, _a in game.match.actions), what="the computer's play")
+        assert where(app) == ("seat", 1, 0)  # the mark stays: the screen was not drawn again
+        await wait_for(pilot, lambda: app.key_gate.drawn)
+        app.key_gate.rest()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(s == 1 for s, _a in game.match.actions), what="the person's play")

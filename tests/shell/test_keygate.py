@@ -203,7 +203,7 @@ async def test_enter_burst_on_a_private_notice_closes_it_and_leaves_the_next_cur
 async def test_the_player_who_draws_at_a_round_end_reads_it_when_next_at_the_keyboard():
     m = reaction_match()
     app = BoardGamesApp(match=m)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         for _ in range(3):  # nobody reacts; B reads its card; on to A's curtain
             await pilot.press("enter")
@@ -211,11 +211,9 @@ async def test_the_player_who_draws_at_a_round_end_reads_it_when_next_at_the_key
         assert where(app) == ("curtain", "A Ana")
         await pilot.press("enter")
         await pilot.pause()
-        assert where(app) == ("notice", "A Ana")
-        assert f"you drew {m.state.hands[0][-1]}" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        # Read on its own screen, which needs no second Enter.
         assert where(app) == ("seat", 0, None)
+        assert f"you drew {m.state.hands[0][-1]}" in notices(app)
 
 
 def veto_one_step_from_the_end():
@@ -249,3 +247,29 @@ async def test_the_burst_that_ends_the_game_does_not_skip_the_results(n):
         await pilot.pause()
         assert m.state.is_terminal
         assert isinstance(app.screen, GameOverScreen) and "game over" in screen_text(app)
+
+
+def test_a_different_key_read_together_with_the_one_before_is_told_a_repeat_of_the_same_key_never():
+    gate, drawn = armed_gate()
+    digit = key("1", drawn + 1.0)
+    assert gate.passes(digit, Gated())
+    gate.arm(Node())  # the digit marked a secret card: a new screen
+    confirm = key("enter", digit.time + 0.01)  # read in the same chunk on a loaded machine
+    assert not gate.passes(confirm, Gated())
+    assert gate.worth_telling(confirm)
+    gate.arm(Node())
+    again = key("enter", confirm.time + 0.01)
+    assert not gate.passes(again, Gated())
+    assert not gate.worth_telling(again)  # Enter after Enter that quickly: a double press
+
+
+def test_a_key_admitted_then_overtaken_by_a_new_screen_is_dropped_and_told():
+    gate, drawn = armed_gate()
+    assert gate.passes(key("down", drawn + 1.0), Gated())  # opens the gate: keys flow
+    enter = key("enter", drawn + 1.05)  # quickly after it, yet admitted: the gate is open
+    assert gate.passes(enter, Gated())  # as it arrives
+    assert gate.admits(enter)  # on its way through the widgets, nothing changed
+    gate.arm(Node())  # a computer player's move changes the screen meanwhile
+    enter._set_forwarded()
+    assert not gate.passes(enter, Gated())  # back at the app: meant for the screen that is gone
+    assert gate.worth_telling(enter)

@@ -231,6 +231,13 @@ class MontanaBoard(GameBoard[R.MontanaState]):
         names = self.ctx.names if self.ctx is not None else ()
         return RevealPart(round_no, number, goes_on, next_text(now, names) if goes_on else "")
 
+    def news_waits(self, public: Any, seat: int) -> bool:
+        """A runner's news (the cards it drew at the end of the round, an item) waits for its next
+        screen: every runner has one in the next round (its item draw or its secret play, Rulebook
+        1.1-1.2) before any card could be answered with an item, so no curtain is raised just to
+        read it."""
+        return public.phase in (R.Phase.DRAW, R.Phase.KEEP, R.Phase.LIMIT, R.Phase.PLAY)
+
     def curtain_reason(self, public: Any, seat: int) -> str:
         """Said on the curtain when the keyboard passes in the middle of the round's activation
         for a choice a card asks of its runner (the reveal's last frame named the card)."""
@@ -326,7 +333,7 @@ class MontanaBoard(GameBoard[R.MontanaState]):
             "runners",
             ("table watches", *self._runners_key(view, None, deltas, wide)),
             lambda: render.runners_text(
-                view, ctx.names, None, deltas, wide, title="THE TABLE WATCHES THE ROUND", news=False
+                view, ctx.names, None, deltas, wide, title=_("THE TABLE WATCHES THE ROUND"), news=False
             ),
             least_rows=least.get("runners", 0),
         )

@@ -52,9 +52,14 @@ def paced(wait: float) -> float:
     return wait * settings.current().reveal_pace / STEP_SECONDS
 
 
-SLIDE_SECONDS = 0.35
+SLIDE_SECONDS = 0.2
 #: Seconds the last frame stays before the screen passes on.
 HOLD_SECONDS = 1.5
+#: Seconds a whole reveal takes at most at the default pace (its last frame included): a
+#: longer round plays each of its steps a little faster, so the table never waits for long.
+REVEAL_BUDGET = 12.0
+#: The shortest a step is made by :data:`REVEAL_BUDGET` (seconds at the default pace).
+SHORTEST_STEP = 0.45
 
 _SEAT = r"\{(\d+)\}"
 _WHERE = r"(?:the start|section (\d+)|past the finish line)"
@@ -92,6 +97,11 @@ class Frame:
     lines: tuple[str, ...]
     wait: float = STEP_SECONDS
     last: bool = False
+    #: The card this step narrates, as the cards turned over list it: (seat, slot, name and
+    #: effect, what became of it); None when the step narrates no card (a sled sliding).
+    focus: tuple[int, str, str, str] | None = None
+    #: How many of the last ``lines`` this step plays (a card acting and what it did).
+    said: int = 1
 
     def apply_to(self, view: Any) -> Any:
         """``view`` with this frame's sleds, speeds, health and tokens (for drawing only)."""
@@ -213,52 +223,107 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
     texts = [e.text for e in events if e.text]
     if not any(rx.search(t) for t in texts for rx in WORTH):
         return []
+    from .. import rules as R
+
     pos, box, hp = list(before.position), list(before.box), list(before.health)
     tokens = set(before.tokens)
     cards: list[tuple] = cards_on_table(before)
     lines: list[str] = []
     frames: list[Frame] = []
     fresh = False
+    # What the table has seen already is not played again: the item draws and the cards drawn
+    # before the round's cards turn over were on every screen (the curtains' recaps). A later
+    # part of a round (``before`` in the middle of the activation) is new from its first line.
+    started = before.phase == R.Phase.ACTIVATE
+    #: The step being gathered: (its first line's index in ``lines``, its card, its wait).
+    step: list[Any] = []
 
-    def snap(wait: float = STEP_SECONDS) -> None:
+    def snap(wait: float = STEP_SECONDS, focus: Any = None, said: int = 1) -> None:
         frames.append(
-            Frame(tuple(pos), tuple(box), tuple(hp), tuple(tokens), tuple(cards), tuple(lines), wait)
+            Frame(
+                tuple(pos),
+                tuple(box),
+                tuple(hp),
+                tuple(tokens),
+                tuple(cards),
+                tuple(lines),
+                wait,
+                False,
+                focus,
+                said,
+            )
         )
+
+    def close_step() -> None:
+        """Show the step gathered so far: a card and what it did, as one picture."""
+        if step:
+            first, focus = step
+            focus = _focus_now(cards, focus)
+            snap(STEP_SECONDS, focus, len(lines) - first)
+            step.clear()
 
     for event in events:
         t = event.text
         if not t or "face down" in t:
             continue
+        if not started:
+            if not RE_REVEALS.match(t):
+                if RE_ROUND.match(t):
+                    fresh = True
+                    tokens = set(now.tokens)
+                continue  # seen already: nothing on the course changes before the cards turn over
+            started = True
         shown = i18n.render_event(event, names, None)
-        lines.append(shown)
+        focus: tuple[int, str] | None = None
         if m := RE_REVEALS.match(t):
             if fresh:  # the first card of a new round: last round's cards leave the table
                 cards, fresh = [()] * now.players, False
+            if not (step and step[1] is not None and step[1][1] == "reveal"):
+                close_step()  # the cards of every runner turn over together: one step
+                step[:] = [len(lines), (int(m[1]), "reveal")]
+            lines.append(shown)
             cards[int(m[1])] = _reveal_cards(m[2])
-        elif m := RE_NOTHING.match(t):
+            continue
+        nothing, acts, cancelled = RE_NOTHING.match(t), RE_ACTS.match(t), RE_CANCELLED.match(t)
+        if nothing or acts or cancelled:
+            close_step()  # a card's turn: a step of its own, with what follows from it
+            lines.append(shown)
+            if nothing:
+                s = int(nothing[1])
+                status = "off speed" if nothing[4].startswith("speed") else "can't do"
+                slot = "L" if nothing[2] == "left" else "R"
+                cards[s] = _set_status(cards[s], nothing[3], status, slot)
+                focus = (s, nothing[3])
+            elif acts:
+                s = int(acts[1])
+                cards[s] = _set_status(cards[s], acts[2], "acted")
+                focus = (s, acts[2])
+            elif cancelled:
+                s = int(cancelled[2])
+                cards[s] = _set_status(cards[s], cancelled[3], "CANCELLED")
+                focus = (s, cancelled[3])
+            step[:] = [len(lines) - 1, focus]
+            continue
+        if m := RE_ADVANCES.match(t):
+            close_step()
+            lines.append(shown)
             s = int(m[1])
-            status = "off speed" if m[4].startswith("speed") else "can't do"
-            cards[s] = _set_status(cards[s], m[3], status, "L" if m[2] == "left" else "R")
-        elif m := RE_ACTS.match(t):
-            s = int(m[1])
-            cards[s] = _set_status(cards[s], m[2], "acted")
-        elif m := RE_CANCELLED.match(t):
-            s = int(m[2])
-            cards[s] = _set_status(cards[s], m[3], "CANCELLED")
-        elif m := RE_BOX.match(t):
+            start, end = _where(now, m[2], t.split("->")[0]), _where(now, m[3], t)
+            for p in range(start + 1, end + 1):
+                pos[s] = p
+                snap(SLIDE_SECONDS)
+            step[:] = [len(lines) - 1, None]  # what the slide did (damage, speed) follows it
+            continue
+        if not step:
+            step[:] = [len(lines), None]
+        lines.append(shown)
+        if m := RE_BOX.match(t):
             box[int(m[1])] = int(m[2]) - 1
         elif m := RE_HEALTH.match(t):
             hp[int(m[1])] = max(0, int(m[2]))
         elif m := RE_DESTROYED.match(t):
             s = int(m[1])
             box[s], hp[s] = 0, now.max_health(s)
-        elif m := RE_ADVANCES.match(t):
-            s = int(m[1])
-            start, end = _where(now, m[2], t.split("->")[0]), _where(now, m[3], t)
-            for p in range(start + 1, end + 1):
-                pos[s] = p
-                snap(SLIDE_SECONDS)
-            continue
         elif m := RE_MOVES.match(t):
             pos[int(m[1])] = _where(now, m[2], t)
         elif m := RE_TOKEN.search(t):
@@ -266,7 +331,7 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
         elif RE_ROUND.match(t):
             fresh = True
             tokens = set(now.tokens)
-        snap()
+    close_step()
     final = Frame(
         tuple(now.position),
         tuple(now.box),
@@ -278,7 +343,37 @@ def reveal_frames(before: Any, now: Any, events: Sequence[Any], names: Sequence[
         last=True,
     )
     frames.append(final)
-    return frames
+    return _within_budget(frames)
+
+
+def _focus_now(cards: Sequence[tuple], focus: tuple[int, str] | None) -> tuple[int, str, str, str] | None:
+    """The card a step narrates as the cards turned over list it now: (seat, slot, name and
+    effect, what became of it); None for no card (or the cards turning over together)."""
+    if focus is None or focus[1] == "reveal":
+        return None
+    seat, name = focus
+    for slot, text, status in cards[seat]:
+        if (text == name or text.startswith(name + " (")) and status != "waiting":
+            return (seat, slot, text, status)
+    return None
+
+
+def _within_budget(frames: list[Frame]) -> list[Frame]:
+    """``frames`` with their waits shortened alike so that the whole reveal takes at most
+    :data:`REVEAL_BUDGET` seconds at the default pace (no step under :data:`SHORTEST_STEP`, a
+    sled's section under :data:`MIN_STEP`); the last frame keeps its hold."""
+    total = sum(f.wait for f in frames)
+    if total <= REVEAL_BUDGET:
+        return frames
+    hold = frames[-1].wait
+    moving = total - hold
+    scale = max(0.0, REVEAL_BUDGET - hold) / moving if moving else 1.0
+    out = []
+    for frame in frames[:-1]:
+        floor = MIN_STEP if frame.wait <= SLIDE_SECONDS else SHORTEST_STEP
+        out.append(attrs.evolve(frame, wait=max(min(frame.wait, floor), frame.wait * scale)))
+    out.append(frames[-1])
+    return out
 
 
 def step_head(frame: Frame, index: int, count: int, part: RevealPart | None = None) -> str:
@@ -305,9 +400,20 @@ def step_text(frame: Frame, index: int, count: int, part: RevealPart | None = No
     if frame.last:
         line = part.next_text if part is not None and part.goes_on else ""
     else:
-        line = frame.lines[-1] if frame.lines else ""
+        # The step's own line (a card acting, a sled sliding); what followed from it (speed,
+        # damage) is starred on the runners and listed with the earlier steps next.
+        said = frame.lines[-frame.said :] if frame.lines and frame.said > 0 else frame.lines[-1:]
+        line = said[0] if said else ""
     if line:
         out.append(" > " + line, style="bold")
+    if frame.focus is not None and not frame.last:
+        # The card narrated, as the list of cards turned over shows it: in sight at the top of
+        # the board, also where that list is below the fold (80x24).
+        from boardgames_tui.engine import seat_letter
+
+        seat, slot, text, status = frame.focus
+        out.append(f"\n{seat_letter(seat)} {slot} {_(status)}: ", style="bold")
+        out.append(i18n.translate_parts(text))
     return out
 
 
