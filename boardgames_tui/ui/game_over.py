@@ -54,6 +54,10 @@ def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("sco
     return table
 
 
+#: Keys with a meaning during play (menu, rules, save, undo, hint) and none on the results.
+OVER_KEYS = "escape,m,f1,question_mark,w,ctrl+s,u,ctrl+z,h"
+
+
 @translated
 class GameOverScreen(GatedScreen, Screen[str]):
     """Dismisses with 'launcher', 'board', 'again' or 'quit' (the ids of :attr:`CHOICES`).
@@ -79,6 +83,8 @@ class GameOverScreen(GatedScreen, Screen[str]):
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
         Binding("pageup", "scroll_table(-1)", N_("Scroll"), show=False, priority=True),
         *(Binding(str(i + 1), f"choose('{key}')", show=False) for i, (key, _) in enumerate(CHOICES)),
+        # Keys that act during play (menu, rules, save, undo, hint) say why they do nothing here.
+        Binding(OVER_KEYS, "over_note", show=False),
     ]
 
     def __init__(self, title: str, outcome: Outcome, names: Sequence[str]) -> None:
@@ -129,3 +135,7 @@ class GameOverScreen(GatedScreen, Screen[str]):
 
     def action_choose(self, key: str) -> None:
         self.dismiss(key)
+
+    def action_over_note(self) -> None:
+        """A key of play pressed on the results: say what this screen offers instead of nothing."""
+        self.notify(_("The game is over: choose what comes next from the list (its digits work too)."))

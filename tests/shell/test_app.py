@@ -348,6 +348,18 @@ async def test_game_over_lets_players_look_at_the_final_table_and_come_back():
         assert isinstance(app.screen, GameOverScreen)
 
 
+async def test_a_key_of_play_on_the_game_over_screen_says_what_the_screen_offers():
+    app = BoardGamesApp(match=veto_near_its_end())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await play_veto_to_game_over(app, pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        for key in ("escape", "f1", "w"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+        await wait_for(pilot, lambda: "The game is over: choose what comes next" in notices(app))
+
+
 async def test_reaction_window_offers_rules_and_menu_and_comes_back():
     m = reaction_match()
     app = BoardGamesApp(match=m)
