@@ -201,7 +201,8 @@ class FailureCounter:
     key (counted until :data:`FAILURE_FORGET` seconds pass without one) blocks it for
     :data:`BACKOFF_BASE` seconds, and each further one doubles the block, up to
     :data:`BACKOFF_MAX`.
-    A block refuses passwords and codes only: a valid key is never refused by it.
+    A block refuses passwords and codes only: a valid key is never refused by it, and an
+    account's right password only while the account's own name is blocked (:func:`admit`).
     The SSH and web doors share one counter.
     """
 
@@ -375,7 +376,8 @@ async def admit(
     Returns an :class:`~.identity.Admission`, or the reason it was refused
     (English, for the player). In order: a name that is not a good seat name
     is refused (not counted); a blocked name or address block is refused
-    (waits :data:`FAILURE_DELAY`); a registered account needs its own
+    (waits :data:`FAILURE_DELAY`), except that an account is refused only while its own
+    name is blocked, never for its address block; a registered account needs its own
     password; a name registered by a key cannot be used with a code; a
     table's code (of a table not over) admits a guest bound to that table;
     a server code admits a guest who may make or join one table. Anything
@@ -387,10 +389,12 @@ async def admit(
     except ValueError as exc:
         return str(exc)
     keys = failures.keys_for(name, address)
-    if failures.blocked(*keys):
+    found = config.users.account(name)
+    # An account answers to its own name's block only: guesses at codes from the same network
+    # (one club behind one NAT) never refuse a registered player's right password.
+    if failures.blocked(*(keys[:1] if found is not None else keys)):
         await asyncio.sleep(FAILURE_DELAY)
         return TOO_MANY
-    found = config.users.account(name)
     if found is not None:
         user, stored = found
         if not user.revoked and await asyncio.to_thread(check_secret, password, stored):

@@ -80,14 +80,15 @@ def own_line(events: Sequence[Any], seat: int, names: Sequence[str]) -> str | No
     ``events`` are engine ``Event`` objects, public (the table's view). A
     move may add other lines after its own (a round revealed, the next
     player's turn, a new round): the line shown for the move is the first
-    that begins with the seat's name, else the first that names it, else
-    the first line at all; None when the move added no public line. The
+    that begins with the seat's name, else the first that names it; None
+    when no public line names the seat (a line about another player, such as
+    "Ana has nothing to excavate", is never shown as this seat's move). The
     line is translated and its names filled in from ``names``.
     """
     ref = seat_ref(seat)
     shown = [(e, i18n.render_event(e, names, None)) for e in events]
     shown = [(e, line) for e, line in shown if line]
-    for wanted in (lambda t: t.startswith(ref), lambda t: ref in t, lambda t: True):
+    for wanted in (lambda t: t.startswith(ref), lambda t: ref in t):
         for event, line in shown:
             if wanted(event.text):
                 return line

@@ -229,6 +229,20 @@ async def test_a_valid_key_is_admitted_while_its_address_block_is_locked_out(
     await ana.wait_for("You are ana")
 
 
+async def test_an_accounts_right_password_is_admitted_while_its_address_block_is_locked_out(
+    server: ServerFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.01)
+    UserStore().register_account("Carla", "carla's password")
+    for n in range(server_module.MAX_FAILURES):  # someone else on the same network guesses codes
+        with pytest.raises(asyncssh.PermissionDenied):
+            await server.terminal(f"guesser{n}", **password("wrong"))
+    with pytest.raises(asyncssh.PermissionDenied):  # codes from this block are refused now
+        await server.terminal("dora", **password("secret-code"))
+    carla = await server.terminal("carla", **password("carla's password"))
+    await carla.wait_for("You are Carla")
+
+
 async def test_a_name_is_locked_out_from_every_address_after_its_failures(
     server: ServerFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
