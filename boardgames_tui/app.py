@@ -32,6 +32,7 @@ from textual.widgets import Input, TextArea
 from boardgames_tui import i18n
 from boardgames_tui.engine import Match, SaveError
 from boardgames_tui.engine.match import autosave_path, new_autosave_path, printable, prune_autosaves
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import _
 from boardgames_tui.ui.keygate import KeyGate
@@ -384,7 +385,8 @@ class BoardGamesApp(App[None]):
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(
-            GameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+            GameOverScreen(match.spec.title, match.state.outcome(), marked_names(match.names, match.seats)),
+            self._after_game_over,
         )
 
     def _after_game_over(self, choice: str | None) -> None:

@@ -3,7 +3,9 @@
 and ``boardgames-tui simulate --game ID --games N [--players P] [--seed S] [--option K=V]``
 and ``boardgames-tui arena --game ID --seats strong,random --games N [--seconds S] [--clock wall|cpu] [--seed K] [--jobs J] [--option K=V]``
 and ``boardgames-tui serve [--host H] [--port P] [--authorized-keys PATH] [--table-code CODE] [--idle-timeout S]
-[--web [--web-port 8000] [--web-host 127.0.0.1]]``.
+[--max-sessions N] [--max-per-player N] [--max-per-ip N] [--trusted-proxy ADDR ...]
+[--web [--web-port 8000] [--web-host 127.0.0.1]]``
+and ``boardgames-tui serve users list | revoke NAME-OR-FINGERPRINT``.
 
 A bad flag value exits with status 2 and one clear line on stderr.
 """
@@ -512,9 +514,76 @@ def _arena(argv: list[str]) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number").format(value=text)) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(_("{value} must be at least 1").format(value=text))
+    return value
+
+
+def _network(text: str) -> str:
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{value} is not an address or a network").format(value=text)
+        ) from None
+    return text
+
+
+def _serve_users(argv: list[str]) -> int:
+    """``boardgames-tui serve users list|revoke WHO``: the server's registered keys and accounts.
+
+    ``list`` prints one line per key or account (kind, name, fingerprint or
+    folded name, date registered, revoked or not). ``revoke`` takes a
+    registered name or a key's fingerprint; a running server ends that
+    player's sessions within a second or two. Returns 0, or 1 when nothing
+    matched.
+    """
+    import time
+
+    from boardgames_tui.serve.identity import UserStore
+
+    p = _Parser(prog="boardgames-tui serve users", description=_("The registered keys and accounts."))
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help=_("list the keys and accounts"))
+    revoke = sub.add_parser("revoke", help=_("revoke a key or an account and end its sessions"))
+    revoke.add_argument("who", metavar="NAME-OR-FINGERPRINT")
+    args = p.parse_args(argv)
+    store = UserStore()
+    if args.command == "list":
+        users = store.users()
+        if not users:
+            print(_("nobody registered yet ({file})").format(file=store.path))
+        for u in users:
+            when = time.strftime("%Y-%m-%d", time.localtime(u.created))
+            state = _("revoked") if u.revoked else ""
+            print(f"{u.kind:8} {u.name:20} {u.id:50} {when} {state}".rstrip())
+        return 0
+    done = store.revoke(args.who)
+    if not done:
+        print(_("no key or account matches {who}").format(who=args.who), file=sys.stderr)
+        return 1
+    for u in done:
+        print(_("revoked {kind} {name} ({id})").format(kind=u.kind, name=u.name, id=u.id))
+        if u.kind == "key":
+            print(
+                _("  (the key is refused from now on; you may also remove it from the authorized-keys file)")
+            )
+    return 0
+
+
 def _serve(argv: list[str]) -> int:
     """``boardgames-tui serve``: the SSH table (boardgames_tui.serve)."""
     from pathlib import Path
+
+    if argv[:1] == ["users"]:
+        return _serve_users(argv[1:])
 
     p = _Parser(
         prog="boardgames-tui serve",
@@ -527,7 +596,32 @@ def _serve(argv: list[str]) -> int:
         metavar="PATH",
         help=_("public keys that may log in (default: in the config folder)"),
     )
-    p.add_argument("--table-code", metavar="CODE", help=_("a password anyone with it may log in with"))
+    p.add_argument(
+        "--table-code",
+        metavar="CODE",
+        help=_("the server code: registers a new name, or lets a guest make or join one table"),
+    )
+    p.add_argument(
+        "--max-sessions", type=_count, default=100, metavar="N", help=_("sessions in all (default 100)")
+    )
+    p.add_argument(
+        "--max-per-player", type=_count, default=3, metavar="N", help=_("sessions per player (default 3)")
+    )
+    p.add_argument(
+        "--max-per-ip",
+        type=_count,
+        default=20,
+        metavar="N",
+        help=_("sessions per client address (default 20)"),
+    )
+    p.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        type=_network,
+        metavar="ADDR",
+        help=_("a reverse proxy in front of the web door whose X-Forwarded-For is believed (repeatable)"),
+    )
     p.add_argument(
         "--idle-timeout",
         type=float,
@@ -554,4 +648,13 @@ def _serve(argv: list[str]) -> int:
 
     keys = Path(args.authorized_keys) if args.authorized_keys else default_authorized_keys()
     web = (args.web_host, args.web_port) if args.web else None
-    return run(args.host, args.port, ServerConfig(keys, args.table_code, args.idle_timeout), web)
+    config = ServerConfig(
+        keys,
+        args.table_code,
+        args.idle_timeout,
+        max_sessions=args.max_sessions,
+        max_per_identity=args.max_per_player,
+        max_per_address=args.max_per_ip,
+        trusted_proxies=tuple(args.trusted_proxy),
+    )
+    return run(args.host, args.port, config, web)

@@ -31,7 +31,7 @@ import gettext as _gettext
 import os
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +121,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if text in (singular, plural) and missing is not None:
         missing.add(singular)
     return text
+
+
+def local_time(seconds: float, pattern: str = "d MMM y HH:mm") -> str:
+    """``seconds`` since the epoch as local time, in the current language's words ("1 dic 14:05").
+
+    ``pattern`` is a CLDR date pattern (Babel's ``format_datetime``: ``d``
+    day, ``MMM`` the month's short name in the language, ``y`` year,
+    ``HH:mm`` the time), so a Spanish screen never shows an English month.
+    """
+    import datetime
+
+    from babel.dates import format_datetime
+
+    when = datetime.datetime.fromtimestamp(seconds)
+    return format_datetime(when, pattern, locale=_language)
 
 
 def N_(message: str) -> str:
@@ -278,7 +293,26 @@ def _value(value: str) -> str:
         head, inner = value[:-1].split(" (", 1)
         if inner.count("(") == inner.count(")"):
             return f"{_value(head)} ({_value(inner)})"
+    for form in _VALUE_FORMS:
+        shown = form(value)
+        if shown is not None:
+            return shown
     return value
+
+
+#: Functions that show a value of no marked shape in the current language, or give None:
+#: a game's own short notation (Penguinramids' "B5 1|2" for a blue penguin), registered by
+#: the screens that draw it (:func:`value_form`).
+_VALUE_FORMS: list[Callable[[str], str | None]] = []
+
+
+def value_form(form: Callable[[str], str | None]) -> Callable[[str], str | None]:
+    """Register ``form``: it turns a whole value read out of an engine text (a penguin's face
+    "B5 1|2") into the current language's notation, or returns None. Returns ``form``."""
+    if form not in _VALUE_FORMS:
+        _VALUE_FORMS.append(form)
+        _translate_cached.cache_clear()
+    return form
 
 
 @functools.lru_cache(maxsize=20000)

@@ -200,7 +200,10 @@ async def main(quick: bool) -> None:
     names = NAMES
     keys, authorized = make_keys(HOME, names)
     acceptor, hub = await start_server(
-        "127.0.0.1", 0, ServerConfig(authorized, idle_timeout=3600), hub=Hub(HOME / "home" / "tables")
+        "127.0.0.1",
+        0,
+        ServerConfig(authorized, idle_timeout=3600, max_sessions=1000, max_per_address=1000),
+        hub=Hub(HOME / "home" / "tables"),
     )
     server = ServerFixture(acceptor.get_port(), hub, keys, acceptor)
     sizes = await bytes_per_decision(server)

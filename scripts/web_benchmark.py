@@ -68,7 +68,7 @@ async def make_table(maker, joiner, game_id: str, table: str) -> None:
 
 async def main() -> None:
     keys, authorized = make_keys(HOME, ["ana", "beto", "carla"])
-    config = ServerConfig(authorized, idle_timeout=3600)
+    config = ServerConfig(authorized, idle_timeout=3600, max_sessions=1000, max_per_address=1000)
     failures = FailureCounter()
     acceptor, hub = await start_server(
         "127.0.0.1", 0, config, hub=Hub(HOME / "home" / "tables"), failures=failures

@@ -36,14 +36,20 @@ ROOT = Path(__file__).resolve().parent.parent
 WIDTH, HEIGHT = 1200, 800
 
 
+#: Ana's password: she is a registered account, so the page can open her own seat.
+ANA_PASSWORD = "ana's own password"
+
+
 async def set_up_tables(hub) -> None:
-    """Ana and Beto at Misión Chungungo (a few moves in), Beto also waiting at Mountain Goats."""
+    """Ana and Beto at Misión Chungungo (a few moves in), Beto also waiting at Mountain Goats.
+
+    Ana is the registered account ``Ana`` (the page enters as her with her password)."""
     from boardgames_tui.bots.base import decide
     from boardgames_tui.bots.factory import make_bot
     from boardgames_tui.engine.match import action_to_json
 
-    ana = hub.connect("name:Ana", "Ana")
-    beto = hub.connect("name:Beto", "Beto")
+    ana = hub.connect("account:ana", "Ana")
+    beto = hub.connect("account:beto", "Beto")
     hub.handle(ana, {"op": "create", "game": "mision_chungungo", "players": 2, "computers": 0, "options": {}})
     table = hub.tables["t1"]
     table.seed = 11
@@ -183,6 +189,7 @@ async def main(out: Path, chromium: str) -> None:
     from boardgames_tui.serve.web import start_web
 
     config = ServerConfig(idle_timeout=600)
+    config.users.register_account("Ana", ANA_PASSWORD)
     failures = FailureCounter()
     acceptor, hub = await start_server("127.0.0.1", 0, config, failures=failures)
     runner, port, tables = await start_web("127.0.0.1", 0, hub, config, failures)
@@ -193,7 +200,7 @@ async def main(out: Path, chromium: str) -> None:
     try:
         out.mkdir(parents=True, exist_ok=True)
         await browser.shoot(f"{base}/", "Carla", tables.code, out / "web_lobby.png")
-        await browser.shoot(f"{base}/", "Ana", tables.code, out / "web_table.png")
+        await browser.shoot(f"{base}/", "Ana", ANA_PASSWORD, out / "web_table.png")
     finally:
         await browser.close()
         shutil.rmtree(profile, ignore_errors=True)

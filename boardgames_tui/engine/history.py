@@ -12,7 +12,8 @@ Shapes:
 - :func:`list_history` () -> :class:`HistoryListing` (entries newest first,
   plus the files that could not be read and why).
 - :func:`load_entry` (HistoryEntry) -> Match (raises SaveError).
-- :func:`statistics` (entries) -> list of :class:`NameStats`, by name.
+- :func:`statistics` (entries) -> list of :class:`NameStats`, by name and
+  by who sat there (a person, a computer player, or not known).
 - :func:`export_text` (Match) -> str, one line per decision.
 """
 
@@ -28,19 +29,22 @@ from typing import Any
 
 import attrs
 
-from ..i18n import _, render_event, translate_text
+from ..i18n import _, ngettext, render_event, translate_text
 from .core import _fill, seat_letter
 from .match import (
+    HUMAN,
     Match,
     SaveError,
     _file_problem,
     _parse_int,
     _spec,
     atomic_write,
+    check_seats,
     data_dir,
     printable,
     read_save_bytes,
 )
+from .names import marked_names
 
 HISTORY_FORMAT = "boardgames-tui-history"
 HISTORY_VERSION = 1
@@ -62,7 +66,10 @@ class HistoryEntry:
 
     ``finished`` is seconds since the epoch; ``winners`` and ``scores`` are
     per seat (scores in the game's own measure); ``length`` counts the
-    decisions of the match.
+    decisions of the match. ``seats`` is who sat in each seat at the end
+    ("human" or a computer player's level, as ``Match.seats``), or None
+    when the file does not say (a history file written before seats were
+    recorded, whose match does not record them either).
     """
 
     path: Path
@@ -73,6 +80,11 @@ class HistoryEntry:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     length: int
+    seats: tuple[str, ...] | None = None
+
+    def shown_names(self) -> tuple[str, ...]:
+        """The names with each computer player's seat marked ("Beto (PC)"); as typed when not known."""
+        return marked_names(self.names, self.seats)
 
     def date(self) -> str:
         """The day and time the game ended, local time: '2026-11-30 23:15'."""
@@ -80,7 +92,8 @@ class HistoryEntry:
 
     def winner_names(self) -> str:
         """'A Ana, C Carla': the winners with their seat letters."""
-        return ", ".join(f"{seat_letter(s)} {self.names[s]}" for s in self.winners if s < len(self.names))
+        names = self.shown_names()
+        return ", ".join(f"{seat_letter(s)} {names[s]}" for s in self.winners if s < len(names))
 
 
 @attrs.frozen
@@ -92,7 +105,12 @@ class HistoryListing:
 
 
 def summary_of(match: Match, finished: float | None = None) -> dict[str, Any]:
-    """The summary object kept beside a finished match. ValueError if the match is not over."""
+    """The summary object kept beside a finished match. ValueError if the match is not over.
+
+    ``seats`` records who sat in each seat at the end (a person, "human", or
+    a computer player's level), so the statistics never credit a computer
+    player's game to a person of the same name.
+    """
     state = match.state
     if not state.is_terminal:
         raise ValueError("only a finished game goes into the history")
@@ -100,6 +118,7 @@ def summary_of(match: Match, finished: float | None = None) -> dict[str, Any]:
         "game": match.game_id,
         "finished": time.time() if finished is None else finished,
         "names": list(match.names),
+        "seats": list(match.seats),
         "winners": list(state.winners()),
         "scores": list(state.scores()),
         "length": len(match.actions),
@@ -145,9 +164,24 @@ def _read(path: Path) -> dict[str, Any]:
     return data
 
 
+def _seats_of(summary: Any, match: Any, players: int) -> tuple[str, ...] | None:
+    """Who sat where: the summary's ``seats``, else the match's own (older files), else None (not known).
+
+    Raises ValueError (or TypeError) when the list given is not ``players`` seat kinds.
+    """
+    for holder in (summary, match):
+        if type(holder) is dict and "seats" in holder:
+            seats = holder["seats"]
+            if type(seats) is not list or not all(type(k) is str for k in seats):
+                raise ValueError("the seats must be a list of texts")
+            return check_seats(seats, players)
+    return None
+
+
 def _entry(path: Path, data: dict[str, Any]) -> HistoryEntry:
     """The entry a history object describes; SaveError when its summary is malformed."""
     s: Any = data.get("summary")  # checked field by field below
+    seats: tuple[str, ...] | None = None
     try:
         game_id = s["game"]
         spec = _spec(game_id)
@@ -164,11 +198,12 @@ def _entry(path: Path, data: dict[str, Any]) -> HistoryEntry:
             and type(finished) in (int, float)
             and type(length) is int
         )
+        seats = _seats_of(s, data.get("match"), len(names))
     except (KeyError, TypeError, ValueError):
         ok = False
     if not ok:
         raise SaveError("the summary in this history file is malformed")
-    return HistoryEntry(path, game_id, spec.title, float(finished), names, winners, scores, length)
+    return HistoryEntry(path, game_id, spec.title, float(finished), names, winners, scores, length, seats)
 
 
 def list_history(folder: Path | None = None) -> HistoryListing:
@@ -225,43 +260,59 @@ class Tally:
             self.best = score
 
 
+#: Who played under a name in :class:`NameStats`: a person, or (history files that do not
+#: say) not known; a computer player is its level ("strong").
+PERSON = HUMAN
+UNKNOWN = "unknown"
+
+
 @attrs.define
 class NameStats:
-    """One player name across the history.
+    """One player name across the history, for one kind of player.
 
-    ``by_game`` maps a game id to its tally (with the best score in that
-    game's own measure); ``by_seat`` maps a seat number (0 = A) to its tally.
+    ``kind`` is :data:`PERSON` (the games people played under the name), a
+    computer player's level ("strong": the games a computer player of that
+    level played under it), or :data:`UNKNOWN` (games from history files
+    that do not say who sat there). ``by_game`` maps a game id to its tally
+    (with the best score in that game's own measure); ``by_seat`` maps a
+    seat number (0 = A) to its tally.
     """
 
     name: str
+    kind: str = PERSON
     total: Tally = attrs.field(factory=Tally)
     by_game: dict[str, Tally] = attrs.field(factory=dict)
     by_seat: dict[int, Tally] = attrs.field(factory=dict)
 
 
 def statistics(entries: Iterable[HistoryEntry]) -> list[NameStats]:
-    """Per-name statistics over ``entries``, most games first, then by name.
+    """Per-name statistics over ``entries``, most games first, then by name and kind.
 
     Names are matched exactly as typed ("Ana" and "ana" are two players,
-    as at setup).
+    as at setup). A seat a computer player held is counted apart, under
+    the name and its level, never for the person of that name; a seat of an
+    entry that does not say who sat there is counted under the name as
+    :data:`UNKNOWN`.
     """
-    out: dict[str, NameStats] = {}
+    out: dict[tuple[str, str], NameStats] = {}
     for e in entries:
         for seat, name in enumerate(e.names):
-            stats = out.setdefault(name, NameStats(name))
+            kind = UNKNOWN if e.seats is None else e.seats[seat]
+            stats = out.setdefault((name, kind), NameStats(name, kind))
             won = seat in e.winners
             score = e.scores[seat] if seat < len(e.scores) else None
             stats.total.add(won)
             stats.by_game.setdefault(e.game_id, Tally()).add(won, score)
             stats.by_seat.setdefault(seat, Tally()).add(won)
-    return sorted(out.values(), key=lambda s: (-s.total.games, s.name))
+    return sorted(out.values(), key=lambda s: (s.kind != PERSON, -s.total.games, s.name, s.kind))
 
 
 def public_lines(match: Match, step: int) -> list[str]:
     """The public log lines decision ``step`` (1-based) added, names filled in."""
     before = len(match.states[step - 1].log)
     added = match.states[step].log[before:]
-    return [line for line in (render_event(e, match.names, None) for e in added) if line]
+    names = marked_names(match.names, match.seats)
+    return [line for line in (render_event(e, names, None) for e in added) if line]
 
 
 def export_text(match: Match, finished: float | None = None) -> str:
@@ -273,6 +324,7 @@ def export_text(match: Match, finished: float | None = None) -> str:
     the scores and winners when the game is over. Nothing private is in it.
     """
     spec = match.spec
+    names = marked_names(match.names, match.seats)
     lines = [f"{spec.title}"]
     if finished is not None:
         lines.append(
@@ -285,15 +337,15 @@ def export_text(match: Match, finished: float | None = None) -> str:
     lines.append(_("Seed: {seed}").format(seed=match.seed))
     lines.append(
         _("Players: {players}").format(
-            players=", ".join(f"{seat_letter(s)} {printable(n, 40)}" for s, n in enumerate(match.names))
+            players=", ".join(f"{seat_letter(s)} {printable(n, 45)}" for s, n in enumerate(names))
         )
     )
     lines.append("")
-    first = [line for line in (render_event(e, match.names, None) for e in match.states[0].log) if line]
+    first = [line for line in (render_event(e, names, None) for e in match.states[0].log) if line]
     lines.extend(f"     | {line}" for line in first)
     for i, (seat, action) in enumerate(match.actions, start=1):
-        what = _fill(translate_text(str(action)), match.names)
-        lines.append(f"{i:4}. {seat_letter(seat)} {printable(match.names[seat], 40)}: {what}")
+        what = _fill(translate_text(str(action)), names)
+        lines.append(f"{i:4}. {seat_letter(seat)} {printable(names[seat], 45)}: {what}")
         lines.extend(f"     | {line}" for line in public_lines(match, i))
     state = match.state
     lines.append("")
@@ -306,11 +358,17 @@ def export_text(match: Match, finished: float | None = None) -> str:
         )
         lines.append(
             _("Winners: {winners}").format(
-                winners=", ".join(f"{seat_letter(s)} {match.names[s]}" for s in state.winners())
+                winners=", ".join(f"{seat_letter(s)} {names[s]}" for s in state.winners())
             )
         )
     else:
-        lines.append(_("Not finished: {count} decisions so far.").format(count=len(match.actions)))
+        lines.append(
+            ngettext(
+                "Not finished: {count} decision so far.",
+                "Not finished: {count} decisions so far.",
+                len(match.actions),
+            ).format(count=len(match.actions))
+        )
     return "\n".join(lines) + "\n"
 
 

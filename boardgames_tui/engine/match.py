@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 import cattrs
 
-from boardgames_tui.i18n import N_, _, shapes, translate_text
+from boardgames_tui.i18n import N_, _, local_time, ngettext, shapes, translate_text
 
 from .core import IllegalAction, Pass, State
 from .names import check_names
@@ -947,12 +947,14 @@ def save_summary(path: Path) -> str:
         if type(names) is not list or not all(type(n) is str for n in names) or type(actions) is not list:
             raise ValueError("not a save")
     except (SaveError, ValueError, KeyError, TypeError, RecursionError, AttributeError):
-        return f"{name} ({_('not a readable save')})"
+        return _("{file} (not a readable save)").format(file=name)
     shown_names = ", ".join(printable(n, 24) for n in names[:MAX_SEATS])
-    when = time.strftime("%d %b %H:%M", time.localtime(st.st_mtime))  # fits a launcher line at 80 columns
-    return _("{game} with {names}, {count} actions, {when}").format(
-        game=game, names=shown_names, count=len(actions), when=when
-    )
+    when = local_time(st.st_mtime, "d MMM HH:mm")  # fits a launcher line at 80 columns
+    return ngettext(
+        "{game} with {names}, {count} action, {when}",
+        "{game} with {names}, {count} actions, {when}",
+        len(actions),
+    ).format(game=game, names=shown_names, count=len(actions), when=when)
 
 
 def saves_dir() -> Path:

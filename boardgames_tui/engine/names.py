@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from boardgames_tui.i18n import N_, shapes
+from boardgames_tui.i18n import N_, _, shapes
 
 from .core import SEAT_LETTERS
 
@@ -156,3 +156,29 @@ def _letter(seat: int) -> str:
 def _printable(text: str) -> str:
     """``text`` with its control characters made visible (for messages)."""
     return "".join(ch if not _is_control(ch) else f"\\u{ord(ch):04x}" for ch in text)
+
+
+#: How a computer player's seat is named on the board, in the log, at game over and in replays
+#: and the history, so that nobody takes it for the person whose name it carries.
+COMPUTER_NAME = N_("{name} (PC)")
+
+
+def computer_mark() -> str:
+    """What :data:`COMPUTER_NAME` adds after a name in the current language (" (PC)")."""
+    return _(COMPUTER_NAME).format(name="")
+
+
+def marked_names(names: Iterable[str], seats: Iterable[str] | None, human: str = "human") -> tuple[str, ...]:
+    """``names`` as the screens show them: a computer player's seat marked "Beto (PC)" (translated).
+
+    ``seats`` holds one kind per name (``"human"`` or a computer player's
+    level, as ``Match.seats``); None when it is not known (an old history
+    file), and then no name is marked. A seat kind list shorter than the
+    names leaves the rest unmarked.
+    """
+    names = tuple(names)
+    kinds = tuple(seats) if seats is not None else ()
+    return tuple(
+        _(COMPUTER_NAME).format(name=name) if seat < len(kinds) and kinds[seat] != human else name
+        for seat, name in enumerate(names)
+    )

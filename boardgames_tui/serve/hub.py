@@ -3,9 +3,14 @@
 A :class:`Table` is made by a player (its creator) with a game, options and a
 number of seats. Players join free seats; the match starts when every seat
 is taken (the match's names are the seated players' names). Each seat is
-owned by an *identity* (``key:<fingerprint>`` for a public-key login,
-``name:<login name>`` for a table-code login): the same identity coming back
-gets the same seat.
+owned by an *identity* (``key:<fingerprint>``, ``account:<folded name>`` or
+``guest:<token>``, see :mod:`.identity`): the same identity coming back gets
+the same seat, and no other identity can sit on it, see it or close its
+table, whatever name it plays under. A guest is bound to one table (the one
+whose code let it in, or the first it makes or joins) and sees only that
+table in its lobby. A seat has one session at a time: when a second session
+of the same identity sits down, it takes the seat and the older one is told
+(``taken``) and sent back to the lobby.
 
 Every change (a seat taken, an action, a chat line) is saved at once to
 ``<data folder>/ssh-tables/<id>.json``: the setup, the seat owners and the
@@ -35,11 +40,12 @@ import attrs
 
 from boardgames_tui.engine import IllegalAction, Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json, atomic_write, data_dir
-from boardgames_tui.engine.names import check_name, without_controls
+from boardgames_tui.engine.names import without_controls
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import N_, _, shapes
 
 from . import protocol
+from .identity import fold
 
 log = logging.getLogger("boardgames_tui.serve")
 
@@ -63,6 +69,8 @@ TEXTS = shapes(
     N_("the table moved on before your choice arrived; look again"),
     N_("chat is for the players and watchers of a table"),
     N_("only the player who made this table can close it"),
+    N_("a guest plays at one table only: the one its code is for"),
+    N_("Your seat was taken by a newer session of yours; this one is back in the lobby."),
     N_("this table is being played: confirm to close it (its game is kept in the archive)"),
     N_("the table could not be archived, so it stays open"),
     N_("the table's setup does not fit its game"),
@@ -157,6 +165,11 @@ class Member:
     table: str | None = None
     seat: int | None = None
     dropped: bool = False
+    #: The client's address (for the per-address cap).
+    address: str = "?"
+    #: A guest: the one table it may see and sit at (None: not bound yet).
+    guest: bool = False
+    bound: str | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a full queue marks the member dropped (its session is stuck)."""
@@ -168,6 +181,15 @@ class Member:
             self.dropped = True
             self.queue = asyncio.Queue(1)
             self.queue.put_nowait(None)  # tells the writer task to hang up
+
+    def hang_up(self) -> None:
+        """End this member's session once what is queued has gone out."""
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.dropped = True
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
 
 
 @attrs.define(eq=False)
@@ -290,6 +312,8 @@ class Hub:
         self.members: set[Member] = set()
         #: Tables whose computer player is thinking, and the tasks thinking.
         self._thinking: set[str] = set()
+        #: Tasks that run beside the hub (the server's watch for revocations).
+        self.background: set[asyncio.Future] = set()
         self._thinkers: set[asyncio.Task[None]] = set()
 
     # ---- persistence -------------------------------------------------------
@@ -316,16 +340,29 @@ class Hub:
             log.error("could not save table %s: %s", table.id, exc)
 
     def table_codes(self) -> set[str]:
-        """The codes of the open tables (each admits a password login)."""
-        return {t.code for t in self.tables.values()}
+        """The codes of the tables not over (each admits a guest to its own table)."""
+        return {t.code for t in self.tables.values() if t.status != "over"}
+
+    def table_for_code(self, code: str) -> Table | None:
+        """The table (not over) whose code is ``code``, if any (compared in constant time)."""
+        found = None
+        for table in self.tables.values():
+            if secrets.compare_digest(table.code.encode(), code.encode()) and table.status != "over":
+                found = table
+        return found
 
     # ---- members ------------------------------------------------------------
 
-    def connect(self, identity: str, name: str) -> Member:
-        """A session joins the server; it is sent its greeting and the lobby."""
-        member = Member(identity, name)
+    def connect(
+        self, identity: str, name: str, address: str = "?", table: str | None = None, guest: bool = False
+    ) -> Member:
+        """A session joins the server; it is sent its greeting and the lobby.
+
+        ``guest``: a guest session, bound to ``table`` if given (see the module docstring).
+        """
+        member = Member(identity, name, address=address, guest=guest, bound=table)
         self.members.add(member)
-        member.send({"op": "hello", "name": name, "identity": identity})
+        member.send({"op": "hello", "name": name, "identity": identity, "guest": guest, "table": table})
         member.send(self.lobby(member))
         # Back after a lost connection: straight to the one game it has a seat in.
         mine = [t for t in self.tables.values() if identity in t.owners and t.status != "over"]
@@ -334,13 +371,44 @@ class Hub:
         return member
 
     def disconnect(self, member: Member) -> None:
-        """A session is gone (its seat stays its owner's)."""
+        """A session is gone (its seat stays its owner's; a guest's seat at a table not started is freed)."""
+        if member not in self.members:
+            return
         self.members.discard(member)
         member.table = None
+        if member.guest:
+            for table in list(self.tables.values()):
+                if table.match is None and member.identity in table.owners:
+                    seat = table.owners.index(member.identity)
+                    table.owners[seat], table.names[seat] = None, None
+                    others = [o for o in table.owners if o not in (None, BOT_OWNER)]
+                    if table.creator == member.identity and not others:
+                        # Nobody is left who could start or close it: it goes (no game, nothing to archive).
+                        del self.tables[table.id]
+                        for m in self._at(table):
+                            m.table, m.seat = None, None
+                            m.send({"op": "closed", "table": table.id, "archived": None})
+                        try:
+                            (self.folder / f"{table.id}.json").unlink(missing_ok=True)
+                        except OSError as exc:
+                            log.error("could not remove table %s: %s", table.id, exc)
+                        self._lobby_changed()
+                        continue
+                    self.save(table)
+                    for m in self._at(table):
+                        self._send_table(m, table)
+                    self._lobby_changed()
+
+    def end(self, member: Member, text: str) -> None:
+        """End ``member``'s session: it is sent ``ended`` with ``text`` (shown as it ends), then hung up."""
+        member.send({"op": "ended", "text": text})
+        member.hang_up()
 
     def lobby(self, member: Member) -> dict[str, Any]:
         """The ``lobby`` message for ``member``: every table, newest last."""
         tables = sorted(self.tables.values(), key=lambda t: t.created)
+        if member.guest and member.bound is not None:
+            tables = [t for t in tables if t.id == member.bound]
         return {"op": "lobby", "tables": [t.listing(member.identity) for t in tables]}
 
     def _lobby_changed(self) -> None:
@@ -381,13 +449,17 @@ class Hub:
         except (KeyError, TypeError, ValueError) as exc:
             member.send({"op": "error", "text": str(exc)[:200] or "that request is not understood"})
 
-    def _table(self, message: dict[str, Any]) -> Table:
+    def _table(self, message: dict[str, Any], member: Member | None = None) -> Table:
         table = self.tables.get(str(message.get("table")))
-        if table is None:
+        if table is None or (member is not None and member.bound not in (None, table.id)):
             raise ValueError("there is no such table (it may have been closed)")
         return table
 
     def _op_create(self, member: Member, message: dict[str, Any]) -> None:
+        if member.guest and (
+            member.bound is not None or any(member.identity in t.owners for t in self.tables.values())
+        ):
+            raise ValueError("a guest plays at one table only: the one its code is for")
         game_id = str(message["game"])
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id[:30]!r}")
@@ -420,19 +492,36 @@ class Hub:
         self._lobby_changed()
 
     def _op_join(self, member: Member, message: dict[str, Any]) -> None:
-        table = self._table(message)
+        table = self._table(message, member)
         if member.identity in table.owners:
             self._sit(member, table, table.owners.index(member.identity))
             return
         if table.match is not None or None not in table.owners:
             raise ValueError("every seat at this table is taken; you can watch")
-        if member.name in table.names:
+        if member.guest and any(member.identity in t.owners for t in self.tables.values()):
+            raise ValueError("a guest plays at one table only: the one its code is for")
+        if fold(member.name) in {fold(n) for n in table.names if n is not None}:
             raise ValueError(f"a player named {member.name} already sits at this table")
         self._sit(member, table, table.owners.index(None))
         self.save(table)
         self._lobby_changed()
 
     def _sit(self, member: Member, table: Table, seat: int) -> None:
+        if member.guest:
+            member.bound = table.id
+        for other in list(self.members):
+            # One session per seat: the newer one takes it, the older one goes back to the lobby.
+            if other is not member and other.identity == member.identity and other.table == table.id:
+                if other.seat is None:
+                    continue
+                other.table, other.seat = None, None
+                other.send(
+                    {
+                        "op": "taken",
+                        "text": "Your seat was taken by a newer session of yours; this one is back in the lobby.",
+                    }
+                )
+                other.send(self.lobby(other))
         if table.owners[seat] is None:
             table.owners[seat] = member.identity
             table.names[seat] = member.name
@@ -451,7 +540,7 @@ class Hub:
         self._send_table(member, table)
 
     def _op_watch(self, member: Member, message: dict[str, Any]) -> None:
-        table = self._table(message)
+        table = self._table(message, member)
         member.table, member.seat = table.id, None
         self._send_table(member, table)
 
@@ -556,7 +645,7 @@ class Hub:
         and the closer are told where it went (``archived``: the file's path
         under the data folder).
         """
-        table = self._table(message)
+        table = self._table(message, member)
         if table.creator != member.identity:
             raise ValueError("only the player who made this table can close it")
         if table.match is not None and message.get("confirm") is not True:
@@ -604,14 +693,6 @@ class Hub:
             log.error("could not archive table %s: %s", table.id, exc)
             return None
         return f"{self.folder.name}/{ARCHIVE}/{target.name}"
-
-
-def player_name(login: str) -> str:
-    """The name a login plays under: the login name if it is a good seat name, else 'Player'."""
-    try:
-        return check_name(login[:16])
-    except ValueError:
-        return "Player"
 
 
 async def serve_member(

@@ -8,10 +8,12 @@ or None), ``watch`` (table), ``leave``, ``play`` (n: the number of actions
 the session has seen, action: its JSON), ``chat`` (text), ``close``
 (table; ``confirm`` true for a table with a game), ``sync``.
 
-Hub -> session: ``hello`` (name, identity), ``lobby`` (tables), ``table``
+Hub -> session: ``hello`` (name, identity, guest, table: the table a guest is bound to), ``lobby`` (tables), ``table``
 (the table the session sits at or watches, with the actions so far),
 ``played`` (n, seat, action), ``chat`` (line), ``closed`` (table; ``archived``: where its file went, or None), ``error``
-(text).
+(text), ``taken`` (text: a newer session of the same player took this
+session's seat; it is back in the lobby), ``ended`` (text: the session ends,
+e.g. its identity was revoked).
 """
 
 from __future__ import annotations

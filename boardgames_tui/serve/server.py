@@ -1,11 +1,15 @@
 """The SSH server of ``boardgames-tui serve`` (asyncssh).
 
-Who may enter: a public key listed in the authorized-keys file, or a
-password that is the server's table code (``--table-code``) or the code of
-an open table (its creator reads it out). Failed logins from one address
-are counted: after :data:`MAX_FAILURES` within :data:`FAILURE_WINDOW`
-seconds that address is turned away until the window has passed, and every
-failed password costs a short delay.
+Who may enter (see :mod:`.identity` for what each identity is): a public key
+listed in the authorized-keys file; a registered account with its own
+password; or a guest with a code: a table's code (a guest bound to that
+table) or the server code (``--table-code``: a guest who may make or join
+one table, or, at the keyboard-interactive prompt, a newcomer registering
+the login name with a password of its own). Failed logins are counted per
+name tried and per address block (:class:`FailureCounter`, shared with the
+web door), with exponential back-off; a block never refuses a valid key.
+Caps (:class:`ServerConfig`) limit the sessions in all, per player and per
+address, and the connections still logging in; each refusal says why.
 
 What a login may do: open one interactive session with a pseudo-terminal.
 A shell without one (``ssh -T``) gets one line and is closed; a command
@@ -35,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import ipaddress
 import logging
 import os
 import pty
@@ -45,7 +50,7 @@ import sys
 import termios
 import time
 import weakref
-from collections import defaultdict, deque
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,18 +58,29 @@ import asyncssh
 
 from boardgames_tui import i18n
 from boardgames_tui.engine.match import data_dir
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.engine.names import check_name
+from boardgames_tui.i18n import N_, _, shapes
 
-from .hub import Hub, player_name, serve_member
+from .hub import Hub, serve_member
+from .identity import MIN_SECRET, Admission, UserStore, address_block, check_secret, fold, new_guest
 from .terminal import TerminalModes
 
 log = logging.getLogger("boardgames_tui.serve")
 
-#: Failed logins from one address within FAILURE_WINDOW seconds before it is turned away.
+#: Failures of one name, or from one address block, before each further one blocks it (back-off).
 MAX_FAILURES = 5
-FAILURE_WINDOW = 60.0
+#: Seconds of the first block; each further failure doubles it, up to BACKOFF_MAX.
+BACKOFF_BASE = 30.0
+BACKOFF_MAX = 3600.0
+#: Seconds without a failure after which a name's or block's count is forgotten.
+FAILURE_FORGET = 3600.0
 #: Seconds a failed password login waits before it is answered.
 FAILURE_DELAY = 1.0
+#: Default caps: sessions in all, per player, per client address; connections still logging in.
+MAX_SESSIONS = 100
+MAX_PER_IDENTITY = 3
+MAX_PER_ADDRESS = 20
+MAX_HALF_OPEN = 30
 #: Default seconds without a key before a session is closed.
 IDLE_TIMEOUT = 30 * 60.0
 #: Seconds a session's process has to end after a hang-up before it is killed.
@@ -176,34 +192,93 @@ def default_authorized_keys() -> Path:
 
 
 class FailureCounter:
-    """Failed logins per address in a sliding window (see the module docstring)."""
+    """Failed logins, counted per name tried and per address block, with exponential back-off.
 
-    def __init__(self, limit: int = MAX_FAILURES, window: float = FAILURE_WINDOW) -> None:
-        self.limit, self.window = limit, window
-        self._times: dict[str, deque[float]] = defaultdict(deque)
+    A key is ``who:<folded name>`` or ``net:<address block>`` (:meth:`keys_for`).
+    Each failure costs :data:`FAILURE_DELAY`; the :data:`MAX_FAILURES`-th failure of a
+    key (counted until :data:`FAILURE_FORGET` seconds pass without one) blocks it for
+    :data:`BACKOFF_BASE` seconds, and each further one doubles the block, up to
+    :data:`BACKOFF_MAX`.
+    A block refuses passwords and codes only: a valid key is never refused by it.
+    The SSH and web doors share one counter.
+    """
 
-    def _recent(self, address: str) -> deque[float]:
-        times = self._times[address]
+    def __init__(
+        self,
+        limit: int = MAX_FAILURES,
+        base: float = BACKOFF_BASE,
+        cap: float = BACKOFF_MAX,
+        forget: float = FAILURE_FORGET,
+    ) -> None:
+        self.limit, self.base, self.cap, self.forget = limit, base, cap, forget
+        #: key -> (failures, time of the last one, blocked until)
+        self._records: dict[str, tuple[int, float, float]] = {}
+
+    @staticmethod
+    def keys_for(name: str, address: str) -> tuple[str, str]:
+        """The two keys a login by ``name`` from ``address`` is counted under."""
+        return "who:" + fold(name), "net:" + address_block(address)
+
+    def _record(self, key: str, now: float) -> tuple[int, float, float]:
+        record = self._records.get(key, (0, 0.0, 0.0))
+        if now - record[1] > self.forget and now >= record[2]:
+            self._records.pop(key, None)
+            return (0, 0.0, 0.0)
+        return record
+
+    def failed(self, *keys: str) -> None:
+        """Count one failure under each of ``keys``."""
         now = time.monotonic()
-        while times and now - times[0] > self.window:
-            times.popleft()
-        return times
+        for key in keys:
+            count, _last, until = self._record(key, now)
+            count += 1
+            if count >= self.limit:
+                until = now + min(self.cap, self.base * 2 ** (count - self.limit))
+            self._records[key] = (count, now, until)
 
-    def failed(self, address: str) -> None:
-        """Count one failure of ``address``."""
-        self._recent(address).append(time.monotonic())
+    def blocked(self, *keys: str) -> float:
+        """Seconds until every one of ``keys`` may try again (0: none is blocked)."""
+        now = time.monotonic()
+        return max([self._record(key, now)[2] - now for key in keys] + [0.0])
 
-    def blocked(self, address: str) -> bool:
-        """Whether ``address`` has failed too often lately."""
-        return len(self._recent(address)) >= self.limit
+    def succeeded(self, key: str) -> None:
+        """A right password for ``key`` (a ``who:`` key): its count starts again."""
+        self._records.pop(key, None)
+
+
+#: The refusals :func:`admit` gives (English; each door shows them in its language).
+#: The refusal of a blocked name or address block.
+TOO_MANY = N_("too many failed logins; try again later")
+TEXTS = shapes(
+    TOO_MANY,
+    N_("that password or code is not right"),
+)
+
+#: Seconds between two looks at the users file for revocations.
+REVOKE_POLL = 1.0
+#: What a session's own process shows when its identity is revoked (then it ends).
+REVOKED = N_("The operator of this server revoked your access; this session ends.")
+#: The server's refusals when it is full (each written to the client, then the session ends).
+FULL = N_("boardgames-tui: the server is full ({count} sessions); try again later.")
+FULL_IDENTITY = N_(
+    "boardgames-tui: you already have {count} sessions open here; close one before opening another."
+)
+FULL_ADDRESS = N_("boardgames-tui: {count} sessions are already open from your address; try again later.")
+BUSY = "boardgames-tui: too many connections are logging in at once; try again in a minute."
 
 
 class ServerConfig:
     """What ``serve`` was started with.
 
     ``authorized_keys``: the file of keys that may log in (missing: no key
-    logins); ``table_code``: a password every login may use (None: only the
-    codes of open tables); ``idle_timeout`` in seconds.
+    logins); ``table_code``: the server code (registers a new account, or
+    lets a guest make or join one table; None: only tables' codes admit
+    guests); ``idle_timeout`` in seconds; ``users``: the store of keys' names
+    and accounts (None: ``<data folder>/users.json``). Caps:
+    ``max_sessions`` in all, ``max_per_identity`` per player,
+    ``max_per_address`` per client address, ``max_half_open`` connections
+    still logging in. ``trusted_proxies``: the addresses or networks of
+    reverse proxies whose ``X-Forwarded-For`` header the web door believes.
     """
 
     def __init__(
@@ -211,10 +286,29 @@ class ServerConfig:
         authorized_keys: Path | None = None,
         table_code: str | None = None,
         idle_timeout: float = IDLE_TIMEOUT,
+        users: UserStore | None = None,
+        max_sessions: int = MAX_SESSIONS,
+        max_per_identity: int = MAX_PER_IDENTITY,
+        max_per_address: int = MAX_PER_ADDRESS,
+        max_half_open: int = MAX_HALF_OPEN,
+        trusted_proxies: tuple[str, ...] = (),
     ) -> None:
         self.authorized_keys = authorized_keys
         self.table_code = table_code
         self.idle_timeout = idle_timeout
+        self._users = users
+        self.max_sessions, self.max_per_identity = max_sessions, max_per_identity
+        self.max_per_address, self.max_half_open = max_per_address, max_half_open
+        self.trusted_proxies = tuple(ipaddress.ip_network(p, strict=False) for p in trusted_proxies)
+        #: Connections that have not finished logging in, now.
+        self.half_open = 0
+
+    @property
+    def users(self) -> UserStore:
+        """The store of registered keys and accounts."""
+        if self._users is None:
+            self._users = UserStore()
+        return self._users
 
     def keys(self) -> asyncssh.SSHAuthorizedKeys | None:
         """The authorized keys, read afresh at each login (None: no usable file)."""
@@ -227,59 +321,271 @@ class ServerConfig:
             log.error("cannot read %s: %s", path, exc)
             return None
 
+    def full(self, hub: Hub, identity: str, address: str) -> str | None:
+        """Why one more session of ``identity`` from ``address`` would be refused (in the server's
+        language), or None if it fits under every cap."""
+        members = list(hub.members)
+        if len(members) >= self.max_sessions:
+            return _(FULL).format(count=self.max_sessions)
+        if sum(m.identity == identity for m in members) >= self.max_per_identity:
+            return _(FULL_IDENTITY).format(count=self.max_per_identity)
+        if sum(m.address == address for m in members) >= self.max_per_address:
+            return _(FULL_ADDRESS).format(count=self.max_per_address)
+        return None
+
+
+def client_address(peer: str, forwarded: list[str], config: ServerConfig) -> str:
+    """The client's address: ``peer``, or, when ``peer`` is a proxy named in
+    ``config.trusted_proxies``, the last address of the ``X-Forwarded-For``
+    headers (``forwarded``) that is not itself a trusted proxy.
+
+    A header from anyone else is ignored, so a client cannot choose the
+    address it is counted under.
+    """
+
+    def trusted(address: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(address.strip().split("%", 1)[0])
+        except ValueError:
+            return False
+        return any(ip in net for net in config.trusted_proxies)
+
+    if not trusted(peer):
+        return peer
+    hops = [h.strip() for line in forwarded for h in line.split(",") if h.strip()]
+    for hop in reversed(hops):
+        if not trusted(hop):
+            return hop
+    return peer
+
+
+async def admit(
+    hub: Hub,
+    config: ServerConfig,
+    failures: FailureCounter,
+    login: str,
+    password: str,
+    address: str,
+    server_codes: set[str],
+) -> Admission | str:
+    """Who a login name and password (or code) let in, shared by the SSH and web doors.
+
+    Returns an :class:`~.identity.Admission`, or the reason it was refused
+    (English, for the player). In order: a name that is not a good seat name
+    is refused (not counted); a blocked name or address block is refused
+    (waits :data:`FAILURE_DELAY`); a registered account needs its own
+    password; a name registered by a key cannot be used with a code; a
+    table's code (of a table not over) admits a guest bound to that table;
+    a server code admits a guest who may make or join one table. Anything
+    else is a failure, counted under the name and the address block, and
+    answered after :data:`FAILURE_DELAY`.
+    """
+    try:
+        name = check_name(login)
+    except ValueError as exc:
+        return str(exc)
+    keys = failures.keys_for(name, address)
+    if failures.blocked(*keys):
+        await asyncio.sleep(FAILURE_DELAY)
+        return TOO_MANY
+    found = config.users.account(name)
+    if found is not None:
+        user, stored = found
+        if not user.revoked and await asyncio.to_thread(check_secret, password, stored):
+            failures.succeeded(keys[0])
+            return Admission(user.identity, user.name)
+    elif config.users.owner_of(name) is None:
+        table = hub.table_for_code(password)
+        if table is not None:
+            return new_guest(name, table.id)
+        if password in server_codes:
+            return new_guest(name, None)
+    failures.failed(*keys)
+    await asyncio.sleep(FAILURE_DELAY)
+    return "that password or code is not right"
+
 
 class TableServer(asyncssh.SSHServer):
-    """One SSH connection: authentication and the requests it may make."""
+    """One SSH connection: authentication and the requests it may make.
+
+    Keyboard-interactive login (what ``ssh`` asks by default) says on screen
+    what to type: an account's password; or, for a name not registered, a
+    table's code (a guest at that table) or the server code, after which it
+    asks for a new password twice to register the name (both empty: a guest
+    this time). Plain password login takes the same answers except the
+    registration.
+    """
 
     def __init__(self, hub: Hub, config: ServerConfig, failures: FailureCounter) -> None:
         self.hub, self.config, self.failures = hub, config, failures
         self.address = "?"
-        self.identity: str | None = None
+        self.admission: Admission | None = None
+        self.key_fingerprint: str | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
+        self._half_open = False
+        self._registering: str | None = None
+        self._tries = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        self.config.half_open += 1
+        self._half_open = True
+        #: Over the cap of connections still logging in: turned away at its first login request,
+        #: the first moment the client can be told why.
+        self._over = self.config.half_open > self.config.max_half_open
+
+    def _logged_in(self) -> None:
+        if self._half_open:
+            self._half_open = False
+            self.config.half_open -= 1
+
+    def auth_completed(self) -> None:
+        self._logged_in()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._logged_in()
 
     def begin_auth(self, username: str) -> bool:
-        if self.failures.blocked(self.address):
+        if self._over:
             assert self.conn is not None
-            self.conn.disconnect(
-                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failed logins; try later"
-            )
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY)
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # A listed key is let in whatever the failure counters say: a lockout never refuses a valid key.
         keys = self.config.keys()
-        if (
-            self.failures.blocked(self.address)
-            or keys is None
-            or keys.validate(key, self.address, self.address) is None
-        ):
+        if keys is None or keys.validate(key, self.address, self.address) is None:
             return False
-        self.identity = "key:" + key.get_fingerprint()
+        fingerprint = key.get_fingerprint()
+        user = self.config.users.key(fingerprint)
+        if user is not None and user.revoked:
+            return False
+        self.key_fingerprint = fingerprint
         return True
 
     def password_auth_supported(self) -> bool:
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        codes = self.hub.table_codes()
-        if self.config.table_code:
-            codes.add(self.config.table_code)
-        if not self.failures.blocked(self.address) and password in codes:
-            self.identity = "name:" + player_name(username)
+        result = await admit(
+            self.hub, self.config, self.failures, username, password, self.address, self._server_codes()
+        )
+        if isinstance(result, Admission):
+            self.admission = result
             return True
-        self.failures.failed(self.address)
-        await asyncio.sleep(FAILURE_DELAY)
         return False
 
+    def _server_codes(self) -> set[str]:
+        return {self.config.table_code} if self.config.table_code else set()
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        # The instructions say it all, and each prompt alone says enough too: ``ssh -q`` hides instructions.
+        try:
+            name = check_name(username)
+        except ValueError as exc:
+            said = _("The login name cannot be a player's name: {reason}").format(
+                reason=i18n.translate_text(str(exc))
+            )
+            return (
+                "boardgames-tui",
+                said + "\n" + _("Connect with another login name: ssh OTHERNAME@host"),
+                "",
+                [],
+            )
+        if self.config.users.account(name) is not None:
+            said = _("Log in as {name} with your password.").format(name=name)
+            prompt = _("Password for {name}: ").format(name=name)
+        elif self.config.users.owner_of(name) is not None:
+            said = _("The name {name} belongs to a player with a key; connect with another name.").format(
+                name=name
+            )
+            prompt = _("Password for {name}: ").format(name=name)
+        else:
+            said = _(
+                "{name} is not registered on this server. Type a table's code (its creator reads it out) "
+                "to sit at that table as a guest, or the server code to register the name {name}."
+            ).format(name=name)
+            prompt = _("Code (a table's, or the server's to register {name}): ").format(name=name)
+        return ("boardgames-tui", said, "", [(prompt, False)])
+
+    def _register_challenge(self, problem: str = "") -> Any:
+        assert self._registering is not None
+        said = _(
+            "Registering {name} on this server: choose a password of your own (at least {count} "
+            "characters); you will log in with it from now on. Leave both empty to play as a guest this time."
+        ).format(name=self._registering, count=MIN_SECRET)
+        return (
+            "boardgames-tui",
+            (problem + "\n" if problem else "") + said,
+            "",
+            [
+                (
+                    _("New password for {name} (empty: play as a guest): ").format(name=self._registering),
+                    False,
+                ),
+                (_("The same password again: "), False),
+            ],
+        )
+
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> Any:
+        if self._registering is not None:
+            if len(responses) != 2:
+                return False
+            new, again = responses
+            if not new and not again:
+                self.admission = new_guest(self._registering, None)
+                return True
+            self._tries += 1
+            if new != again:
+                return self._tries < 3 and self._register_challenge(_("The two passwords differ."))
+            try:
+                user = self.config.users.register_account(self._registering, new)
+            except (ValueError, OSError) as exc:
+                return self._tries < 3 and self._register_challenge(i18n.translate_text(str(exc)))
+            log.warning("account registered: %s", user.name)
+            self.admission = Admission(user.identity, user.name)
+            return True
+        if len(responses) != 1:
+            return False
+        answer = responses[0]
+        codes = self._server_codes()
+        try:
+            name = check_name(username)
+        except ValueError:
+            return False
+        keys = self.failures.keys_for(name, self.address)
+        if answer in codes and not self.failures.blocked(*keys) and self.config.users.owner_of(name) is None:
+            self._registering = name
+            return self._register_challenge()
+        return await self.validate_password(username, answer)
+
     def session_requested(self) -> TableSession:
-        return TableSession(self.hub, self.config, self.identity or "?")
+        admission, problem = self.admission, None
+        if self.key_fingerprint is not None and admission is None:
+            assert self.conn is not None
+            login = self.conn.get_extra_info("username") or ""
+            try:
+                user = self.config.users.key(self.key_fingerprint) or self.config.users.register_key(
+                    self.key_fingerprint, login
+                )
+                admission = Admission(user.identity, user.name)
+            except (ValueError, OSError) as exc:
+                problem = (
+                    _("boardgames-tui: this key cannot be named {name}: {reason}").format(
+                        name=login[:40], reason=i18n.translate_text(str(exc))
+                    )
+                    + "\r\n"
+                    + _("Connect with another login name: ssh OTHERNAME@host")
+                )
+        return TableSession(self.hub, self.config, admission, self.address, problem)
 
     # Everything else a connection may ask for is refused by asyncssh's defaults
     # (connection_requested, server_requested, unix_*: False); agent and X11
@@ -289,8 +595,17 @@ class TableServer(asyncssh.SSHServer):
 class TableSession(asyncssh.SSHServerSession):
     """One interactive session: a pseudo-terminal and the app process behind it."""
 
-    def __init__(self, hub: Hub, config: ServerConfig, identity: str) -> None:
-        self.hub, self.config, self.identity = hub, config, identity
+    def __init__(
+        self,
+        hub: Hub,
+        config: ServerConfig,
+        admission: Admission | None,
+        address: str = "?",
+        problem: str | None = None,
+    ) -> None:
+        self.hub, self.config, self.admission, self.address = hub, config, admission, address
+        #: Why this session cannot start (written to the client, then it ends), if it cannot.
+        self.problem = problem if admission is not None or problem else "boardgames-tui: not logged in"
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -307,6 +622,11 @@ class TableSession(asyncssh.SSHServerSession):
         self.goodbye: str | None = None
         #: Set once the session has ended and the client's terminal is restored.
         self.done = asyncio.Event()
+
+    @property
+    def identity(self) -> str | None:
+        """Who this session is (``key:...``, ``account:...``, ``guest:...``; None: it was refused)."""
+        return self.admission.identity if self.admission is not None else None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -333,6 +653,13 @@ class TableSession(asyncssh.SSHServerSession):
             self.chan.write((_(NO_TERMINAL) + "\r\n").encode())
             self.chan.exit(1)
             return
+        problem = self.problem
+        if self.admission is not None and not problem:
+            problem = self.config.full(self.hub, self.admission.identity, self.address)
+        if problem:
+            self.chan.write((problem + "\r\n").encode())
+            self.chan.exit(1)
+            return
         self._touch()
         self._tasks.append(asyncio.ensure_future(self._run()))
         LIVE.add(self)
@@ -345,9 +672,16 @@ class TableSession(asyncssh.SSHServerSession):
 
     async def _run_process(self) -> None:
         assert self.chan is not None
-        login = self.chan.get_extra_info("username") or "player"
+        admission = self.admission
+        assert admission is not None
         ours, theirs = socket.socketpair()
-        member = self.hub.connect(self.identity, player_name(login))
+        member = self.hub.connect(
+            admission.identity,
+            admission.name,
+            address=self.address,
+            table=admission.table,
+            guest=admission.guest,
+        )
         try:
             self.master, self.proc = await start_session_process(self.term, self.size, theirs)
         except OSError as exc:
@@ -627,7 +961,27 @@ async def start_server(
         server_version=SERVER_VERSION,
         **algorithms(),
     )
+    hub.background.add(asyncio.ensure_future(watch_revocations(acceptor, hub, config)))
     return acceptor, hub
+
+
+async def watch_revocations(acceptor: asyncssh.SSHAcceptor, hub: Hub, config: ServerConfig) -> None:
+    """While ``acceptor`` serves: each time the users file changes, end the sessions of revoked identities.
+
+    ``boardgames-tui serve users revoke`` (another process) writes that file;
+    a session ended so is told why (:data:`REVOKED`) by its own process.
+    """
+    seen = config.users.mtime()
+    while acceptor.is_serving():
+        await asyncio.sleep(REVOKE_POLL)
+        now = config.users.mtime()
+        if now == seen:
+            continue
+        seen = now
+        revoked = config.users.revoked()
+        for member in list(hub.members):
+            if member.identity in revoked:
+                hub.end(member, REVOKED)
 
 
 def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerConfig) -> str:
@@ -639,9 +993,10 @@ def how_to_connect(host: str, port: int, key: asyncssh.SSHKey, config: ServerCon
         _("connect with:  ssh -p {port} YOURNAME@{host}").format(port=port, host=shown_host),
         _("keys allowed: {file}").format(file=config.authorized_keys)
         + ("" if config.keys() is not None else " " + _("(no such file yet)")),
+        _("players and accounts: {file} (boardgames-tui serve users list)").format(file=config.users.path),
     ]
     if config.table_code:
-        lines.append(_("or log in with the table code as the password"))
+        lines.append(_("a new player registers a name with the server code at the first login"))
     lines.append(_("Ctrl+C stops the server; the tables are kept."))
     return "\n".join(lines)
 

@@ -29,6 +29,7 @@ from boardgames_tui import i18n
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import Match, SaveError, seat_letter
 from boardgames_tui.engine.match import action_from_json, action_to_json
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.games import GAMES
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.serve import protocol
@@ -470,7 +471,7 @@ class SeatGameOverScreen(GameOverScreen, inherit_bindings=False):
 
     CHOICES = SEAT_GAME_OVER_CHOICES
     BINDINGS: ClassVar = [
-        Binding("l", "choose('launcher')", N_("Lobby")),
+        Binding("b", "choose('launcher')", N_("Lobby")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),
@@ -664,9 +665,14 @@ class SessionApp(BoardGamesApp):
         table = self.table_screen()
         if op == "hello":
             self.player = message["name"]
-            self.lobby.query_one("#lobby-title", Static).update(
-                _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
-            )
+            title = _("boardgames-tui: the tables of this server. You are {name}.").format(name=self.player)
+            if message.get("guest"):  # a guest for this session only, at one table
+                title += " " + (
+                    _("(a guest at table {table})").format(table=message["table"])
+                    if message.get("table")
+                    else _("(a guest: one table, this session only)")
+                )
+            self.lobby.query_one("#lobby-title", Static).update(title)
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "table":
@@ -703,6 +709,11 @@ class SessionApp(BoardGamesApp):
                 )
             else:
                 self.notify(_("Table {id} is closed.").format(id=message["table"]) + kept, timeout=10)
+        elif op == "taken":
+            self.to_launcher(leave=False)
+            self.notify(i18n.translate_text(message["text"]), severity="warning", timeout=8)
+        elif op == "ended":
+            self.exit(message=i18n.translate_text(message["text"]))
         elif op == "error":
             if isinstance(table, SeatScreen) and table.pending:
                 table.refused(i18n.translate_text(message["text"]))
@@ -731,7 +742,10 @@ class SessionApp(BoardGamesApp):
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(
-            SeatGameOverScreen(match.spec.title, match.state.outcome(), match.names), self._after_game_over
+            SeatGameOverScreen(
+                match.spec.title, match.state.outcome(), marked_names(match.names, match.seats)
+            ),
+            self._after_game_over,
         )
 
     def _after_game_over(self, choice: str | None) -> None:

@@ -20,14 +20,16 @@ stops its own relay (its websocket writes wait), its process then blocks on
 its own output, and the hub drops it as stuck when its queue fills, as it
 does for a slow SSH client.
 
-Who may enter: a name and a code, asked on the entry page (``/``). The code
-is the server's ``--table-code``, or else the web code printed at start, or
-the code of an open table (as for a password login over SSH). The name and
-code give the identity ``name:<name>``, the same as an SSH password login
-with that login name: a player who comes back with the same name and a
-valid code gets their seat back. A wrong code counts as a failed login for
-that address (shared with the SSH side). A good entry gets a ticket that
-opens one websocket within :data:`TICKET_TTL` seconds.
+Who may enter: a name and a code, asked on the entry page (``/``), checked
+exactly as an SSH password login (:func:`.server.admit`): a registered
+account's own password; or a table's code (a guest bound to that table);
+or the server's ``--table-code`` or the web code printed at start (a guest
+who may make or join one table). A wrong code counts against the name and
+the address block in the counters the SSH door uses, and is answered after
+the same delay. The client's address is the connection's, or the
+``X-Forwarded-For`` header's when the connection comes from a proxy named
+in ``--trusted-proxy``. A good entry gets a ticket that opens one websocket
+within :data:`TICKET_TTL` seconds.
 
 What keeps the code and the tab to themselves: the form is sent with POST
 (the code travels in the request body, never in an address that a history,
@@ -66,11 +68,11 @@ from textual_serve.server import Server
 from yarl import URL
 
 from boardgames_tui import i18n
-from boardgames_tui.engine.names import check_name
 from boardgames_tui.i18n import _
 
 from .hub import Hub, new_code, serve_member
-from .server import FailureCounter, ServerConfig
+from .identity import Admission
+from .server import TOO_MANY, FailureCounter, ServerConfig, admit, client_address
 
 log = logging.getLogger("boardgames_tui.serve")
 
@@ -176,8 +178,8 @@ class WebTables(Server):
     def __init__(self, hub: Hub, config: ServerConfig, failures: FailureCounter, code: str) -> None:
         super().__init__("boardgames-tui", title="boardgames-tui")
         self.hub, self.config, self.failures, self.code = hub, config, failures, code
-        #: ticket -> (identity, name, expiry time)
-        self.tickets: dict[str, tuple[str, str, float]] = {}
+        #: ticket -> (who was let in, name, expiry time)
+        self.tickets: dict[str, tuple[Admission, str, float]] = {}
         #: The relays of the tabs open now.
         self.services: set[HubAppService] = set()
 
@@ -211,10 +213,7 @@ class WebTables(Server):
     # ---- entry -------------------------------------------------------------------
 
     def _codes(self) -> set[str]:
-        codes = self.hub.table_codes() | {self.code}
-        if self.config.table_code:
-            codes.add(self.config.table_code)
-        return codes
+        return {c for c in (self.code, self.config.table_code) if c}
 
     def entry_page(self, name: str = "", code: str = "", problem: str = "") -> str:
         """The entry form (name and code) as HTML, with ``problem`` shown above it.
@@ -251,7 +250,9 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
 </form></body></html>"""
 
     def _address(self, request: web.Request) -> str:
-        return request.remote or "?"
+        return client_address(
+            request.remote or "?", request.headers.getall("X-Forwarded-For", []), self.config
+        )
 
     async def handle_entry(self, request: web.Request) -> web.Response:
         """The entry form, empty (a code is typed, never carried in the address)."""
@@ -266,31 +267,21 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         address = self._address(request)
         form = await request.post()
         name, code = str(form.get("name", "")), str(form.get("code", ""))
-        if self.failures.blocked(address):
+        who = await admit(self.hub, self.config, self.failures, name, code, address, self._codes())
+        if isinstance(who, str):
             return web.Response(
-                status=429,
-                text=self.entry_page(name, "", _("Too many wrong codes; try again later.")),
+                status=429 if who == TOO_MANY else 403,
+                text=self.entry_page(name, "", i18n.translate_text(who)),
                 content_type="text/html",
             )
-        try:
-            name = check_name(name)
-        except ValueError as exc:
-            return web.Response(
-                status=400,
-                text=self.entry_page(name, code, i18n.translate_text(str(exc))),
-                content_type="text/html",
-            )
-        if code not in self._codes():
-            self.failures.failed(address)
-            return web.Response(
-                status=403,
-                text=self.entry_page(name, "", _("That code is not right.")),
-                content_type="text/html",
-            )
+        name = who.name
+        full = self.config.full(self.hub, who.identity, address)
+        if full:
+            return web.Response(status=503, text=self.entry_page(name, "", full), content_type="text/html")
         now = time.monotonic()
         self.tickets = {t: v for t, v in self.tickets.items() if v[2] > now}
         ticket = secrets.token_urlsafe(24)
-        self.tickets[ticket] = ("name:" + name, name, now + TICKET_TTL)
+        self.tickets[ticket] = (who, name, now + TICKET_TTL)
         scheme = "wss" if request.secure or request.headers.get("X-Forwarded-Proto") == "https" else "ws"
         context = {
             "font_size": _size(form.get("fontsize"), 16),
@@ -314,13 +305,15 @@ button {{ font: inherit; margin-top: 1.5em; padding: 0.5em 2em; }}
         entry = self.tickets.pop(request.match_info["ticket"], None)
         if entry is None or entry[2] < time.monotonic():
             raise web.HTTPForbidden(text="this page has expired; load it again")
-        identity, name, _expiry = entry
+        who, name, _expiry = entry
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_WS_MESSAGE)
         await websocket.prepare(request)
         width = _size(request.query.get("width"), 80)
         height = _size(request.query.get("height"), 24)
         ours, theirs = socket.socketpair()
-        member = self.hub.connect(identity, name)
+        member = self.hub.connect(
+            who.identity, name, address=self._address(request), table=who.table, guest=who.guest
+        )
         service = HubAppService(
             theirs,
             write_bytes=websocket.send_bytes,

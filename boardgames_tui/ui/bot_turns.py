@@ -36,11 +36,13 @@ whether a computer player decides now. The rules of the table:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from boardgames_tui import i18n
+from boardgames_tui.engine.core import seat_ref
 from boardgames_tui.engine.match import HUMAN
 from boardgames_tui.i18n import N_, _
 
@@ -66,6 +68,26 @@ def kind_name(kind: str) -> str:
     return (
         _("Human") if kind == HUMAN else _("Computer ({level})").format(level=_(LEVEL_NAMES.get(kind, kind)))
     )
+
+
+def own_line(events: Sequence[Any], seat: int, names: Sequence[str]) -> str | None:
+    """The public log line that tells ``seat``'s own move, among the ``events`` that move added.
+
+    ``events`` are engine ``Event`` objects, public (the table's view). A
+    move may add other lines after its own (a round revealed, the next
+    player's turn, a new round): the line shown for the move is the first
+    that begins with the seat's name, else the first that names it, else
+    the first line at all; None when the move added no public line. The
+    line is translated and its names filled in from ``names``.
+    """
+    ref = seat_ref(seat)
+    shown = [(e, i18n.render_event(e, names, None)) for e in events]
+    shown = [(e, line) for e, line in shown if line]
+    for wanted in (lambda t: t.startswith(ref), lambda t: ref in t, lambda t: True):
+        for event, line in shown:
+            if wanted(event.text):
+                return line
+    return None
 
 
 def think(helper: ThinkingProcess, request: tuple) -> dict[str, Any] | None:
@@ -192,15 +214,15 @@ class BotTurns:
         generation, state, seat = token
         return generation == self.generation and state is self.match.state and self.is_bot(seat)
 
-    def _show_table(self, status: str) -> None:
-        """Draw the table's view (no choices) with ``status`` on the status line."""
+    def _show_table(self, status: str, tail: str = "") -> None:
+        """Draw the table's view (no choices) with ``status`` on the status line, ending with ``tail`` whole."""
         host = self.host
         seat = self.table_seat()
         if seat is None and host.shown_seat is not None:
             host.hand_over()
         host.render_for(seat, choices=False)
         host.set_focus(None)  # keys go to the screen (Space, menu, rules), not a hidden chooser
-        host.show_status(f"{host.spec.title} | {status}")
+        host.show_status(f"{host.spec.title} | {status}", tail)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A worker of the screen changed state: a computer player's answer or a hint is in."""
@@ -235,20 +257,14 @@ class BotTurns:
             action = random.Random(len(self.match.actions)).choice(legal)
         public_before = len(state.view(None).log)
         self.host.play_decision(seat, action)
-        lines = [
-            i18n.render_event(e, self.match.names, None)
-            for e in self.match.state.view(None).log[public_before:]
-        ]
-        lines = [line for line in lines if line]
+        said = own_line(self.match.state.view(None).log[public_before:], seat, self.match.names)
         level = _(LEVEL_NAMES[self.match.seats[seat]])
-        said = lines[-1] if lines else _("has decided.")
         pause = float(self._setting("bot_pause", DEFAULT_PAUSE))
-        if pause > 0 and lines and not self.match.state.is_terminal:
+        if pause > 0 and said is not None and not self.match.state.is_terminal:
             self.pausing = True
             self._show_table(
-                _("{name} ({level}): {said}  Space: go on").format(
-                    name=self.host.who(seat), level=level, said=said
-                )
+                _("{name} ({level}): {said}").format(name=self.host.who(seat), level=level, said=said),
+                "  " + _("Space: go on"),
             )
             self.host.refresh_bindings()  # the footer offers Space
             self._timer = self.host.set_timer(pause, self.go_on)

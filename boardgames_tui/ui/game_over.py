@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,7 +36,7 @@ CHOICES = (
 def outcome_table(outcome: Outcome, names: Sequence[str], measure: str = N_("score")) -> Table:
     """A Rich table: one row per seat, best first, with breakdown lines."""
     table = Table(expand=True, box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("", width=3)
+    table.add_column("", width=max(3, cell_len(_("WIN"))))  # "GANA" whole in Spanish
     table.add_column(_("Player"), ratio=1)
     table.add_column(_(measure).capitalize(), justify="right", width=7)
     table.add_column(_("Breakdown"), ratio=3)
@@ -71,7 +72,8 @@ class GameOverScreen(GatedScreen, Screen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('again')", N_("Play again")),
-        Binding("l", "choose('launcher')", N_("Launcher")),
+        # Not "l": on the final table of this same game "l" is the log (one key, one meaning).
+        Binding("b", "choose('launcher')", N_("Launcher")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("g", "choose('board')", N_("Final table")),
         Binding("pagedown", "scroll_table(1)", N_("Scroll"), show=False, priority=True),

@@ -28,6 +28,7 @@ from boardgames_tui import i18n, settings
 from boardgames_tui.engine import IllegalAction, Match, Pass, seat_letter
 from boardgames_tui.engine.core import _fill
 from boardgames_tui.engine.match import saves_dir
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.i18n import N_, _
 
 from . import memory
@@ -61,11 +62,23 @@ class StatusLine(Lines):
 
     @text.setter
     def text(self, value: str) -> None:
-        self._status = value
+        self.show(value)
+
+    @property
+    def tail(self) -> str:
+        """What the line always ends with, whole, however much of :attr:`text` is cut ("  Space: go on")."""
+        return getattr(self, "_tail", "")
+
+    def show(self, text: str, tail: str = "") -> None:
+        """Show ``text``, cut to leave room for ``tail``, then ``tail`` whole."""
+        self._status, self._tail = text, tail
         self._show()
 
     def _show(self) -> None:
-        self.set(fit_line(self.text, self.content_size.width))
+        width = self.content_size.width
+        tail = self.tail
+        room = max(1, width - cell_len(tail)) if width > 0 else 0
+        self.set(fit_line(self.text, room) + tail)
 
     def on_resize(self) -> None:
         self._show()
@@ -209,6 +222,11 @@ class GameScreen(GatedScreen, Screen[None]):
     def who(self, seat: int) -> str:
         return f"{seat_letter(seat)} {self.match.names[seat]}"
 
+    @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The seats' names as the board and the log show them: a computer player's marked "Beto (PC)"."""
+        return marked_names(self.match.names, self.match.seats)
+
     def advance(self) -> None:
         """Show the next decision: news for the last actor, game over, reaction window, curtain, or the seat."""
         state = self.match.state
@@ -316,7 +334,7 @@ class GameScreen(GatedScreen, Screen[None]):
         the last one; ``then(True)`` once ``seat`` says it is looking."""
         public = self.match.state.view(None).log
         recent = [
-            r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.match.names, None))
+            r for e in public[self.public_seen :] if (r := i18n.render_event(e, self.shown_names, None))
         ]
         self.public_seen = len(public)
         self.cover.show_curtain(self.who(seat), reason, recent, lambda: then(True))
@@ -448,7 +466,7 @@ class GameScreen(GatedScreen, Screen[None]):
         if not self.spec.hidden_information or self.bots.is_bot(seat):
             return []
         lines = state.private_news(seat, self.seen.get(seat, self.news_from))
-        return [_fill(i18n.translate_text(line), self.match.names) for line in lines]
+        return [_fill(i18n.translate_text(line), self.shown_names) for line in lines]
 
     def _show_news(self, seat: int, news: list[str], then: Any) -> None:
         """The notice for ``seat`` alone; ``then()`` once it is closed."""
@@ -529,7 +547,7 @@ class GameScreen(GatedScreen, Screen[None]):
         )
         secret = secret and settings.current().confirm_secret  # the player may turn confirmation off
         ctx = BoardContext(
-            view=view, seat=seat, names=self.match.names, legal=legal, stamp=self.stamp, secret=secret
+            view=view, seat=seat, names=self.shown_names, legal=legal, stamp=self.stamp, secret=secret
         )
         with self.board.held():  # the new table and its first preview drawn as one picture
             self.board.show(ctx)
@@ -543,7 +561,7 @@ class GameScreen(GatedScreen, Screen[None]):
         # public view, a computer player's turn): the board above keeps its size (no new
         # layout). Once the game is over, the final table gets its rows.
         self.chooser.display = bool(legal) or (isinstance(self.chooser, ActionList) and not state.is_terminal)
-        self.query_one(LogPanel).show(view.log, self.match.names, seat)
+        self.query_one(LogPanel).show(view.log, self.shown_names, seat)
         self.show_status(self.status_text(seat))
         # A new list (or none) asks for a key pressed after it is drawn.
         KeyGate.of(self.app).arm(self)
@@ -559,9 +577,12 @@ class GameScreen(GatedScreen, Screen[None]):
             if state.reaction_window is not None and legal and all(isinstance(a, Pass) for a in legal):
                 self.notify(_("You have nothing to react with now: choose pass."), timeout=5)
 
-    def show_status(self, text: str) -> None:
-        """Put ``text`` (plain, names shown as typed) on the one-line status above the board."""
-        self.query_one(StatusLine).text = text
+    def show_status(self, text: str, tail: str = "") -> None:
+        """Put ``text`` (plain, names shown as typed) on the one-line status above the board.
+
+        ``tail`` ends the line whole ("  Space: go on"): ``text`` is cut to leave it room.
+        """
+        self.query_one(StatusLine).show(text, tail)
 
     def status_text(self, seat: int | None) -> str:
         state = self.match.state
@@ -691,6 +712,9 @@ class GameScreen(GatedScreen, Screen[None]):
             return self._can_undo()
         if action == "scores":
             return self.match.state.is_terminal
+        if action == "save":
+            # A finished game is already kept in the history (and its replay there): nothing to save.
+            return not self.match.state.is_terminal
         if action in ("hint", "hint_unlisted"):
             # Listed in the footer at a table with computer players; a key of its own otherwise.
             return self.bots.can_hint() and self.bots.any_bots() == (action == "hint")
@@ -731,6 +755,9 @@ class GameScreen(GatedScreen, Screen[None]):
         show_rules(self.app, self.spec.title, self.spec.rules_text())
 
     def action_save(self) -> None:
+        if self.match.state.is_terminal:
+            self.notify(_("This game is over: it is kept in Finished games, with its replay."), timeout=5)
+            return
         name = f"{self.spec.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
         try:
             path = self.match.save(saves_dir() / name)

@@ -14,10 +14,19 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from boardgames_tui import i18n
-from boardgames_tui.engine.history import HistoryEntry, list_history, load_entry, names_line, statistics
+from boardgames_tui.engine.history import (
+    PERSON,
+    UNKNOWN,
+    HistoryEntry,
+    NameStats,
+    list_history,
+    load_entry,
+    names_line,
+    statistics,
+)
 from boardgames_tui.engine.match import SaveError, printable
 from boardgames_tui.games import GAMES
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import N_, _, ngettext
 
 from .footer import StableFooter
 from .translated import translated
@@ -75,7 +84,7 @@ class HistoryScreen(Screen[None]):
             table.add_row(
                 Text(e.title),
                 Text(e.date()),
-                Text(names_line(e.names, 22)),  # the five columns fit 80 columns
+                Text(names_line(e.shown_names(), 22)),  # the five columns fit 80 columns
                 Text(printable(e.winner_names(), 24)),
                 Text(str(e.length), justify="right"),
                 key=str(i),
@@ -142,8 +151,25 @@ def _share(wins: int, games: int) -> str:
     return f"{wins}/{games} ({round(100 * wins / games)}%)" if games else "-"
 
 
+def stats_label(stats: NameStats) -> str:
+    """The name a block of the statistics is headed with: a person's as typed, else who it was.
+
+    "Beto" (a person), "Beto (PC, Strong)" (a computer player's games under
+    that name), "Beto (?)" (games whose history file does not say who sat there).
+    """
+    from .bot_turns import LEVEL_NAMES
+
+    name = printable(stats.name, 24)
+    if stats.kind == PERSON:
+        return name
+    if stats.kind == UNKNOWN:
+        return _("{name} (?)").format(name=name)
+    return _("{name} (PC, {level})").format(name=name, level=_(LEVEL_NAMES.get(stats.kind, stats.kind)))
+
+
 def stats_table(entries: tuple[HistoryEntry, ...]) -> Table:
-    """A Rich table: one block per name (most games first), with a row per game and per seat."""
+    """A Rich table: one block per name and kind of player (people first, most games first),
+    with a row per game and per seat."""
     table = Table(expand=True, box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(_("Player"), ratio=2)
     table.add_column(_("Where"), ratio=3)
@@ -151,7 +177,7 @@ def stats_table(entries: tuple[HistoryEntry, ...]) -> Table:
     table.add_column(_("Best"), justify="right", width=6)
     for stats in statistics(entries):
         table.add_row(
-            Text(printable(stats.name, 24), style="bold"),
+            Text(stats_label(stats), style="bold"),
             _("all games"),
             _share(stats.total.wins, stats.total.games),
             "",
@@ -191,15 +217,27 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            _("Statistics of {count} finished games (best: in each game's own score)").format(
-                count=len(self.entries)
-            ),
+            ngettext(
+                "Statistics of {count} finished game (best: in each game's own score)",
+                "Statistics of {count} finished games (best: in each game's own score)",
+                len(self.entries),
+            ).format(count=len(self.entries)),
             id="stats-title",
             markup=False,
         )
         with VerticalScroll(id="stats-scroll"):
             if self.entries:
                 yield Static(stats_table(self.entries), id="stats-table")
+                yield Static(
+                    _(
+                        "A computer player's games are counted apart, as (PC); (?): an older "
+                        "history file that does not say who played."
+                    )
+                    if any(e.seats is None for e in self.entries)
+                    else _("A computer player's games are counted apart, as (PC)."),
+                    id="stats-note",
+                    markup=False,
+                )
             else:
                 yield Static(_("No finished game yet."), id="stats-empty")
         yield StableFooter()

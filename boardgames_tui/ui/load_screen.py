@@ -18,6 +18,11 @@ from boardgames_tui.i18n import N_, _
 from .translated import translated
 
 
+def kind_label(autosave: bool) -> str:
+    """How the load list heads a file: "unfinished" for an autosave, "saved" for a save, translated."""
+    return _("unfinished") if autosave else _("saved")
+
+
 @translated
 class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
     """Lists saves and autosaves, newest first, each with its game, players and size.
@@ -50,7 +55,7 @@ class LoadScreen(ModalScreen["tuple[Path, bool] | None"]):
             )
             yield OptionList(
                 *[
-                    Option(f"{_('unfinished') if auto else _('saved'):<10} {save_summary(p)}", id=str(i))
+                    Option(f"{kind_label(auto):<10} {save_summary(p)}", id=str(i))
                     for i, (p, auto) in enumerate(self.files)
                 ],
                 id="load-list",

@@ -21,6 +21,7 @@ from textual.widgets import Input, Static
 from boardgames_tui import i18n
 from boardgames_tui.engine import Event, Match, State, seat_letter
 from boardgames_tui.engine.core import _fill
+from boardgames_tui.engine.names import marked_names
 from boardgames_tui.i18n import N_, _
 
 from .board import BoardContext, GameBoard
@@ -176,7 +177,12 @@ class ReplayScreen(Screen[None]):
             if seat is None or not self.match.spec.hidden_information:
                 return _("everything revealed")  # (a game without hands: no hand to name)
             return _("all, hand of {seat}").format(seat=seat_letter(seat))
-        return f"{seat_letter(view)} {self.match.names[view]}"
+        return f"{seat_letter(view)} {self.names[view]}"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as shown: a computer player's marked "Beto (PC)"."""
+        return marked_names(self.match.names, self.match.seats)
 
     def revealed_seat(self) -> int | None:
         """The seat whose hand the revealed view shows: the one that made the decision shown (first to move at the start)."""
@@ -191,7 +197,7 @@ class ReplayScreen(Screen[None]):
             return
         state = self.match.states[self.step]
         view = self.viewpoint
-        names = self.match.names
+        names = self.names
         if view == ALL:
             # The full state, every private line, and the hand of the seat that just decided.
             shown, seat, log = state, self.revealed_seat(), tuple(revealed(e) for e in state.log)
@@ -227,8 +233,8 @@ class ReplayScreen(Screen[None]):
         if secret and view != ALL and view != seat:
             what = _("a secret choice")
         else:
-            what = _fill(i18n.translate_text(str(action)), self.match.names)
-        return f"{self.step}. {seat_letter(seat)} {self.match.names[seat]}: {what}"
+            what = _fill(i18n.translate_text(str(action)), self.names)
+        return f"{self.step}. {seat_letter(seat)} {self.names[seat]}: {what}"
 
     # ---- moving -------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 import gettext
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -35,16 +36,6 @@ PACKAGE = Path(i18n.__file__).parent
 PO = PACKAGE / "locale" / "es" / "LC_MESSAGES" / "boardgames_tui.po"
 MO = PO.with_suffix(".mo")
 SIZE = (80, 24)
-
-
-@pytest.fixture
-def spanish():
-    """Speak Spanish for one test, note every message looked up without a translation, then English again."""
-    i18n.missing = set()
-    apply_language("es")
-    yield i18n.missing
-    apply_language("en")
-    i18n.missing = None
 
 
 def _source_messages() -> set[str]:
@@ -454,25 +445,29 @@ def posted_form(body: str):
     return make_mocked_request("POST", "/play", headers=headers, payload=payload)
 
 
-async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path):
+async def test_the_web_entry_page_and_its_refusals_speak_the_servers_language(spanish, tmp_path, monkeypatch):
 
+    from boardgames_tui.serve import server as server_module
     from boardgames_tui.serve.hub import Hub
+    from boardgames_tui.serve.identity import UserStore
     from boardgames_tui.serve.server import FailureCounter, ServerConfig
     from boardgames_tui.serve.web import WebTables
 
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.01)
     failures = FailureCounter()
-    tables = WebTables(Hub(tmp_path), ServerConfig(tmp_path / "keys", None, 60.0), failures, "goodcode")
+    config = ServerConfig(tmp_path / "keys", None, 60.0, users=UserStore(tmp_path / "users.json"))
+    tables = WebTables(Hub(tmp_path), config, failures, "goodcode")
     page = tables.entry_page()
     for spanish_text in ("Las mismas mesas", "Tu nombre en la mesa", "Código (", "Entrar"):
         assert spanish_text in page
     for english in ("The same tables", "Your name at the table", "Code (the server", ">Enter<"):
         assert english not in page
     wrong = await tables.handle_play(posted_form("name=Ana&code=wrong"))
-    assert wrong.status == 403 and "Ese código no es correcto." in wrong.text
-    while not failures.blocked("127.0.0.1") and not failures.blocked("?"):
+    assert wrong.status == 403 and "esa contraseña o código no es correcto" in wrong.text
+    while not failures.blocked(*failures.keys_for("Ana", "127.0.0.1"), *failures.keys_for("Ana", "?")):
         await tables.handle_play(posted_form("name=Ana&code=wrong"))
     blocked = await tables.handle_play(posted_form("name=Ana&code=goodcode"))
-    assert blocked.status == 429 and "Demasiados códigos erróneos" in blocked.text
+    assert blocked.status == 429 and "demasiados intentos fallidos" in blocked.text
     assert spanish == set()
 
 
@@ -647,3 +642,154 @@ def test_every_game_options_label_and_help_have_a_spanish_translation(spanish):
         for option in spec.options.values():
             i18n._(option.label), i18n._(option.help)
     assert spanish == set()
+
+
+# ---------------------------------------------------------------- issue 24: English words left in Spanish screens
+
+#: English words a Spanish screen showed in issue 24, each with where it was seen.
+ENGLISH_LEFT = ("THE TABLE WATCHES", "F finish", "unfinished", "not a readable save", "Starter Kit")
+
+
+async def test_montanas_reveal_in_spanish_shows_no_english_title_finish_or_speed_letters(spanish):
+    from tests.handover import reveal_up
+
+    whole = finished("montana_pinguino", ("Ana", "Beto"))
+    app = BoardGamesApp(match=finished("montana_pinguino", ("Ana", "Beto"), upto=len(whole.actions) // 3))
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(
+            pilot, lambda: any(isinstance(s, GameScreen) for s in app.screen_stack), what="the game"
+        )
+        for _press in range(200):
+            if reveal_up(app.screen):
+                seen.append(screen_text(app))
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert seen, "no round was revealed"
+    text = seen[0]
+    assert "LA MESA MIRA LA RONDA" in text
+    assert not [word for word in ENGLISH_LEFT if word in text]
+    assert spanish == set()
+
+
+def test_montanas_speed_letters_and_finish_line_are_spanish(spanish):
+    from boardgames_tui.games.montana_pinguino.ui import render
+
+    match = finished("montana_pinguino", ("Ana", "Beto"))
+    view = match.state.view(0)
+    gauge = render.gauge_text(view, 0).plain
+    assert gauge[0] == "V" and "A" in gauge and "N" in gauge and "G" not in gauge and "Y" not in gauge
+    assert render.level_letter(2) == "N"
+    apply_language("en")
+    assert render.level_letter(2) == "O" and render.gauge_text(view, 0).plain[0] == "G"
+    apply_language("es")
+    assert "F meta" in i18n._("F finish")
+    assert spanish == set()
+
+
+def test_penguinramids_goal_names_and_conditions_are_spanish(spanish):
+    from boardgames_tui.games.penguinramids.data import GOALS
+    from boardgames_tui.games.penguinramids.ui import render
+
+    state = GAMES["penguinramids"].rules.new_game(players=2, seed=1)
+    line = render.goals_line(state.view(0), 200).plain
+    for g in state.goals:
+        assert i18n._(GOALS[g].name) in line and GOALS[g].name not in line
+    assert i18n._("Rainbow") == "Arcoíris" and i18n._(GOALS[0].text) == "los cuatro colores en la pirámide"
+    assert i18n.translate_text("Goal Rainbow: +2") == "Meta Arcoíris: +2"
+    assert spanish == set()
+
+
+def test_misión_chungungos_rulebook_terms_are_the_spanish_rulebooks(spanish):
+    from boardgames_tui.games.mision_chungungo.ui import model
+
+    GAMES["mision_chungungo"].rules  # noqa: B018 - registers the shapes of its texts
+    assert model.shown_title("Starter Kit") == "Kit Inicial"
+    assert "Kit Inicial" in i18n.translate_text(
+        "Each player receives a Starter Kit. {0} is the first player."
+    )
+    assert i18n._("Excavate or Quantum Leap") == "Excavar o Salto Cuántico"
+    assert i18n._("Excavate") == "Excavar"
+    rules = GAMES["mision_chungungo"].rules_md.with_name("rules.es.md").read_text(encoding="utf-8")
+    assert "**Excavar**" in rules and "**Salto Cuántico**" in rules and "**Kit Inicial**" in rules
+    assert spanish == set()
+
+
+async def test_the_load_list_in_spanish_names_each_kind_of_file_and_the_month_in_spanish(spanish):
+    from boardgames_tui.engine.match import autosave_dir, saves_dir
+
+    december = 1_764_590_400  # 1 December 2025, noon UTC
+    for folder, name in ((autosave_dir(), "auto.json"), (saves_dir(), "kept.json")):
+        folder.mkdir(parents=True, exist_ok=True)
+        finished("mountain_goats", ("Ana", "Beto"), upto=1).save(folder / name)
+        os.utime(folder / name, (december, december))
+    (saves_dir() / "broken.json").write_text("{", encoding="utf-8")
+    app = BoardGamesApp()
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(LoadScreen())
+        await wait_for(pilot, lambda: isinstance(app.screen, LoadScreen), what="the load list")
+        await pilot.pause()
+        text = screen_text(app)
+    assert "sin terminar" in text and "guardada" in text and " dic " in text
+    assert "1 acción" in text
+    assert not [word for word in (*ENGLISH_LEFT, "Dec ", "saved ", "1 actions") if word in text]
+    assert spanish == set()
+
+
+@pytest.mark.parametrize("game", GAMES_PLAYED)
+async def test_every_setup_label_in_spanish_fits_its_place_at_80x24(spanish, game):
+    from rich.cells import cell_len
+    from textual.widgets import Label
+
+    app = BoardGamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen(GAMES[game]))
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), what="setup")
+        await pilot.pause()
+        labels = [
+            label
+            for label in app.screen.query(Label)
+            if label.parent.has_class("setup-row") and label.parent.display
+        ]
+        assert labels
+        cut = [
+            str(label.content) for label in labels if cell_len(str(label.content)) > label.content_size.width
+        ]
+    assert cut == []
+    assert spanish == set()
+
+
+def test_penguinramids_colour_letters_are_spanish_on_the_board_and_in_the_rules_texts(spanish):
+    from boardgames_tui.games.penguinramids.data import COLOURS
+    from boardgames_tui.games.penguinramids.ui import render
+
+    GAMES["penguinramids"].rules  # noqa: B018 - registers the shapes of its texts
+    assert [render.letter(c) for c in range(len(COLOURS))] == [
+        "R",
+        "Z",
+        "A",
+        "M",
+    ]  # rojo, aZul, amarillo, morado
+    blue = next(pid for pid, p in enumerate(render.PENGUINS) if p.colour == 1)
+    assert render.penguin_label(blue).startswith("Z")
+    shown = i18n.translate_text(f"Place {GAMES['penguinramids'].rules.penguin_label(blue)} in your pyramid")
+    assert " Z" in shown and " B" not in shown
+    apply_language("en")
+    assert render.letter(1) == "B" and render.penguin_label(blue).startswith("B")
+    assert spanish == set()
+
+
+def test_montanas_section_boxes_drawn_in_spanish_are_not_shown_again_in_english(spanish):
+    from boardgames_tui.games.montana_pinguino.ui import render
+
+    view = finished("montana_pinguino", ("Ana", "Beto"), upto=3).state.view(None)
+    curves = [pos for pos in range(1, view.length + 1) if render.R.section_at(view, pos).curve]
+    assert curves
+    spanish_tops = [render._cells_of(view, pos, 5, None, None, {})[0].plain for pos in curves]
+    apply_language("en")
+    english_tops = [render._cells_of(view, pos, 5, None, None, {})[0].plain for pos in curves]
+    assert all(top[-2] in "VANR" for top in spanish_tops)
+    assert all(top[-2] in "GYOR" for top in english_tops)

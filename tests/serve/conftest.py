@@ -76,6 +76,15 @@ class PyteScreen:
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
 
 
+async def wait_until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    """Wait until ``check()`` is true (looked at every 50 ms); fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.05)
+
+
 class Terminal(PyteScreen):
     """One player's terminal: an asyncssh client session with a PTY, drawn by pyte."""
 
@@ -132,6 +141,8 @@ class ServerFixture:
 
     def __init__(self, port: int, hub: Hub, keys: dict[str, asyncssh.SSHKey], acceptor: Any) -> None:
         self.port, self.hub, self.keys, self.acceptor = port, hub, keys, acceptor
+        #: The server's configuration (set by the fixture, or by a test that restarts the server).
+        self.config: ServerConfig | None = None
         self.terminals: list[Terminal] = []
 
     async def terminal(self, name: str, width: int = 80, height: int = 24, **kwargs: Any) -> Terminal:
@@ -162,7 +173,7 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     acceptor, hub = await start_server(
         "127.0.0.1",
         0,
-        ServerConfig(authorized, table_code="secret-code", idle_timeout=600),
+        ServerConfig(authorized, table_code="secret-code", idle_timeout=600, max_per_address=100),
         hub=Hub(home / "tables"),
     )
     fixture = ServerFixture(acceptor.get_port(), hub, keys, acceptor)

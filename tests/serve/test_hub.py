@@ -6,9 +6,13 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
+
 from boardgames_tui.engine.match import action_to_json
 from boardgames_tui.serve import protocol
-from boardgames_tui.serve.hub import Hub, player_name
+from boardgames_tui.serve import server as server_module
+from boardgames_tui.serve.hub import Hub
+from boardgames_tui.serve.identity import UserStore, address_block, check_secret, fold
 from boardgames_tui.serve.server import FailureCounter
 
 from .play import sent, table_of_two  # in play.py (test_close_table.py uses them too)
@@ -91,19 +95,60 @@ async def test_a_stuck_session_is_dropped_instead_of_holding_the_table(tmp_path:
     assert sent(ana)[-1] == {"op": "chat", "line": "Ana: still here"}
 
 
-def test_failed_logins_are_counted_per_address_in_a_window() -> None:
-    counter = FailureCounter(limit=3, window=60)
-    for _ in range(3):
-        assert not counter.blocked("10.0.0.1")
-        counter.failed("10.0.0.1")
-    assert counter.blocked("10.0.0.1") and not counter.blocked("10.0.0.2")
-    counter.window = 0
-    assert not counter.blocked("10.0.0.1")
+def test_failures_block_a_name_and_its_address_block_with_a_doubling_back_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(server_module.time, "monotonic", lambda: now[0])
+    counter = FailureCounter(limit=3, base=10, cap=25, forget=3600)
+    keys = counter.keys_for("Ana", "10.0.0.7")
+    assert keys == ("who:ana", "net:10.0.0.0/24")
+    for _ in range(2):
+        assert not counter.blocked(*keys)
+        counter.failed(*keys)
+    assert not counter.blocked(*keys)  # the first two only wait
+    counter.failed(*keys)
+    assert counter.blocked(*keys) == 10
+    # Another address of the same /24 is blocked too, another block is not; the name is blocked everywhere.
+    assert counter.blocked(counter.keys_for("beto", "10.0.0.200")[1]) == 10
+    assert not counter.blocked(counter.keys_for("beto", "10.0.1.1")[1])
+    assert counter.blocked(counter.keys_for("ANA", "192.0.2.1")[0]) == 10
+    counter.failed(*keys)
+    assert counter.blocked(*keys) == 20  # doubled
+    counter.failed(*keys)
+    assert counter.blocked(*keys) == 25  # capped
+    now[0] += 26
+    assert not counter.blocked(*keys)
 
 
-def test_a_login_that_is_not_a_good_seat_name_plays_as_player() -> None:
-    assert player_name("ana") == "ana"
-    assert player_name("\x1b[31m") == "Player"
+def test_address_blocks_are_ipv4_24_and_ipv6_64() -> None:
+    assert address_block("192.0.2.99") == "192.0.2.0/24"
+    assert address_block("::ffff:192.0.2.99") == "192.0.2.0/24"
+    assert address_block("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert address_block("not an address") == "not an address"
+
+
+def test_names_are_compared_folded_and_never_cut() -> None:
+    assert fold("ＡＮＡ") == fold("Ana") == fold("ana")
+    assert fold("alexandra.martinez") != fold("alexandra.martinelli")
+    assert fold("山田太郎花子一二三四") != fold("山田太郎花子一二三五")
+
+
+def test_a_registered_name_is_one_players_and_its_password_is_stored_hashed(tmp_path: Path) -> None:
+    store = UserStore(tmp_path / "users.json")
+    user = store.register_account("Ana", "a long secret")
+    assert user.identity == "account:ana"
+    text = (tmp_path / "users.json").read_text()
+    assert "a long secret" not in text
+    found = store.account("ANA")
+    assert found is not None and check_secret("a long secret", found[1])
+    assert not check_secret("a long secreT", found[1])
+    with pytest.raises(ValueError, match="belongs to another player"):
+        store.register_key("SHA256:xyz", "ａｎａ")
+    with pytest.raises(ValueError, match="at least 8"):
+        store.register_account("Beto", "short")
+    assert [u.name for u in store.revoke("ana")] == ["Ana"]
+    assert store.revoked() == {"account:ana"}
 
 
 def test_protocol_lines_round_trip_and_garbage_is_refused() -> None:
@@ -137,3 +182,23 @@ async def test_a_table_of_computers_only_is_refused(tmp_path: Path) -> None:
     sent(ana)
     hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 2, "computers": 2})
     assert hub.tables == {} and sent(ana)[0]["op"] == "error"
+
+
+def test_a_guests_seat_at_a_table_not_started_is_freed_and_its_own_empty_table_removed(
+    tmp_path: Path,
+) -> None:
+    hub = Hub(tmp_path)
+    ana = hub.connect("key:a", "Ana")
+    guest = hub.connect("guest:1", "Dora", guest=True)
+    hub.handle(ana, {"op": "create", "game": "penguinramids", "players": 3})
+    hub.handle(guest, {"op": "join", "table": "t1"})
+    assert hub.tables["t1"].names == ["Ana", "Dora", None]
+    hub.handle(guest, {"op": "create", "game": "penguinramids", "players": 2})
+    assert set(hub.tables) == {"t1"}  # bound to t1 now: no second table
+    hub.disconnect(guest)
+    assert hub.tables["t1"].names == ["Ana", None, None] and hub.tables["t1"].owners[1] is None
+    other = hub.connect("guest:2", "Eva", guest=True)
+    hub.handle(other, {"op": "create", "game": "penguinramids", "players": 2})
+    assert "t2" in hub.tables and (tmp_path / "t2.json").exists()
+    hub.disconnect(other)
+    assert "t2" not in hub.tables and not (tmp_path / "t2.json").exists()

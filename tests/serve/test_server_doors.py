@@ -36,7 +36,7 @@ async def test_a_key_not_in_the_authorized_keys_file_is_refused(server: ServerFi
         )
 
 
-async def test_a_wrong_table_code_is_refused_after_a_pause_and_the_right_one_admits(
+async def test_a_wrong_code_is_refused_after_a_pause_and_the_server_code_admits_a_guest(
     server: ServerFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.2)  # the real second, shortened
@@ -52,8 +52,11 @@ async def test_a_wrong_table_code_is_refused_after_a_pause_and_the_right_one_adm
             agent_path=None,
         )
     assert time.monotonic() - started >= 0.2  # each failed password waits before the answer
-    term = await server.terminal("dora", client_keys=None, password="secret-code")
+    # Plain password login (no keyboard-interactive): the server code lets dora in as a guest.
+    term = await server.terminal("dora", client_keys=None, password="secret-code", kbdint_auth=False)
     await term.wait_for("You are dora")
+    (member,) = [m for m in server.hub.members if m.name == "dora"]
+    assert member.guest and member.identity.startswith("guest:")
 
 
 async def test_a_command_is_refused(server: ServerFixture) -> None:

@@ -8,26 +8,19 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+from boardgames_tui.serve import server as server_module
+from boardgames_tui.serve.identity import UserStore
 from boardgames_tui.serve.server import FailureCounter, ServerConfig
 from boardgames_tui.serve.web import start_web
 
-from .conftest import WAIT, ServerFixture
+from .conftest import WAIT, ServerFixture, wait_until
 from .play import decide, new_table_index, play_out
 from .webclient import WEB_CODE, PageRefused, WebFixture, WebTerminal  # the ``web`` fixture: conftest.py
-
-
-async def wait_until(check, what: str, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.05)
 
 
 async def test_the_page_loads_a_session_reaches_the_lobby_and_typed_keys_reach_it(web: WebFixture) -> None:
@@ -50,14 +43,17 @@ async def test_the_page_loads_a_session_reaches_the_lobby_and_typed_keys_reach_i
 async def test_a_wrong_code_or_name_gets_the_form_again_and_no_session(web: WebFixture) -> None:
     with pytest.raises(PageRefused) as refused:
         await web.tab("Ana", code="not-the-code")
-    assert refused.value.status == 403 and "That code is not right." in refused.value.text
+    assert refused.value.status == 403 and "that password or code is not right" in refused.value.text
     with pytest.raises(PageRefused) as refused:
         await web.tab("\x1b]0;evil\x07")
-    assert refused.value.status == 400
+    assert refused.value.status == 403 and "control character" in refused.value.text
     assert web.server.hub.members == set()
 
 
-async def test_five_wrong_codes_turn_the_address_away_even_with_the_right_one(web: WebFixture) -> None:
+async def test_five_wrong_codes_turn_the_address_away_even_with_the_right_one(
+    web: WebFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_module, "FAILURE_DELAY", 0.05)
     for _ in range(5):
         with pytest.raises(PageRefused):
             await web.tab("Ana", code="guess")
@@ -105,8 +101,13 @@ async def test_quitting_the_app_closes_the_tab(web: WebFixture) -> None:
     await wait_until(lambda: not web.server.hub.members, "the hub lets the member go")
 
 
-async def open_mixed_table(web: WebFixture, game_id: str) -> tuple:
-    """Ana over SSH makes a two-seat table; Beto enters in a browser with the table's code and joins it."""
+#: Beto's password when the test registers him as an account.
+BETO_PASSWORD = "beto's own password"
+
+
+async def open_mixed_table(web: WebFixture, game_id: str, account: bool = False) -> tuple:
+    """Ana over SSH makes a two-seat table; Beto enters in a browser with the table's code (a guest)
+    or, with ``account``, as a registered account with his own password, and joins it."""
     ana = await web.server.terminal("ana")
     await ana.wait_for("You are ana")
     ana.press("n")
@@ -118,7 +119,9 @@ async def open_mixed_table(web: WebFixture, game_id: str) -> tuple:
         await ana.wait_for("Table t1")
     table = web.server.hub.tables["t1"]
     table.seed = 7
-    beto = await web.tab("Beto", code=table.code)
+    if account:
+        UserStore().register_account("Beto", BETO_PASSWORD)  # the data folder the server uses
+    beto = await web.tab("Beto", code=BETO_PASSWORD if account else table.code)
     await beto.wait_for("t1 ")
     beto.press("down", "enter")
     return ana, beto
@@ -142,18 +145,18 @@ async def test_a_web_seat_and_an_ssh_seat_play_at_one_table_each_seeing_only_the
     assert "Your hand (B Beto)" not in ana.text() and "Your hand (A ana)" not in beto.text()
 
 
-async def test_a_web_player_who_comes_back_with_name_and_code_gets_the_seat_back(web: WebFixture) -> None:
-    _ana, beto = await open_mixed_table(web, "mision_chungungo")
+async def test_a_web_player_who_comes_back_with_name_and_password_gets_the_seat_back(web: WebFixture) -> None:
+    _ana, beto = await open_mixed_table(web, "mision_chungungo", account=True)
     await beto.wait_for("Your hand (B Beto)")
     await beto.close()
-    again = await web.tab("Beto")
+    again = await web.tab("beto", code=BETO_PASSWORD)  # the name folded: the registered one is shown
     await again.wait_for("Your hand (B Beto)")
 
 
 async def test_a_web_session_that_crashes_closes_its_tab_alone_and_the_table_plays_on(
     web: WebFixture,
 ) -> None:
-    ana, beto = await open_mixed_table(web, "penguinramids")
+    ana, beto = await open_mixed_table(web, "penguinramids", account=True)
     await beto.wait_for("Your choices")
     (service,) = web.tables.services
     os.kill(service._process.pid, signal.SIGKILL)
@@ -162,7 +165,7 @@ async def test_a_web_session_that_crashes_closes_its_tab_alone_and_the_table_pla
     match = web.server.hub.tables["t1"].match
     await decide(ana, match, "A ana")
     await ana.wait_for("waiting for B Beto")
-    again = await web.tab("Beto")
+    again = await web.tab("Beto", code=BETO_PASSWORD)
     await again.wait_for(" | B Beto: Round 1: choose an action card in secret")
 
 

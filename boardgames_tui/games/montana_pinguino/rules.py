@@ -169,7 +169,7 @@ TEXTS = shapes(
     N_("the track"),
     N_("{a} and {b}"),
     N_("{player}'s {card}"),
-    N_("its own card {card}"),
+    N_("their own card {card}"),
     N_("the spike token on section {section}"),
     N_("taking the {what} on section {section} at {level} (limit {limit})"),
     N_("fast curve"),
@@ -1340,7 +1340,7 @@ class MontanaState(State):
         """Card Explanations, Action Cards: heart -N health, sled +N acceleration, steering
         wheel +N conduction, or sled -X with a discard-pile icon (:meth:`_slow_down`)."""
         if icon == D.HEART:
-            return self._damage(seat, n, f"its own card {name}")
+            return self._damage(seat, n, f"their own card {name}")
         if icon == D.ACCEL:
             return self._accelerate(seat, n, name)
         if icon == D.CONDUCTION:

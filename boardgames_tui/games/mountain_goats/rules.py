@@ -68,11 +68,14 @@ TEXTS = shapes(
     N_("{player} uses no dice."),
     N_("{player}: {dice} on {goat}: goat climbs to step {step} of {top}."),
     N_("{player}: {dice} on {goat}: goat reaches the summit, takes a {goat} token ({left} left)."),
+    N_("{player}: {dice} on {goat}: goat reaches the summit, takes an {goat} token ({left} left)."),
     N_("{player}: {dice} on {goat}: goat reaches the summit; no {goat} tokens are left."),
     N_("{player}: {dice} on {goat}: goat reaches the summit, {knocks}, takes a {goat} token ({left} left)."),
+    N_("{player}: {dice} on {goat}: goat reaches the summit, {knocks}, takes an {goat} token ({left} left)."),
     N_("{player}: {dice} on {goat}: goat reaches the summit, {knocks}; no {goat} tokens are left."),
     N_("knocks {owner}'s goat to the foot"),
     N_("{player}: {dice} on {goat}: goat is already on the summit, takes a {goat} token ({left} left)."),
+    N_("{player}: {dice} on {goat}: goat is already on the summit, takes an {goat} token ({left} left)."),
     N_("{player}: {dice} on {goat}: goat is already on the summit; no {goat} tokens are left."),
     N_("{player}: {dice} moves goat {goat} from spot {old} to Big Mountain spot {spot}."),
     N_("{player}: {dice} moves goat {goat} from the foot of {goat} to Big Mountain spot {spot}."),
@@ -127,6 +130,11 @@ TEXTS = shapes(
 
 
 # ---------------------------------------------------------------- actions
+
+
+def token_article(number: int) -> str:
+    """The English article before a token's number: "an" for 8, 11 and 18 (said with a vowel), else "a"."""
+    return "an" if str(number).startswith("8") or number in (11, 18) else "a"
 
 
 @attrs.frozen
@@ -653,7 +661,7 @@ class _Turn:
         supply, mine = cast(list[int], self.supply), cast(list[int], self.mine)  # copied just above
         supply[gi] = left = left - 1
         mine[gi] += 1
-        return f", takes a {goat} token ({left} left)."
+        return f", takes {token_article(goat)} {goat} token ({left} left)."
 
     def points_gained(self) -> int:
         """Points the move gains now: its point tokens and bonus tokens (Rulebook: Final del Juego)."""

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from boardgames_tui.i18n import N_
+
 # ---- penguins -----------------------------------------------------------
 
 COLOURS: tuple[str, ...] = ("Red", "Blue", "Yellow", "Purple")
@@ -234,16 +236,18 @@ def _strongman(b: Built) -> bool:
 
 
 GOALS: tuple[Goal, ...] = (
-    Goal(0, "Rainbow", "colours", "all four colours in the pyramid", 2, _rainbow),
-    Goal(1, "Royal Colour", "colours", "5 or more penguins of one colour", 5, _royal_colour),
-    Goal(2, "Family Triangle", "shapes", "a penguin and the two under it share a colour", 4, _triangle),
-    Goal(3, "Twin Peaks", "shapes", "the two level-3 penguins share a colour", 4, _twin_peaks),
-    Goal(4, "Neighbours", "shapes", "two base penguins side by side share a colour", 3, _neighbours),
-    Goal(5, "Heavy Crown", "weights", "the top penguin weighs 3 or more", 4, _heavy_crown),
-    Goal(6, "Solid Base", "weights", "the base penguins weigh 14 or more in all", 3, _solid_base),
-    Goal(7, "Grey Guard", "grey sides", "2 or more penguins show their grey side", 3, _grey_guard),
-    Goal(8, "Grey Heights", "grey sides", "a grey penguin above the base", 4, _grey_heights),
-    Goal(9, "Strongman", "tokens", "2 or more strength tokens on the pyramid", 3, _strongman),
+    Goal(0, N_("Rainbow"), "colours", N_("all four colours in the pyramid"), 2, _rainbow),
+    Goal(1, N_("Royal Colour"), "colours", N_("5 or more penguins of one colour"), 5, _royal_colour),
+    Goal(
+        2, N_("Family Triangle"), "shapes", N_("a penguin and the two under it share a colour"), 4, _triangle
+    ),
+    Goal(3, N_("Twin Peaks"), "shapes", N_("the two level-3 penguins share a colour"), 4, _twin_peaks),
+    Goal(4, N_("Neighbours"), "shapes", N_("two base penguins side by side share a colour"), 3, _neighbours),
+    Goal(5, N_("Heavy Crown"), "weights", N_("the top penguin weighs 3 or more"), 4, _heavy_crown),
+    Goal(6, N_("Solid Base"), "weights", N_("the base penguins weigh 14 or more in all"), 3, _solid_base),
+    Goal(7, N_("Grey Guard"), "grey sides", N_("2 or more penguins show their grey side"), 3, _grey_guard),
+    Goal(8, N_("Grey Heights"), "grey sides", N_("a grey penguin above the base"), 4, _grey_heights),
+    Goal(9, N_("Strongman"), "tokens", N_("2 or more strength tokens on the pyramid"), 3, _strongman),
 )
 """The 10 goal cards (Sheet: "10 goal cards of different kinds"); 3 per game.
 Goal cards read colours from colour sides only: a grey penguin has no colour."""

@@ -568,6 +568,10 @@ def players_text(table: Table, ctx: BoardContext[ChungungoState]) -> Text:
     return out
 
 
+#: The Starter Kit's name, a message of the catalogue: the rulebook gives it in Spanish too.
+KIT_NAME = N_("Starter Kit")
+
+
 def shown_title(title: str) -> str:
     """A card's English title with its qualifier in the current language: 'Comando (right)' -> 'Comando (derecha)'.
 
@@ -575,6 +579,8 @@ def shown_title(title: str) -> str:
     ('right', 'column', 'up+right') is a message of the catalogue. A title
     without a qualifier ('Picadora', '-') comes back as it is.
     """
+    if title == KIT_NAME:
+        return _(KIT_NAME)  # the one card the Spanish rulebook names in Spanish: Kit Inicial
     name, sep, nick = title.partition(" (")
     if not sep or not nick.endswith(")"):
         return title

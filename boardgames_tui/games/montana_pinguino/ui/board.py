@@ -326,7 +326,7 @@ class MontanaBoard(GameBoard[R.MontanaState]):
             "runners",
             ("table watches", *self._runners_key(view, None, deltas, wide)),
             lambda: render.runners_text(
-                view, ctx.names, None, deltas, wide, title="THE TABLE WATCHES THE ROUND", news=False
+                view, ctx.names, None, deltas, wide, title=_("THE TABLE WATCHES THE ROUND"), news=False
             ),
             least_rows=least.get("runners", 0),
         )

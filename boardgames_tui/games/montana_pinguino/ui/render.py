@@ -18,7 +18,7 @@ from rich.text import Span, Text
 
 from boardgames_tui import i18n
 from boardgames_tui.engine import Pass, seat_letter
-from boardgames_tui.i18n import N_, _
+from boardgames_tui.i18n import N_, _, ngettext
 from boardgames_tui.ui.fit import fit_name
 
 from .. import data as D
@@ -330,8 +330,14 @@ def played_text(view: Any, names: Sequence[str], me: int | None) -> Group:
     for s in order:
         row = view.played[s]
         who = Text(seat_letter(s), style=SEAT_STYLES[s])
-        holds = _("holds {cards} cards").format(cards=len(view.hand[s])) + (
-            "" if view.purist else _(", {items} items").format(items=len(view.items[s]))
+        holds = ngettext("holds {cards} card", "holds {cards} cards", len(view.hand[s])).format(
+            cards=len(view.hand[s])
+        ) + (
+            ""
+            if view.purist
+            else ngettext(", {items} item", ", {items} items", len(view.items[s])).format(
+                items=len(view.items[s])
+            )
         )
         if not row:
             waiting = view.phase == R.Phase.PLAY and s in view.to_move
@@ -711,7 +717,7 @@ def _section_cells(
     limit = R.effective_limit(view, pos) if sec is not None else None
     tag = ""
     if sec is not None and (sec.curve or iced) and limit is not None:
-        tag = D.LEVEL_LETTERS[limit] + (CURVE_GLYPH if sec.curve else "") + (ICE_GLYPH if iced else "")
+        tag = level_letter(limit) + (CURVE_GLYPH if sec.curve else "") + (ICE_GLYPH if iced else "")
     top = Text()
     top.append_text(label)
     fill = inner - len(label.plain) - len(tag)
@@ -764,6 +770,7 @@ def _cells_of(
         here,
         seat if seat in here else None,
         target if target in here else None,
+        i18n.language(),  # the speed limit's letter is the language's
     )
     cells = _CELLS.get(key)
     if cells is None:
@@ -849,10 +856,26 @@ def course_text(
             out.append("\n")
     end = sleds_at(finish)
     if end.plain or ends:
-        out.append("F finish ", style="bold")
+        out.append(_("F finish") + " ", style="bold")  # F: the finish's letter on the track
         out.append_text(end)
     out.rstrip()
     return out
+
+
+#: The speed levels' letters in the language shown, one per level from green to red (the
+#: initials of the colours' names: "GYOR" in English, "VANR" in Spanish).
+LEVEL_LETTERS_SHOWN = N_("GYOR")
+
+
+def level_letter(level: int) -> str:
+    """The letter a speed level (0 green .. 3 red) is shown with, in the current language.
+
+    The rules name the levels by ``data.LEVEL_LETTERS`` (English) whatever
+    the language; only the screens use these. A catalogue whose letters are
+    not four falls back to the English ones.
+    """
+    letters = _(LEVEL_LETTERS_SHOWN)
+    return (letters if len(letters) == len(D.LEVEL_LETTERS) else D.LEVEL_LETTERS)[level]
 
 
 def gauge_text(view: Any, seat: int) -> Text:
@@ -866,7 +889,7 @@ def gauge_text(view: Any, seat: int) -> Text:
     i = 0
     for lv, count in enumerate(meter.boxes):
         out.append(
-            D.LEVEL_LETTERS[lv], style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
+            level_letter(lv), style=("bold reverse " if lv == level else "") + LEVEL_STYLES[lv].split()[-1]
         )
         for _n in range(count):
             out.append("█" if i <= box else "·", style=LEVEL_STYLES[lv] if i <= box else "dim")

@@ -47,10 +47,10 @@ from ..rules import (
     Take,
     TakeChief,
     TakeToken,
-    penguin_label,
     support_of,
 )
 from . import render
+from .render import penguin_label
 
 #: The note under the table is written in italics.
 NOTE_STYLE = Style(italic=True)

@@ -19,6 +19,7 @@ The pieces, as at the table:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +29,7 @@ from boardgames_tui import i18n
 from boardgames_tui.engine import seat_letter
 from boardgames_tui.i18n import N_, _
 from boardgames_tui.ui.canvas import Canvas
+from boardgames_tui.ui.fit import fit_name
 
 from ..data import (
     ACTION_NAMES,
@@ -53,9 +55,9 @@ from ..rules import (
     Take,
     TakeChief,
     TakeToken,
-    penguin_label,
     support_of,
 )
+from ..rules import penguin_label as english_penguin_label
 
 #: Rich styles per colour index; grey (-1) is dim. Colour only doubles the letter.
 #: Each penguin colour drawn in a colour a player calls by the same name. Named terminal
@@ -88,9 +90,48 @@ def face(view: Any, seat: int, index: int) -> tuple[int, int, int, int, bool] | 
     return (-1 if grey else p.colour, w, left + tok[2 * index], right + tok[2 * index + 1], grey)
 
 
+#: The colours' letters in the language shown, in the order of ``data.COLOURS`` (Red, Blue,
+#: Yellow, Purple): each a letter of its colour's name, no two alike ("RZAM" in Spanish: rojo,
+#: aZul, amarillo, morado).
+COLOUR_LETTERS_SHOWN = N_("RBYP")
+
+
+def colour_letters() -> str:
+    """The four colour letters in the current language (English ones if a catalogue has not four)."""
+    letters = _(COLOUR_LETTERS_SHOWN)
+    ok = len(letters) == len(COLOUR_LETTERS) and len(set(letters)) == len(letters) and "g" not in letters
+    return letters if ok else "".join(COLOUR_LETTERS)
+
+
 def letter(colour: int) -> str:
-    """'R', 'B', 'Y', 'P', or 'g' for a grey side."""
-    return "g" if colour < 0 else COLOUR_LETTERS[colour]
+    """'R', 'B', 'Y', 'P' (in Spanish 'R', 'Z', 'A', 'M'), or 'g' for a grey side."""
+    return "g" if colour < 0 else colour_letters()[colour]
+
+
+def penguin_label(pid: int, grey: bool = False) -> str:
+    """A penguin's short face in the language shown: 'R5 1|2' (Spanish 'Z5 1|2' for a blue one)."""
+    return shown_face(english_penguin_label(pid, grey))
+
+
+_FACE = re.compile(r"(?<![A-Za-z])([RBYP])(\d)(?![A-Za-z])")
+
+
+def shown_face(text: str) -> str:
+    """``text`` (as the rules write it) with each penguin face's English colour letter ('B5',
+    '1B32') in the current language's ('Z5', '1Z32'); English: unchanged."""
+    letters = colour_letters()
+    if letters == "".join(COLOUR_LETTERS):
+        return text
+    return _FACE.sub(lambda m: letters[COLOUR_LETTERS.index(m.group(1))] + m.group(2), text)
+
+
+_WHOLE_FACE = re.compile(r"[RBYP]\d(?: \d\|\d)?")
+
+
+@i18n.value_form
+def _face_value(value: str) -> str | None:
+    """A value of an engine text that is a penguin's face alone ("B5 1|2"), in the letters shown."""
+    return shown_face(value) if _WHOLE_FACE.fullmatch(value) else None
 
 
 def cards_strip(view: Any, seat: int) -> str:
@@ -245,7 +286,7 @@ def draw_mini(
             c.put(px + 3, row, str(right), TOKEN_MARK if tok[2 * idx + 1] else "dim")
     acting = view.phase == Phase.TURN and view.current == seat
     c.put(x, y, seat_letter(seat), "bold reverse" if acting else "bold")
-    c.put(x + 2, y, names[seat][:6], "bold")
+    c.put(x + 2, y, fit_name(names[seat], 6), "bold")
     score = _("{points}pt").format(points=(view.scores() if scores is None else scores)[seat])
     c.put(x + 14, y, score)
     if view.chief == seat:
@@ -267,7 +308,7 @@ def draw_penguin_card(c: Canvas, pid: int, x: int, y: int, hilite: bool = False,
     c.put(
         x + 1,
         y + 1,
-        f" {COLOUR_LETTERS[p.colour]}{p.weight}  ",
+        f" {letter(p.colour)}{p.weight}  ",
         HILITE if hilite else (COLOUR_STYLE[p.colour] if colour else "bold"),
     )
     c.put(x + 1, y + 2, f"{p.grey_left}g{p.grey_weight}", "dim")
@@ -373,7 +414,7 @@ def table_canvas(
         seat_letter(focus),
         "bold reverse" if view.phase == Phase.TURN and view.current == focus else "bold",
     )
-    c.put(2, 1, names[focus][: size.width // 2 - 6], "bold")
+    c.put(2, 1, fit_name(names[focus], size.width // 2 - 6), "bold")
     scores = view.scores()  # once for every pyramid drawn (it scores the goals of each)
     c.put(0, 2, _("{points} pts").format(points=scores[focus]))
     corner = size.width // 2 + size.stride // 2 + 2
@@ -389,9 +430,9 @@ def table_canvas(
     met = set(view.goals_met(focus)) if hasattr(view, "goals_met") else set()
     for n, g in enumerate(view.goals):
         goal = GOALS[g]
-        line = Text(f"{goal.name} {goal.points}", style="bold")
+        line = Text(f"{_(goal.name)} {goal.points}", style="bold")
         if large:
-            line.append(f": {goal.text}", style="")
+            line.append(f": {_(goal.text)}", style="")
         if g in met:
             line.append(" met", style="reverse")
         c.put(goals_x, goals_y + n, line)
@@ -416,7 +457,9 @@ def _large_face(text: str) -> str:
     if arms is not None:
         return f"{_large_face(text)} {arms[0]}|{arms[1]}"
     if len(text) >= 2 and text[1:].isdigit():
-        name = "grey" if text[0] == "g" else COLOURS[COLOUR_LETTERS.index(text[0])]
+        if text[0] != "g" and text[0] not in colour_letters():
+            return text
+        name = "grey" if text[0] == "g" else COLOURS[colour_letters().index(text[0])]
         return _("{colour}/wt {weight}").format(colour=_(name), weight=text[1:])
     return text
 
@@ -424,7 +467,7 @@ def _large_face(text: str) -> str:
 def goals_line(view: Any, width: int = 48) -> Text:
     """'Goals: Twin Peaks 4, Neighbours 3, Solid Base 3' (names and points of the
     three goal cards), wrapped between goals onto a second line when wider than ``width``."""
-    return wrapped_list(_("Goals:"), [f"{GOALS[g].name} {GOALS[g].points}" for g in view.goals], width)
+    return wrapped_list(_("Goals:"), [f"{_(GOALS[g].name)} {GOALS[g].points}" for g in view.goals], width)
 
 
 def wrapped_list(title: str, items: Sequence[str], width: int) -> Text:
