@@ -7,7 +7,8 @@ A user's laptop is a busy machine: the fast tier must pass there too. This
 starts ``--burners`` processes (default 2, one per core of a two-core
 machine) that spin on the CPU, runs the fast tier ``--runs`` times (default
 5) one after the other, and prints for each run whether it passed, how long
-it took (wall-clock seconds) and the load average, then a summary line. The
+it took (wall-clock seconds, and the CPU seconds the run used: its work,
+whatever the load) and the load average, then a summary line. The
 burners are bounded: each stops by itself after ``--burn-limit`` seconds
 (default 3 hours) or as soon as this script has gone (its parent process
 changed), and they are stopped when the runs are done.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -45,6 +47,12 @@ def burn(limit: float, parent: int) -> None:
 def load() -> str:
     """The 1-, 5- and 15-minute load averages, as ``uptime`` prints them."""
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def cpu_of_children() -> float:
+    """CPU seconds (user and system) used so far by this script's ended child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,13 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     results: list[tuple[bool, float]] = []
     try:
         for run in range(1, options.runs + 1):
-            start = time.monotonic()
+            start, used = time.monotonic(), cpu_of_children()
             done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-            took = time.monotonic() - start
+            took, cpu = time.monotonic() - start, cpu_of_children() - used
             results.append((done.returncode == 0, took))
             tail = done.stdout.strip().splitlines()[-1:] or ["(no output)"]
             verdict = "pass" if done.returncode == 0 else "FAIL"
-            print(f"run {run}: {verdict} in {took:.0f} s, load {load()}: {tail[0]}", flush=True)
+            print(
+                f"run {run}: {verdict} in {took:.0f} s ({cpu:.0f} CPU s), load {load()}: {tail[0]}",
+                flush=True,
+            )
             if done.returncode != 0:
                 failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
                 for line in failed:
