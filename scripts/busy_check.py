@@ -1,7 +1,7 @@
 """Run the fast tier several times while other processes keep every core busy.
 
     python scripts/busy_check.py                 # 5 runs of `pytest -q -n 2 -p no:cacheprovider`
-    python scripts/busy_check.py --runs 3 --burners 2 -- tests/shell
+    python scripts/busy_check.py --runs 3 --burners 2 -- -q -n 2 tests/shell
 
 A user's laptop is a busy machine: the fast tier must pass there too. This
 starts ``--burners`` processes (default 2, one per core of a two-core
