@@ -3,6 +3,11 @@
 import html
 import re
 
+#: Seconds a wait gives up after (an AssertionError). Only a bound for a screen that never comes:
+#: a wait returns as soon as its condition holds, and a busy machine (other processes on every
+#: core) can take many seconds to draw what a quiet one draws at once.
+WAIT_LIMIT = 30.0
+
 
 def screen_text(app) -> str:
     """All text on the terminal screen now (SVG export, tags stripped)."""
@@ -16,7 +21,7 @@ def notices(app) -> str:
     return "\n".join(f"{n.title} {n.message}" for n in app._notifications)
 
 
-async def wait_for(pilot, condition, *, timeout: float = 5.0, what: str = "the condition") -> None:
+async def wait_for(pilot, condition, *, timeout: float = WAIT_LIMIT, what: str = "the condition") -> None:
     """Wait until ``condition()`` is true, letting the app run between checks.
 
     Use it instead of a fixed ``pilot.pause()`` where a test checks the
@@ -33,13 +38,13 @@ async def wait_for(pilot, condition, *, timeout: float = 5.0, what: str = "the c
         await pilot.pause(0.02)
 
 
-async def wait_for_text(pilot, app, text: str, *, timeout: float = 5.0) -> str:
+async def wait_for_text(pilot, app, text: str, *, timeout: float = WAIT_LIMIT) -> str:
     """Wait until ``text`` is on the screen; return the screen's text."""
     await wait_for(pilot, lambda: text in screen_text(app), timeout=timeout, what=repr(text))
     return screen_text(app)
 
 
-async def wait_for_screen(pilot, app, screen_type: type, *, timeout: float = 5.0) -> None:
+async def wait_for_screen(pilot, app, screen_type: type, *, timeout: float = WAIT_LIMIT) -> None:
     """Wait until the app's current screen is a ``screen_type``."""
     await wait_for(
         pilot, lambda: isinstance(app.screen, screen_type), timeout=timeout, what=f"a {screen_type.__name__}"

@@ -79,3 +79,30 @@ def test_the_check_catches_plays_behind_a_screen(tmp_path):
         "assert match.states[-1] == state\n"
     )
     assert [f.split(":")[1] for f in find_screen_writes(tmp_path)] == ["1", "2", "3"]
+
+
+def test_no_test_module_imports_another_test_module():
+    """Shared helpers live in ``conftest.py`` files or helper modules (``tests/screen_text.py``,
+    ``tests/handover.py``, ``tests/spies.py``, a folder's ``matches.py`` or ``play.py``), never in a
+    ``test_*.py`` module: importing one runs its tests' module-level code and ties two files together.
+    """
+    import ast
+
+    found = []
+    for path in sorted(TESTS.rglob("*.py")):
+        if "__snapshots__" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                ours = node.level > 0 or (node.module or "").split(".")[0] == "tests"
+                names = [node.module or ""] if ours else []
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names if alias.name.split(".")[0] == "tests"]
+            else:
+                continue
+            found += [
+                f"{path.relative_to(TESTS)}:{node.lineno} imports {name}"
+                for name in names
+                if any(part.startswith("test_") for part in name.split("."))
+            ]
+    assert not found, "\n".join(found)

@@ -22,7 +22,7 @@ def test_percentile_is_nearest_rank():
     assert percentile([], 95) == 0.0
 
 
-def test_levels_swap_seats_and_every_game_is_counted():
+def test_levels_swap_seats_and_every_game_is_counted(monkeypatch):
     seats_seen = []
 
     import boardgames_tui.bots.arena as arena
@@ -33,11 +33,8 @@ def test_levels_swap_seats_and_every_game_is_counted():
         seats_seen.append(tuple(b.level for b in bots))
         return real(spec, bots, seed, options, **kw)
 
-    arena.play_one = spy
-    try:
-        result = run_arena(GAMES["mision_chungungo"], ["greedy", "random"], games=4, seed=2)
-    finally:
-        arena.play_one = real
+    monkeypatch.setattr(arena, "play_one", spy)
+    result = run_arena(GAMES["mision_chungungo"], ["greedy", "random"], games=4, seed=2)
     assert seats_seen == [("greedy", "random"), ("random", "greedy")] * 2
     figures = result.by_level
     assert figures["greedy"].games == 4 and figures["random"].games == 4

@@ -8,6 +8,9 @@ import random
 from collections.abc import Callable
 
 import attrs
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
 
 from boardgames_tui.engine import Match, Pass
 from boardgames_tui.games.mision_chungungo import data, rules
@@ -19,6 +22,8 @@ from boardgames_tui.games.mision_chungungo.rules import (
     PlayEel,
     Shoot,
 )
+from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser
+from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
 
 
 def cid(name: str, pattern: str | None = None) -> int:
@@ -202,3 +207,59 @@ def short_game_with_an_eel(players: int = 2, most: int = 110, first: int = 2420)
         if match.state.is_terminal and eel_cancels(match) >= 1:
             return seed
     raise AssertionError("no short greedy game with an Electric Eel")
+
+
+# ---- a tiny app with the board and the chooser (board, redraw and size tests) ----
+
+
+#: The seats' names in :class:`Harness`.
+HARNESS_NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
+
+
+class Harness(App):
+    """The board and the chooser laid out as the shared game screen does, beside a 30-wide log.
+
+    ``state`` is shown to ``seat`` (None: a watcher); actions chosen are kept in ``chosen``.
+    """
+
+    CSS = """
+    #main { width: 1fr; }
+    #fake-log { width: 30; }
+    """
+
+    def __init__(self, state, seat: int | None = 0) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = seat
+        self.chosen: list = []
+        self.board = make_board()
+        self.chooser = make_chooser()
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="main"):
+                yield self.board
+                yield self.chooser
+            yield Static("log", id="fake-log")
+
+    def on_mount(self) -> None:
+        self.refresh_ctx()
+
+    def refresh_ctx(self) -> None:
+        seat = self.seat
+        legal = self.state.legal_actions(seat) if seat is not None else []
+        ctx = BoardContext(self.state.view(seat), seat, HARNESS_NAMES[: self.state.players], legal)
+        self.board.show(ctx)
+        self.chooser.set_choices(ctx, self.board)
+        self.chooser.display = bool(legal)
+        if legal:
+            self.chooser.focus()
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.chosen.append(message.action)
+
+    def on_action_preview(self, message: ActionPreview) -> None:
+        # Previews go to the screen and on to the app: one may still arrive while the app
+        # takes its widgets down at the end of a test.
+        if self.board.is_attached:
+            self.board.preview(message.action)

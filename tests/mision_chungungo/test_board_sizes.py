@@ -11,10 +11,9 @@ from boardgames_tui.games.mision_chungungo import data, rules
 from boardgames_tui.games.mision_chungungo.rules import PlaceAsteroid, PlayCard
 from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE
 from boardgames_tui.ui.board import BoardContext
+from tests.spies import count_calls, settled
 
-from .conftest import KIT, greedy_match, scenario
-from .test_redraw import settled
-from .test_ui_board import Harness
+from .conftest import KIT, Harness, greedy_match, scenario
 
 SIZE = (120, 40)
 
@@ -188,8 +187,6 @@ async def test_cards_turning_compact_leave_the_box_the_size_of_the_compact_field
 async def test_a_field_that_outgrows_its_box_is_laid_out_once(monkeypatch):
     from textual._compositor import Compositor
 
-    from .test_redraw import count_calls
-
     match = greedy_match(3, 4, steps=70)
     states = [s for s in match.states if not s.is_terminal and s.to_move][:45]
     app = Harness(states[0], seat=states[0].to_move[0])
@@ -215,8 +212,6 @@ async def test_a_field_that_outgrows_its_box_is_laid_out_once(monkeypatch):
 async def test_the_field_works_out_its_width_scroll_and_style_once_for_all_the_rows_it_draws(monkeypatch):
     from boardgames_tui.games.mision_chungungo.ui.board import FieldLines
 
-    from .test_redraw import count_calls
-
     app = Harness(rules.new_game(3, 4), seat=None)
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
@@ -230,8 +225,6 @@ async def test_the_field_works_out_its_width_scroll_and_style_once_for_all_the_r
 
 async def test_the_hand_column_works_out_its_styles_and_bar_once_for_all_the_rows_it_draws(monkeypatch):
     from boardgames_tui.games.mision_chungungo.ui.board import HandLines
-
-    from .test_redraw import count_calls
 
     app = Harness(rules.new_game(3, 4), seat=None)
     async with app.run_test(size=SIZE) as pilot:
@@ -249,8 +242,6 @@ async def test_the_hand_column_works_out_its_styles_and_bar_once_for_all_the_row
 
 async def test_choices_that_fit_the_list_leave_its_blank_scrollbar_alone(monkeypatch):
     from textual.scrollbar import ScrollBar
-
-    from .test_redraw import count_calls
 
     st = rules.new_game(3, 4)
     app = Harness(st, seat=st.to_move[0])
@@ -273,8 +264,6 @@ async def test_choices_that_fit_the_list_leave_its_blank_scrollbar_alone(monkeyp
 
 async def test_a_list_of_choices_changing_height_below_30_rows_lays_the_screen_out_once(monkeypatch):
     from textual._compositor import Compositor
-
-    from .test_redraw import count_calls
 
     field = {(r, 0): data.CREW[r].id for r in range(22)}
     st = scenario(

@@ -118,7 +118,7 @@ def test_card_row_strips_equal_the_rows_of_card_row():
 
 async def test_hand_part_shows_the_rows_of_the_whole_hand_rendered_at_once():
     """The hand drawn piece by piece (cached) is row for row, segment for segment, the old one-Group rendering."""
-    from .test_ui_board import Harness
+    from .conftest import Harness
 
     match = greedy_match(3, 4)
     states = [s for s in match.states[::5] if not s.is_terminal and s.to_move][:12]

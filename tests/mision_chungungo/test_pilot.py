@@ -189,20 +189,21 @@ async def test_eel_cancel_through_the_reaction_window(match_at):
 async def test_board_follows_a_resize():
     app = BoardGamesApp(game="mision_chungungo", names=["Ana", "Beto", "Carla", "Diego", "Elena"], seed=7)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        board = app.screen.board  # setup is played in the open: no curtain first
+        # Setup is played in the open: no curtain first.
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.board.size.width > 0)
+        board = app.screen.board
         narrow = board.size.width
         await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        assert board.size.width > narrow
-        assert "E Elena" in screen_text(app) and ">+<" in screen_text(app)
+        await wait_for(pilot, lambda: board.size.width > narrow, what="the board widened")
+        await wait_for(
+            pilot, lambda: "E Elena" in screen_text(app) and ">+<" in screen_text(app), what="the wide board"
+        )
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert board.size.width == narrow
+        await wait_for(pilot, lambda: board.size.width == narrow, what="the board back to its width")
         await pilot.press("enter")
-        await pilot.pause()
-        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-        assert len(game.match.actions) == 1  # Enter still picks the highlighted cell
+        game = game_screen(app)
+        # Enter still picks the highlighted cell.
+        await wait_for(pilot, lambda: len(game.match.actions) == 1, what="the highlighted cell picked")
 
 
 async def test_excavator_reads_the_card_before_the_keyboard_passes():

@@ -11,45 +11,11 @@ from boardgames_tui.engine import Event
 from boardgames_tui.games.mision_chungungo.rules import PlayCard
 from boardgames_tui.games.mision_chungungo.ui import model
 from boardgames_tui.ui.log_panel import LogPanel
+from tests.spies import count_calls, settled  # moved to tests/spies.py; still importable from here
 
-from .conftest import KIT, cid, scenario
-from .test_ui_board import Harness
+from .conftest import KIT, Harness, cid, scenario
 
 SIZE = (120, 40)
-
-
-def count_calls(monkeypatch, owner, name: str) -> list[int]:
-    """Count the calls of ``owner.name`` (a one-item list, so the test reads it after the fact)."""
-    calls = [0]
-    original = getattr(owner, name)
-
-    def counted(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counted)
-    return calls
-
-
-async def settled(pilot) -> None:
-    """Let the app run until a pass of its message loop lays nothing out (the first layouts of a new app)."""
-    reflows = [1]
-    original = _compositor.Compositor.reflow
-
-    def counted(self, *args):
-        reflows[0] += 1
-        return original(self, *args)
-
-    _compositor.Compositor.reflow = counted
-    try:
-        for _ in range(20):
-            if not reflows[0]:
-                return
-            reflows[0] = 0
-            await pilot.pause()
-        raise AssertionError("the app keeps laying itself out")
-    finally:
-        _compositor.Compositor.reflow = original
 
 
 def two_decisions():

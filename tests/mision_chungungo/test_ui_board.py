@@ -7,9 +7,6 @@ import re
 
 import pytest
 from rich.text import Text
-from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from boardgames_tui.engine import Pass
 from boardgames_tui.games import GAMES
@@ -22,63 +19,17 @@ from boardgames_tui.games.mision_chungungo.rules import (
     Regroup,
     Shoot,
 )
-from boardgames_tui.games.mision_chungungo.ui import make_board, make_chooser, model
+from boardgames_tui.games.mision_chungungo.ui import model
 from boardgames_tui.games.mision_chungungo.ui.board import LEGEND
 from boardgames_tui.games.mision_chungungo.ui.chooser import nearest
 from boardgames_tui.games.mision_chungungo.ui.field import COMPACT, LARGE, cell_region, render_field
 from boardgames_tui.games.mision_chungungo.ui.model import FieldCell
-from boardgames_tui.ui.board import ActionChosen, ActionPreview, BoardContext
+from boardgames_tui.ui.board import BoardContext
 from tests.screen_text import wait_for
 
-from .conftest import KIT, cid, greedy_match, pass_all, play, scenario
+from .conftest import HARNESS_NAMES, KIT, Harness, cid, greedy_match, pass_all, play, scenario
 
-NAMES = ("Ana", "Beto", "Carla", "Diego", "Elena")
-
-
-class Harness(App):
-    """The board and the chooser laid out as the shared game screen does, beside a 30-wide log."""
-
-    CSS = """
-    #main { width: 1fr; }
-    #fake-log { width: 30; }
-    """
-
-    def __init__(self, state, seat: int | None = 0) -> None:
-        super().__init__()
-        self.state = state
-        self.seat = seat
-        self.chosen: list = []
-        self.board = make_board()
-        self.chooser = make_chooser()
-
-    def compose(self) -> ComposeResult:
-        with Horizontal():
-            with Vertical(id="main"):
-                yield self.board
-                yield self.chooser
-            yield Static("log", id="fake-log")
-
-    def on_mount(self) -> None:
-        self.refresh_ctx()
-
-    def refresh_ctx(self) -> None:
-        seat = self.seat
-        legal = self.state.legal_actions(seat) if seat is not None else []
-        ctx = BoardContext(self.state.view(seat), seat, NAMES[: self.state.players], legal)
-        self.board.show(ctx)
-        self.chooser.set_choices(ctx, self.board)
-        self.chooser.display = bool(legal)
-        if legal:
-            self.chooser.focus()
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        self.chosen.append(message.action)
-
-    def on_action_preview(self, message: ActionPreview) -> None:
-        # Previews go to the screen and on to the app: one may still arrive while the app
-        # takes its widgets down at the end of a test.
-        if self.board.is_attached:
-            self.board.preview(message.action)
+NAMES = HARNESS_NAMES  # the seats' names (kept here for the tests that read it)
 
 
 def part(app: Harness, name: str) -> str:

@@ -8,12 +8,16 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+import attrs
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 
 from boardgames_tui.engine import Match
+from boardgames_tui.engine.rng import Rng
 from boardgames_tui.games import GAMES
+from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
+from boardgames_tui.games.montana_pinguino.rules import PlayCard, PlayNoMore
 from boardgames_tui.games.montana_pinguino.ui import make_board, make_chooser
 from boardgames_tui.ui.board import BoardContext
 
@@ -194,3 +198,126 @@ async def skip_to_the_end(app, pilot, reveal) -> None:
     reveal.skip()  # to the last picture ...
     reveal.skip()  # ... and on
     await wait_for(pilot, lambda: not reveal_up(app.screen), what="the end of the reveal")
+
+
+def last_secret_card(s) -> bool:
+    """The last runner's right card is all that is missing before the reveal."""
+    return s.phase == R.Phase.PLAY and s.round >= 3 and len(s.to_move) == 1 and bool(s.played[s.to_move[0]])
+
+
+# --------------------------------------------------------------------------
+# Scenario helpers
+
+
+def card_with(
+    character: str,
+    *effects: tuple[str, int],
+    levels: str | None = None,
+    double: bool | None = None,
+    half: int = 0,
+) -> int:
+    """The id of ``character``'s card whose half ``half`` has exactly ``effects`` (and ``levels``)."""
+    for cid in D.deck_of(character):
+        card = D.ACTION_CARDS[cid]
+        if double is not None and card.is_double != double:
+            continue
+        if half >= len(card.halves):
+            continue
+        h = card.halves[half]
+        if h.effects != tuple(effects):
+            continue
+        if levels is not None and h.levels != tuple(D.LEVEL_LETTERS.index(c) for c in levels):
+            continue
+        return cid
+    raise LookupError(f"{character} has no card {effects} {levels}")
+
+
+def item(kind: str, nth: int = 0) -> int:
+    """The id of the ``nth`` item card of ``kind``."""
+    return [i for i in D.ITEM_IDS if D.item_kind(i) == kind][nth]
+
+
+def box_at(level: int, offset: int = 0, side: str = D.STANDARD) -> int:
+    """The box ``offset`` boxes into ``level`` on the health track of ``side``."""
+    return D.SIDES[side].first_box(level) + offset
+
+
+def table(
+    chars=("Doffy", "Jimy"),
+    *,
+    hands=None,
+    items=None,
+    position=None,
+    box=None,
+    health=None,
+    first=0,
+    advanced=False,
+    purist=True,
+    round=1,
+    track=None,
+    conduction=None,
+    **fields,
+) -> R.MontanaState:
+    """A state at the start of the secret play (phase PLAY) with the given table."""
+    n = len(chars)
+    st = R.new_game(n, seed=1, advanced_sides=advanced, purist=purist)
+    sides = tuple(D.side_for(c, advanced) for c in chars)
+    if hands is None:
+        hands = tuple(D.deck_of(c)[:5] for c in chars)
+    hands = tuple(tuple(sorted(h)) for h in hands)
+    decks = tuple(tuple(x for x in D.deck_of(c) if x not in hands[i]) for i, c in enumerate(chars))
+    items = tuple(tuple(sorted(x)) for x in (items or ((),) * n))
+    held = {c for row in items for c in row}
+    item_deck = () if purist else tuple(i for i in D.ITEM_IDS if i not in held)
+    item_deck, _ = Rng.from_seed(7).shuffled(item_deck)
+    order = tuple((first + i) % n for i in range(n))
+    st = attrs.evolve(
+        st,
+        characters=tuple(chars),
+        sides=sides,
+        hand=hands,
+        deck=decks,
+        discard=((),) * n,
+        items=items,
+        item_deck=item_deck,
+        item_discard=(),
+        position=position or (0,) * n,
+        box=box or (0,) * n,
+        health=health or tuple(D.SIDES[s].health for s in sides),
+        first=first,
+        round=round,
+        phase=R.Phase.PLAY,
+        order=order,
+        cursor=0,
+        to_move=tuple(range(n)),
+        played=((),) * n,
+        outcomes=((),) * n,
+        conduction=conduction or (0,) * n,
+        track=track or D.BEGINNER_TRACK,
+        log=(),
+        **fields,
+    )
+    R.check_invariants(st)
+    return st
+
+
+def play(st, seat, left, right=None, half=0, rhalf=0):
+    """Seat plays ``left`` (and ``right``, or no second card)."""
+    st = st.apply(seat, PlayCard(left, half))
+    if seat in st.to_move and st.phase == R.Phase.PLAY and st.played[seat]:
+        st = st.apply(seat, PlayCard(right, rhalf) if right is not None else PlayNoMore())
+    return st
+
+
+def log_text(st) -> str:
+    """The log of ``st`` as text, seats named P0, P1, ..."""
+    return "\n".join(e.render([f"P{i}" for i in range(st.players)]) for e in st.log)
+
+
+def filler(character: str) -> int:
+    """A harmless card of the character: a single card giving only conduction (it never moves the marker)."""
+    for cid in D.deck_of(character):
+        card = D.ACTION_CARDS[cid]
+        if not card.is_double and all(icon == D.CONDUCTION for icon, _n in card.halves[0].effects):
+            return cid
+    raise LookupError(character)

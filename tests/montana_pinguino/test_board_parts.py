@@ -96,12 +96,11 @@ async def test_a_board_drawn_from_remembered_rows_shows_what_a_fresh_drawing_sho
                 app.warm.show(ctx)
                 for part in app.cold.parts.values():
                     part.forget()
-                kept = P._ROWS, render._CELLS, render._RUNNER_ROWS
-                P._ROWS, render._CELLS, render._RUNNER_ROWS = type(P._ROWS)(), {}, {}  # nothing kept
-                try:
+                with pytest.MonkeyPatch.context() as nothing_kept:
+                    nothing_kept.setattr(P, "_ROWS", type(P._ROWS)())
+                    nothing_kept.setattr(render, "_CELLS", {})
+                    nothing_kept.setattr(render, "_RUNNER_ROWS", {})
                     app.cold.show(ctx)
-                finally:
-                    P._ROWS, render._CELLS, render._RUNNER_ROWS = kept
                 assert _picture(app.warm) == _picture(app.cold), (i, seat)
             if i % 10 == 0:
                 await pilot.pause()  # laid out as the game goes (the parts' own widths)

@@ -11,7 +11,7 @@ from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.preview import OTHERS_TO_ACT, OTHERS_TO_PLAY, RIGHT_CARD, preview
 from boardgames_tui.games.montana_pinguino.ui.board import forecasts_text
-from tests.montana_pinguino.test_rules import box_at, card_with, filler, item, play, table
+from tests.montana_pinguino.conftest import box_at, card_with, filler, item, play, table
 
 
 def round_played_out(st: R.MontanaState, seat: int, action) -> R.MontanaState:

@@ -15,14 +15,9 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import reveal_frames
 from tests.handover import actions, game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
 
-from .conftest import play_last_card_unseen, reveal_held, scene, skip_to_the_end
+from .conftest import last_secret_card, play_last_card_unseen, reveal_held, scene, skip_to_the_end
 
 NAMES = ("Ana", "Beto", "Carla")
-
-
-def last_secret_card(s) -> bool:
-    """The last runner's right card is all that is missing before the reveal."""
-    return s.phase == R.Phase.PLAY and s.round >= 3 and len(s.to_move) == 1 and bool(s.played[s.to_move[0]])
 
 
 def _round_resolved():

@@ -15,8 +15,7 @@ from boardgames_tui.games.montana_pinguino.ui.reveal import frame_cards_text, re
 from tests.handover import game_of, reveal_of, reveal_up, where
 from tests.screen_text import screen_text, wait_for
 
-from .conftest import play_last_card_unseen, reveal_held, scene
-from .test_reveal import last_secret_card
+from .conftest import last_secret_card, play_last_card_unseen, reveal_held, scene
 
 NAMES = ("Ana", "Beto")
 

@@ -9,7 +9,6 @@ import attrs
 import pytest
 
 from boardgames_tui.engine import IllegalAction, Pass
-from boardgames_tui.engine.rng import Rng
 from boardgames_tui.games.montana_pinguino import data as D
 from boardgames_tui.games.montana_pinguino import rules as R
 from boardgames_tui.games.montana_pinguino.preview import preview
@@ -27,120 +26,8 @@ from boardgames_tui.games.montana_pinguino.rules import (
     Target,
 )
 
-# --------------------------------------------------------------------------
-# Scenario helpers
-
-
-def card_with(
-    character: str,
-    *effects: tuple[str, int],
-    levels: str | None = None,
-    double: bool | None = None,
-    half: int = 0,
-) -> int:
-    """The id of ``character``'s card whose half ``half`` has exactly ``effects`` (and ``levels``)."""
-    for cid in D.deck_of(character):
-        card = D.ACTION_CARDS[cid]
-        if double is not None and card.is_double != double:
-            continue
-        if half >= len(card.halves):
-            continue
-        h = card.halves[half]
-        if h.effects != tuple(effects):
-            continue
-        if levels is not None and h.levels != tuple(D.LEVEL_LETTERS.index(c) for c in levels):
-            continue
-        return cid
-    raise LookupError(f"{character} has no card {effects} {levels}")
-
-
-def item(kind: str, nth: int = 0) -> int:
-    return [i for i in D.ITEM_IDS if D.item_kind(i) == kind][nth]
-
-
-def box_at(level: int, offset: int = 0, side: str = D.STANDARD) -> int:
-    return D.SIDES[side].first_box(level) + offset
-
-
-def table(
-    chars=("Doffy", "Jimy"),
-    *,
-    hands=None,
-    items=None,
-    position=None,
-    box=None,
-    health=None,
-    first=0,
-    advanced=False,
-    purist=True,
-    round=1,
-    track=None,
-    conduction=None,
-    **fields,
-) -> R.MontanaState:
-    """A state at the start of the secret play (phase PLAY) with the given table."""
-    n = len(chars)
-    st = R.new_game(n, seed=1, advanced_sides=advanced, purist=purist)
-    sides = tuple(D.side_for(c, advanced) for c in chars)
-    if hands is None:
-        hands = tuple(D.deck_of(c)[:5] for c in chars)
-    hands = tuple(tuple(sorted(h)) for h in hands)
-    decks = tuple(tuple(x for x in D.deck_of(c) if x not in hands[i]) for i, c in enumerate(chars))
-    items = tuple(tuple(sorted(x)) for x in (items or ((),) * n))
-    held = {c for row in items for c in row}
-    item_deck = () if purist else tuple(i for i in D.ITEM_IDS if i not in held)
-    item_deck, _ = Rng.from_seed(7).shuffled(item_deck)
-    order = tuple((first + i) % n for i in range(n))
-    st = attrs.evolve(
-        st,
-        characters=tuple(chars),
-        sides=sides,
-        hand=hands,
-        deck=decks,
-        discard=((),) * n,
-        items=items,
-        item_deck=item_deck,
-        item_discard=(),
-        position=position or (0,) * n,
-        box=box or (0,) * n,
-        health=health or tuple(D.SIDES[s].health for s in sides),
-        first=first,
-        round=round,
-        phase=R.Phase.PLAY,
-        order=order,
-        cursor=0,
-        to_move=tuple(range(n)),
-        played=((),) * n,
-        outcomes=((),) * n,
-        conduction=conduction or (0,) * n,
-        track=track or D.BEGINNER_TRACK,
-        log=(),
-        **fields,
-    )
-    R.check_invariants(st)
-    return st
-
-
-def play(st, seat, left, right=None, half=0, rhalf=0):
-    """Seat plays ``left`` (and ``right``, or no second card)."""
-    st = st.apply(seat, PlayCard(left, half))
-    if seat in st.to_move and st.phase == R.Phase.PLAY and st.played[seat]:
-        st = st.apply(seat, PlayCard(right, rhalf) if right is not None else PlayNoMore())
-    return st
-
-
-def log_text(st) -> str:
-    return "\n".join(e.render([f"P{i}" for i in range(st.players)]) for e in st.log)
-
-
-def filler(character: str) -> int:
-    """A harmless card of the character: a single card giving only conduction (it never moves the marker)."""
-    for cid in D.deck_of(character):
-        card = D.ACTION_CARDS[cid]
-        if not card.is_double and all(icon == D.CONDUCTION for icon, _n in card.halves[0].effects):
-            return cid
-    raise LookupError(character)
-
+# The scenario helpers (table, play, card_with, ...) live in conftest.py: test_preview.py uses them too.
+from .conftest import box_at, card_with, filler, item, log_text, play, table
 
 # --------------------------------------------------------------------------
 # Setup

@@ -14,7 +14,7 @@ import pyte
 import pytest
 
 from boardgames_tui.serve.hub import Hub
-from boardgames_tui.serve.server import ServerConfig, start_server
+from boardgames_tui.serve.server import FailureCounter, ServerConfig, start_server
 
 #: Seconds a test waits for a screen to show something before it fails.
 WAIT = 20.0
@@ -188,3 +188,22 @@ async def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
             await asyncio.sleep(0.05)
         acceptor.close()
         await acceptor.wait_closed()
+
+
+@pytest.fixture
+async def web(server: ServerFixture) -> AsyncIterator[Any]:
+    """The SSH test server's hub served to browsers too, on another free loopback port."""
+    from boardgames_tui.serve.web import start_web
+
+    from .webclient import WEB_CODE, WebFixture  # webclient imports this module: imported when used
+
+    runner, port, tables = await start_web(
+        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=600), FailureCounter(), code=WEB_CODE
+    )
+    fixture = WebFixture(server, f"http://127.0.0.1:{port}", tables)
+    try:
+        yield fixture
+    finally:
+        for tab in fixture.tabs:
+            await tab.close()
+        await runner.cleanup()

@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from pathlib import Path
 
 from boardgames_tui.engine import Match, seat_letter
 from boardgames_tui.games import GAMES
+from boardgames_tui.serve import protocol
+from boardgames_tui.serve.hub import Hub, Member
 
 from .conftest import ServerFixture, Terminal
 
@@ -104,3 +107,24 @@ async def play_out(server: ServerFixture, terms: list[Terminal], check=None, lim
         if check is not None:
             check(match)
     raise AssertionError(f"the game did not end in {limit} decisions")
+
+
+# ---- the hub without terminals ----
+
+
+def sent(member: Member) -> list[dict]:
+    """The messages queued for ``member`` so far, decoded (the queue is emptied)."""
+    out = []
+    while not member.queue.empty():
+        out.append(protocol.decode(member.queue.get_nowait()))
+    return out
+
+
+def table_of_two(tmp_path: Path, game: str = "penguinramids") -> tuple[Hub, Member, Member]:
+    """A hub saving in ``tmp_path`` with table t1 of ``game`` taken by Ana and Beto (their messages read)."""
+    hub = Hub(tmp_path)
+    ana, beto = hub.connect("key:a", "Ana"), hub.connect("key:b", "Beto")
+    hub.handle(ana, {"op": "create", "game": game, "players": 2})
+    hub.handle(beto, {"op": "join", "table": "t1"})
+    sent(ana), sent(beto)
+    return hub, ana, beto

@@ -10,8 +10,7 @@ from boardgames_tui.engine.match import action_to_json
 from boardgames_tui.serve.hub import Hub
 
 from .conftest import ServerFixture
-from .play import open_table, press_until
-from .test_hub import sent, table_of_two
+from .play import open_table, press_until, sent, table_of_two
 
 
 async def test_a_table_in_play_is_not_closed_without_confirm(tmp_path: Path) -> None:

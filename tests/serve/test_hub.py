@@ -11,25 +11,11 @@ import pytest
 from boardgames_tui.engine.match import action_to_json
 from boardgames_tui.serve import protocol
 from boardgames_tui.serve import server as server_module
-from boardgames_tui.serve.hub import Hub, Member
+from boardgames_tui.serve.hub import Hub
 from boardgames_tui.serve.identity import UserStore, address_block, check_secret, fold
 from boardgames_tui.serve.server import FailureCounter
 
-
-def sent(member: Member) -> list[dict]:
-    out = []
-    while not member.queue.empty():
-        out.append(protocol.decode(member.queue.get_nowait()))
-    return out
-
-
-def table_of_two(tmp_path: Path, game: str = "penguinramids") -> tuple[Hub, Member, Member]:
-    hub = Hub(tmp_path)
-    ana, beto = hub.connect("key:a", "Ana"), hub.connect("key:b", "Beto")
-    hub.handle(ana, {"op": "create", "game": game, "players": 2})
-    hub.handle(beto, {"op": "join", "table": "t1"})
-    sent(ana), sent(beto)
-    return hub, ana, beto
+from .play import sent, table_of_two  # in play.py (test_close_table.py uses them too)
 
 
 async def test_the_match_starts_when_every_seat_is_taken_with_the_players_names(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -21,38 +20,7 @@ from boardgames_tui.serve.web import start_web
 
 from .conftest import WAIT, ServerFixture, wait_until
 from .play import decide, new_table_index, play_out
-from .webclient import PageRefused, WebTerminal
-
-WEB_CODE = "web-code-123"
-
-
-class WebFixture:
-    """The web door of the test server: its address, and tabs to open (closed at the end)."""
-
-    def __init__(self, server: ServerFixture, base: str, tables) -> None:
-        self.server, self.base, self.tables = server, base, tables
-        self.tabs: list[WebTerminal] = []
-
-    async def tab(self, name: str, code: str = WEB_CODE, width: int = 80, height: int = 24) -> WebTerminal:
-        """A browser tab entered as ``name`` with ``code``."""
-        tab = WebTerminal(width, height)
-        self.tabs.append(tab)
-        return await tab.open(self.base, name, code)
-
-
-@pytest.fixture
-async def web(server: ServerFixture) -> AsyncIterator[WebFixture]:
-    """The SSH test server's hub served to browsers too, on another free loopback port."""
-    runner, port, tables = await start_web(
-        "127.0.0.1", 0, server.hub, ServerConfig(idle_timeout=600), FailureCounter(), code=WEB_CODE
-    )
-    fixture = WebFixture(server, f"http://127.0.0.1:{port}", tables)
-    try:
-        yield fixture
-    finally:
-        for tab in fixture.tabs:
-            await tab.close()
-        await runner.cleanup()
+from .webclient import WEB_CODE, PageRefused, WebFixture, WebTerminal  # the ``web`` fixture: conftest.py
 
 
 async def test_the_page_loads_a_session_reaches_the_lobby_and_typed_keys_reach_it(web: WebFixture) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from boardgames_tui.serve.web import same_origin
 
-from .test_web import WEB_CODE, WebFixture, web  # noqa: F401  (the fixture)
+from .webclient import WEB_CODE, WebFixture  # the ``web`` fixture: conftest.py
 
 HEADERS = {
     "X-Frame-Options": "DENY",
@@ -36,7 +36,7 @@ async def game_page(http: aiohttp.ClientSession, base: str, name: str = "Ana") -
     return found.group(1)
 
 
-async def test_every_response_carries_the_security_headers(web: WebFixture) -> None:  # noqa: F811
+async def test_every_response_carries_the_security_headers(web: WebFixture) -> None:
     async with aiohttp.ClientSession() as http:
         for method, path, data in [
             ("GET", "/", None),
@@ -50,7 +50,7 @@ async def test_every_response_carries_the_security_headers(web: WebFixture) -> N
                 check_headers(r)
 
 
-async def test_the_game_page_policy_allows_its_own_websocket_and_scripts_only(web: WebFixture) -> None:  # noqa: F811
+async def test_the_game_page_policy_allows_its_own_websocket_and_scripts_only(web: WebFixture) -> None:
     async with (
         aiohttp.ClientSession() as http,
         http.post(f"{web.base}/play", data={"name": "Ana", "code": WEB_CODE}) as page,
@@ -63,7 +63,7 @@ async def test_the_game_page_policy_allows_its_own_websocket_and_scripts_only(we
     assert "<script>" in text  # the page's inline script, which the policy allows by its hash
 
 
-async def test_the_code_is_not_taken_from_an_address(web: WebFixture) -> None:  # noqa: F811
+async def test_the_code_is_not_taken_from_an_address(web: WebFixture) -> None:
     async with aiohttp.ClientSession() as http:
         query = {"name": "Ana", "code": WEB_CODE}
         async with http.get(f"{web.base}/play", params=query, allow_redirects=False) as r:
@@ -72,7 +72,7 @@ async def test_the_code_is_not_taken_from_an_address(web: WebFixture) -> None:  
     assert not web.tables.tickets
 
 
-async def test_a_websocket_from_another_origin_or_none_is_refused(web: WebFixture) -> None:  # noqa: F811
+async def test_a_websocket_from_another_origin_or_none_is_refused(web: WebFixture) -> None:
     async with aiohttp.ClientSession() as http:
         url = await game_page(http, web.base)
         port = web.base.rsplit(":", 1)[1]

@@ -16,7 +16,7 @@ import time
 
 import aiohttp
 
-from .conftest import KEYS, WAIT, PyteScreen
+from .conftest import KEYS, WAIT, PyteScreen, ServerFixture
 
 
 class PageRefused(Exception):
@@ -96,3 +96,21 @@ class WebTerminal(PyteScreen):
                 self._tasks[0].cancel()
         if self.http is not None:
             await self.http.close()
+
+
+#: The browser door's code in the tests' web door (the ``web`` fixture, conftest.py).
+WEB_CODE = "web-code-123"
+
+
+class WebFixture:
+    """The web door of the test server: its address, and tabs to open (closed at the end)."""
+
+    def __init__(self, server: ServerFixture, base: str, tables) -> None:
+        self.server, self.base, self.tables = server, base, tables
+        self.tabs: list[WebTerminal] = []
+
+    async def tab(self, name: str, code: str = WEB_CODE, width: int = 80, height: int = 24) -> WebTerminal:
+        """A browser tab entered as ``name`` with ``code``."""
+        tab = WebTerminal(width, height)
+        self.tabs.append(tab)
+        return await tab.open(self.base, name, code)

@@ -7,6 +7,8 @@ import random
 
 from boardgames_tui.engine import Match
 
+from .tiny_game import Confirm, Pick
+
 #: Games whose rules never open a reaction window.
 NO_REACTIONS = ("mountain_goats", "penguinramids")
 
@@ -52,3 +54,23 @@ def replay(match: Match, n: int) -> Match:
     for seat, action in match.actions[:n]:
         copy.play(seat, action)
     return copy
+
+
+def reaction_match():
+    """A Veto match where, after both picks, seat B holds a Veto and can react."""
+    for seed in range(200):
+        m = Match.new("veto", ["Ana", "Beto"], seed)
+        s = m.state
+        if 0 not in s.hands[1] or 0 in s.hands[0]:
+            continue
+        a = max(c for c in s.hands[0] if c)
+        b = min(c for c in s.hands[1] if c)
+        if a <= b:
+            continue
+        m.play(0, Pick(a))
+        m.play(0, Confirm())
+        m.play(1, Pick(b))
+        m.play(1, Confirm())
+        assert m.state.reaction_window is not None
+        return m
+    raise AssertionError("no seed gives a reaction")

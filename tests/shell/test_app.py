@@ -12,6 +12,7 @@ from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.too_small import TooSmallScreen
 from tests.handover import curtain_up, notice_up, reaction_up
 from tests.screen_text import game_screen, notices, screen_text, wait_for
+from tests.shell.matches import reaction_match  # in matches.py (test_keygate.py uses it too)
 from tests.shell.tiny_game import Confirm, Pick, Veto
 
 SIZE = (80, 24)
@@ -98,26 +99,6 @@ async def test_undo_binding_shown_only_when_possible():
         await pilot.press("u")
         await pilot.pause()
         assert app.screen.match.actions == []
-
-
-def reaction_match():
-    """A Veto match where, after both picks, seat B holds a Veto and can react."""
-    for seed in range(200):
-        m = Match.new("veto", ["Ana", "Beto"], seed)
-        s = m.state
-        if 0 not in s.hands[1] or 0 in s.hands[0]:
-            continue
-        a = max(c for c in s.hands[0] if c)
-        b = min(c for c in s.hands[1] if c)
-        if a <= b:
-            continue
-        m.play(0, Pick(a))
-        m.play(0, Confirm())
-        m.play(1, Pick(b))
-        m.play(1, Confirm())
-        assert m.state.reaction_window is not None
-        return m
-    raise AssertionError("no seed gives a reaction")
 
 
 async def test_reaction_window_letter_hands_the_keyboard_to_that_seat():

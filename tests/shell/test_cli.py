@@ -74,18 +74,13 @@ def test_option_values_are_matched_to_choices():
     assert parse_options("mountain_goats", ["big_mountain=no"]) == {"big_mountain": False}
 
 
-def test_python_dash_m_runs_the_same_main(capsys):
+def test_python_dash_m_runs_the_same_main(capsys, monkeypatch):
     import runpy
+    import sys
 
+    monkeypatch.setattr(sys, "argv", ["boardgames_tui", "--game", "nope"])
     with pytest.raises(SystemExit) as exc:
-        import sys
-
-        old = sys.argv
-        sys.argv = ["boardgames_tui", "--game", "nope"]
-        try:
-            runpy.run_module("boardgames_tui", run_name="__main__")
-        finally:
-            sys.argv = old
+        runpy.run_module("boardgames_tui", run_name="__main__")
     assert exc.value.code == 2
 
 

@@ -16,7 +16,7 @@ from boardgames_tui.ui.keygate import SETTLE, TOLD_GAP, KeyGate
 from tests.handover import BURSTS, actions, send_at_once, where
 from tests.screen_text import notices, screen_text, wait_for
 
-from .test_app import reaction_match
+from .matches import reaction_match
 from .tiny_game import Confirm, Pick
 
 SIZE = (80, 24)

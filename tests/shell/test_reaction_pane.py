@@ -7,8 +7,8 @@ from textual._compositor import Compositor
 
 from boardgames_tui.app import BoardGamesApp
 from tests.handover import game_of, reaction_up
-from tests.mision_chungungo.test_redraw import count_calls
 from tests.screen_text import notices, screen_text, wait_for
+from tests.spies import count_calls
 
 from .matches import checkpoints
 

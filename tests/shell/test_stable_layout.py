@@ -11,7 +11,7 @@ from boardgames_tui.engine import Match
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.lines import Lines
 from tests.handover import curtain_up
-from tests.screen_text import game_screen, screen_text
+from tests.screen_text import game_screen, screen_text, wait_for
 
 
 class KeptRowsApp(App[None]):
@@ -41,9 +41,9 @@ async def test_kept_rows_are_counted_again_at_a_new_width():
     async with app.run_test(size=(60, 20)) as pilot:
         lines = app.query_one(Lines)
         lines.set(Text("a\nb\nc"))
-        await pilot.pause()
+        await wait_for(pilot, lambda: lines.content_size.width == 60, what="the rows laid out at 60 columns")
         await pilot.resize_terminal(40, 20)
-        await pilot.pause()
+        await wait_for(pilot, lambda: lines.content_size.width == 40, what="the rows laid out at 40 columns")
         lines.set(Text("a"))
         assert lines.rows == 1
 
