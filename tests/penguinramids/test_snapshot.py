@@ -101,7 +101,9 @@ def test_snapshot_game_over(snap_compare):
 
     async def run_before(pilot):
         await _past_curtain(pilot)
-        await pilot.press("1")
+        # The last decision may be a forced one, played by itself: then the scores are up already.
+        if type(pilot.app.screen).__name__ != "GameOverScreen":
+            await pilot.press("1")
         await pilot.pause()
         await pilot.pause()
 
